@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -37,6 +38,309 @@ func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
 var gc_src_blur = compiled.NewSource(gc_files_blur, "blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102").NoGoexit("5ece231f20709d1c4b8acea9e4e75112998ba2a3904b480adf0c84f7d1aabe7e", "blur.go:138-139", "blur.go:141-142").GPU(
 	compiled.PTX{Entry: "blur", Pack: gc_ptx_blur, Params: []string{"[]float32", "[]float32", "int", "int", "int"}, Files: []string{"blur.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blur.go:88
+func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, width, height, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line blur.go:117*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= height {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+							continue
+						}
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb2 := lanes.BroadcastFloat32x16(1 / float32((2*
+									/*line blur.go:101*/ r+
+									1)*(2*
+									/*line blur.go:101*/ r+
+									1)))
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var x int = gc_bx*gc_bdx + gc_tx
+									var y int = gc_by*gc_bdy + gc_ty
+									/*line blur.go:94*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if (y*
+										/*line blur.go:101*/ width+x) < 0 || (y*width+x) > len(dst)-16 {
+										break
+									}
+									/*line blur.go:95*/ for dy := -r; dy <= r; dy = dy + 1 {
+										/*line blur.go:95*/ var gc_t4 int = y + dy
+										var gc_i3 int = gc_t4
+										/*line blur.go:95*/ var gc_t5 int = min(max(gc_i3, 0), height-
+											1)
+//line blur.go:139
+										var row []float32 = src[gc_t5*width:]
+										/*line blur.go:96*/ if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
+											for dx := -r; dx <= r; dx = dx + 1 {
+												/*line blur.go:97*/ var gc_t6 int = x + dx
+												var gc_i4 int = gc_t6
+												var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												{
+													/*line blur.go:97*/ gc_ld2 = lanes.LoadFloat32x16Slice(row[gc_i4:])
+												}
+												/*line blur.go:97*/ sum = sum.Add(gc_ld2)
+											}
+										} else {
+											/*line blur.go:97*/ for dx := -r; dx <= r; dx = dx + 1 {
+												/*line blur.go:97*/ var gc_t6 int = x + dx
+												var gc_i4 int = gc_t6
+												var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												if gc_i4 >=
+													/*line blur.go:139*/ 0 && gc_i4+15 <= (width-
+													/*line blur.go:139*/ 1) && gc_i4 <= len(row)-16 {
+													/*line blur.go:139*/ gc_ld2 = lanes.LoadFloat32x16Slice(row[gc_i4:])
+												} else {
+													var gc_lanes2 [16]float32
+													for gc_k2 := range 16 {
+														if 0xffff&(1<<gc_k2) != 0 {
+															gc_pos.Thread = gc_rank + gc_k2
+															/*line blur.go:139*/ gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+																1)]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld2 = lanes.LoadFloat32x16(&gc_lanes2)
+												}
+												/*line blur.go:139*/ sum = sum.Add(gc_ld2)
+											}
+										}
+									}
+									/*line blur.go:140*/ sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(1 / float32((2*
+								/*line blur.go:101*/ r+
+								1)*(2*
+								/*line blur.go:101*/ r+
+								1)))
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var x int = gc_bx*gc_bdx + gc_tx
+								var y int = gc_by*gc_bdy + gc_ty
+								/*line blur.go:94*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (y*
+									/*line blur.go:101*/ width+x) < 0 || (y*width+x) > len(dst)-8 {
+									break
+								}
+								/*line blur.go:95*/ for dy := -r; dy <= r; dy = dy + 1 {
+									/*line blur.go:95*/ var gc_t int = y + dy
+									var gc_i int = gc_t
+									/*line blur.go:95*/ var gc_t2 int = min(max(gc_i, 0), height-
+										1)
+//line blur.go:139
+									var row []float32 = src[gc_t2*width:]
+									/*line blur.go:96*/ if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
+										for dx := -r; dx <= r; dx = dx + 1 {
+											/*line blur.go:97*/ var gc_t3 int = x + dx
+											var gc_i2 int = gc_t3
+											var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											{
+												/*line blur.go:97*/ gc_ld = lanes.LoadFloat32x8Slice(row[gc_i2:])
+											}
+											/*line blur.go:97*/ sum = sum.Add(gc_ld)
+										}
+									} else {
+										/*line blur.go:97*/ for dx := -r; dx <= r; dx = dx + 1 {
+											/*line blur.go:97*/ var gc_t3 int = x + dx
+											var gc_i2 int = gc_t3
+											var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											if gc_i2 >=
+												/*line blur.go:139*/ 0 && gc_i2+7 <= (width-
+												/*line blur.go:139*/ 1) && gc_i2 <= len(row)-8 {
+												/*line blur.go:139*/ gc_ld = lanes.LoadFloat32x8Slice(row[gc_i2:])
+											} else {
+												var gc_lanes [8]float32
+												for gc_k := range 8 {
+													if 0xff&(1<<gc_k) != 0 {
+														gc_pos.Thread = gc_rank + gc_k
+														/*line blur.go:139*/ gc_lanes[gc_k] = row[min(max(gc_i2+gc_k, 0), width-
+															1)]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+											}
+											/*line blur.go:139*/ sum = sum.Add(gc_ld)
+										}
+									}
+								}
+								/*line blur.go:140*/ sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							x := gc_bx*gc_bdx + gc_tx
+							y := gc_by*gc_bdy + gc_ty
+							/*line blur.go:94*/ var sum float32
+							for dy := -r; dy <= r; dy++ {
+								row := src[clampTo(y+dy, height)*width:]
+								for dx := -r; dx <= r; dx++ {
+									sum += row[clampTo(x+dx, width)]
+								}
+							}
+							dst[y*width+x] = sum * blurScale(r)
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line blur.go:117*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= height {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+							continue
+						}
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							/*line blur.go:94*/ var sum lanes.Float32x8
+							if (y*
+								/*line blur.go:101*/ width+x) < 0 || (y*width+x) > len(dst)-8 {
+								break
+							}
+							/*line blur.go:95*/ for dy := -r; dy <= r; dy = dy + 1 {
+								/*line blur.go:95*/ var gc_t5 int = y + dy
+								var gc_i3 int = gc_t5
+								/*line blur.go:95*/ var gc_t6 int = min(max(gc_i3, 0), height-
+									1)
+//line blur.go:139
+								var row []float32 = src[gc_t6*width:]
+								/*line blur.go:96*/ if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
+									for dx := -r; dx <= r; dx = dx + 1 {
+										/*line blur.go:97*/ var gc_t7 int = x + dx
+										var gc_i4 int = gc_t7
+										var gc_ld2 lanes.Float32x8
+										{
+											/*line blur.go:97*/ gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+										}
+										/*line blur.go:97*/ sum = sum.Add(gc_ld2)
+									}
+								} else {
+									/*line blur.go:97*/ for dx := -r; dx <= r; dx = dx + 1 {
+										/*line blur.go:97*/ var gc_t7 int = x + dx
+										var gc_i4 int = gc_t7
+										var gc_ld2 lanes.Float32x8
+										if gc_i4 >=
+											/*line blur.go:139*/ 0 && gc_i4+7 <= (width-
+											/*line blur.go:139*/ 1) && gc_i4 <= len(row)-8 {
+											/*line blur.go:139*/ gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+										} else {
+											var gc_lanes2 [8]float32
+											for gc_k2 := range 8 {
+												if 0xff&(1<<gc_k2) != 0 {
+													gc_pos.Thread = gc_rank + gc_k2
+													/*line blur.go:139*/ gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+														1)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+										}
+										/*line blur.go:139*/ sum = sum.Add(gc_ld2)
+									}
+								}
+							}
+							var gc_t8 float32 = 1 / float32((2*
+								/*line blur.go:101*/ r+
+								1)*(2*
+								/*line blur.go:101*/ r+
+								1))
+//line blur.go:143
+							sum.Mul(lanes.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							x := gc_bx*gc_bdx + gc_tx
+							y := gc_by*gc_bdy + gc_ty
+							/*line blur.go:94*/ var sum float32
+							for dy := -r; dy <= r; dy++ {
+								row := src[clampTo(y+dy, height)*width:]
+								for dx := -r; dx <= r; dx++ {
+									sum += row[clampTo(x+dx, width)]
+								}
+							}
+							dst[y*width+x] = sum * blurScale(r)
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // BlurSharedKernel returns the box blur through shared memory, PMPP's
 // tiled convolution with halo cells: the block's 16×16 threads first load

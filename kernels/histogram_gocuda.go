@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +39,374 @@ func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 var gc_src_histogram = compiled.NewSource(gc_files_histogram, "histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "histogram", Pack: gc_ptx_histogram, Params: []string{"[]uint8", "[]uint32"}, Files: []string{"histogram.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line histogram.go:29
+func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
+	/*line histogram.go:30*/ n := len(data)
+	/*line histogram.go:32*/ local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		local, gc_fz = gc_own, true
+	}
+	local = local[:256]
+	if !gc_fz {
+		/*line histogram.go:33*/ for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line histogram.go:42*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+					gc_at := local[gc_off4:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastUint32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tid int = gc_tx
+									/*line histogram.go:33*/ var b int = tid + gc_off
+									_ = b
+									/*line histogram.go:34*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastUint32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								/*line histogram.go:33*/ var b int = tid + gc_off
+								_ = b
+								/*line histogram.go:34*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line histogram.go:34*/ gc_at[gc_tx] = 0
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line histogram.go:34*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line histogram.go:34*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line histogram.go:34*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line histogram.go:34*/ gc_at[gc_tx] = 0
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line histogram.go:34*/ gc_at[gc_tx] = 0
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:33*/ b := tid + gc_off
+						gc_more = true
+						/*line histogram.go:34*/ local[b] = 0
+					}
+				}
+			}
+		}
+	}
+	stride := gc_bdx * gc_gdx
+	/*line histogram.go:38*/ if compiled.StrideFar(stride, n) {
+		/*line histogram.go:38*/ gc_chunk2 := compiled.StrideChunk(stride)
+		gc_span2 := (stride) * gc_chunk2
+		/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line histogram.go:38*/ gc_start := gc_bx*gc_bdx + tid
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk2, gc_limit2, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk2 {
+						gc_more2 = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
+					}
+				}
+			}
+		}
+	} else {
+		/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+					gc_at2 := data[gc_off5:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more2 = true
+							/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_more2 = true
+								/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_more2 = true
+							/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
+					}
+				}
+			}
+		}
+	}
+	/*line histogram.go:46*/ if !gc_pv.Holds(local) {
+		/*line histogram.go:42*/ for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				/*line histogram.go:51*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
+					gc_at3 := local[gc_off6:][:gc_to]
+					gc_at4 := bins[gc_off6:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+								gc_pv.Add(&gc_at4[gc_tx], c)
+							}
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+									gc_pv.Add(&gc_at4[gc_tx], c)
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
+								gc_pv.Add(&gc_at4[gc_tx], c)
+							}
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:42*/ b_ := tid + gc_off3
+						gc_more3 = true
+						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
+							gc_pv.Add(&bins[b_], c)
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_histogram holds the source files whose lines the kernels' records hash.
 //

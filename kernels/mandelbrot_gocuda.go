@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,7 +39,143 @@ var gc_src_mandelbrot = compiled.NewSource(gc_files_mandelbrot, "mandelbrot", "d
 	compiled.PTX{Entry: "mandelbrot", Pack: gc_ptx_mandelbrot, Params: []string{"float32", "float32", "float32", "float32", "int", "int", "int32", "[]int32"}, Files: []string{"mandelbrot.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line mandelbrot.go:43
+func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float32, width, height int, maxIter int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line mandelbrot.go:52*/ _ = &x0
+		_ = &y0
+		_ = &x1
+		_ = &y1
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		/*line mandelbrot.go:49*/ dx := (x1 - x0) / float32(width)
+		if compiled.SIMDBuild {
+			/*line mandelbrot.go:50*/ _ = &dx
+		}
+		/*line mandelbrot.go:50*/ dy := (y1 - y0) / float32(height)
+		if compiled.SIMDBuild {
+			/*line mandelbrot.go:51*/ _ = &dy
+		}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line mandelbrot.go:55*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= height {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_iota15 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					/*line mandelbrot.go:51*/ gc_vb69 := lanes.BroadcastFloat32x8(dx)
+					/*line mandelbrot.go:51*/ gc_vb70 := lanes.BroadcastFloat32x8(x0)
+					gc_vb71 := lanes.BroadcastInt32x8(0)
+					gc_all10 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					/*line mandelbrot.go:53*/ gc_vb72 := lanes.BroadcastInt32x8(maxIter)
+					gc_vb73 := lanes.BroadcastFloat32x8(4)
+					gc_vb74 := lanes.BroadcastFloat32x8(2)
+					gc_vb75 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
+						/*line mandelbrot.go:51*/ x := gc_vb70.Add(lanes.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
+						y := lanes.BroadcastFloat32x8(y0 + float32(j)*dy)
+						if i < -2147483648 || i > 2147483640 {
+							break
+						}
+						/*line mandelbrot.go:53*/ gc_cRe15 := x
+						/*line mandelbrot.go:53*/ gc_cIm15 := y
+						gc_t29 := gc_cRe15
+						gc_t30 := gc_cIm15
+						gc_zRe15 := gc_t29
+						gc_zIm15 := gc_t30
+						var gc_i15 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_i15 = gc_vb71
+						gc_lanes10 := gc_all10
+						for {
+							gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
+							if gc_lanes10.ToBits() == 0 {
+								break
+							}
+							gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
+							if gc_lanes10.And(gc_if15).ToBits() != 0 {
+								gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
+							gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
+							gc_zRe15 = gc_cRe15.Add(gc_newRe15)
+							gc_zIm15 = gc_cIm15.Add(gc_newIm15)
+							gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
+						}
+						/*line mandelbrot.go:53*/ gc_i15.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
+					y := y0 + float32(j)*dy
+					gc_at[gc_tx] = mandel(x, y, maxIter)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line mandelbrot.go:51*/ x := x0 + float32(i)*dx
+					y := y0 + float32(j)*dy
+					out[j*width+i] = mandel(x, y, maxIter)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // gc_files_mandelbrot holds the source files whose lines the kernels' records hash.
 //
 //go:embed mandelbrot.go
 var gc_files_mandelbrot embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

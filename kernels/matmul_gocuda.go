@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -130,7 +131,2834 @@ var gc_src_matMulRegisterTiled = compiled.NewSource(gc_files_matmul, "matMulRegi
 	compiled.PTX{Entry: "matMulRegisterTiled", Pack: gc_ptx_matmul, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"matmul.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line matmul.go:247
+func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_s00 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line matmul.go:248*/ const half = MatMulTile
+	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
+	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
+	/*line matmul.go:252*/ row0 := gc_by * matmulRegTile
+	/*line matmul.go:252*/ col0 := gc_bx * matmulRegTile
+	clear(gc_s_s00)
+	clear(gc_s_s01)
+	clear(gc_s_s10)
+	clear(gc_s_s11)
+	/*line matmul.go:254*/ for p := 0; p < k; p += matmulRegTile {
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line matmul.go:256*/ as := as[:32]
+				/*line matmul.go:258*/ bs := bs[:32]
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none2 := lanes.Mask32x16FromBits(0)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i = i + half {
+										/*line matmul.go:256*/ for j := 0; j < matmulRegTile; j = j + half {
+											var gc_t5 int = row0 + ty + i
+											/*line matmul.go:259*/ var gc_t6 int = col0 + tx + j
+											/*line matmul.go:259*/ var gc_t7 int = p + tx + j
+											/*line matmul.go:259*/ var gc_t8 int = p + ty + i
+											var gc_row2 int = gc_t5
+											var gc_col2 int = gc_t6
+											var gc_ac2 int = gc_t7
+											var gc_br2 int = gc_t8
+											var gc_av2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_bv2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:259*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 15) {
+												var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												/*line matmul.go:259*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+													/*line matmul.go:258*/ gc_ld5 = lanes.LoadFloat32x16Slice(a[gc_row2*
+														k+gc_ac2:])
+												} else {
+													var gc_lanes7 [16]float32
+													for gc_k7 := range 16 {
+														if 0xffff&(1<<gc_k7) != 0 {
+															gc_pos.Thread = gc_rank + gc_k7
+															/*line matmul.go:259*/ gc_lanes7[gc_k7] = a[(gc_row2*
+																/*line matmul.go:259*/ k+gc_ac2)+gc_k7]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld5 = lanes.LoadFloat32x16(&gc_lanes7)
+												}
+												gc_av2 = gc_ld5
+											} else {
+												gc_b4 := gc_none2
+												/*line matmul.go:259*/ if gc_row2 < m {
+													gc_b4 = gc_all2
+												}
+												/*line matmul.go:259*/ gc_if3 := lanes.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
+												if gc_if3.ToBits() != 0 {
+													var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+													/*line matmul.go:259*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
+														/*line matmul.go:258*/ gc_ld6 = lanes.LoadFloat32x16Slice(a[gc_row2*
+															k+gc_ac2:])
+													} else {
+														var gc_lanes8 [16]float32
+														for gc_k8 := range 16 {
+															if gc_if3.ToBits()&(1<<gc_k8) != 0 {
+																gc_pos.Thread = gc_rank + gc_k8
+																/*line matmul.go:259*/ gc_lanes8[gc_k8] = a[(gc_row2*
+																	/*line matmul.go:259*/ k+gc_ac2)+gc_k8]
+															}
+														}
+														gc_pos.Thread = gc_rank
+														gc_ld6 = lanes.LoadFloat32x16(&gc_lanes8)
+													}
+													gc_av2 = gc_av2.Merge(gc_ld6, lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+												}
+											}
+											/*line matmul.go:259*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 15) {
+												var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												/*line matmul.go:259*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+													/*line matmul.go:258*/ gc_ld7 = lanes.LoadFloat32x16Slice(b[gc_br2*
+														n+gc_col2:])
+												} else {
+													var gc_lanes9 [16]float32
+													for gc_k9 := range 16 {
+														if 0xffff&(1<<gc_k9) != 0 {
+															gc_pos.Thread = gc_rank + gc_k9
+															/*line matmul.go:259*/ gc_lanes9[gc_k9] = b[(gc_br2*
+																/*line matmul.go:259*/ n+gc_col2)+gc_k9]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld7 = lanes.LoadFloat32x16(&gc_lanes9)
+												}
+												gc_bv2 = gc_ld7
+											} else {
+												gc_b5 := gc_none2
+												/*line matmul.go:259*/ if gc_br2 < k {
+													gc_b5 = gc_all2
+												}
+												/*line matmul.go:259*/ gc_if4 := lanes.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
+												if gc_if4.ToBits() != 0 {
+													var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+													/*line matmul.go:259*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
+														/*line matmul.go:258*/ gc_ld8 = lanes.LoadFloat32x16Slice(b[gc_br2*
+															n+gc_col2:])
+													} else {
+														var gc_lanes10 [16]float32
+														for gc_k10 := range 16 {
+															if gc_if4.ToBits()&(1<<gc_k10) != 0 {
+																gc_pos.Thread = gc_rank + gc_k10
+																/*line matmul.go:259*/ gc_lanes10[gc_k10] = b[(gc_br2*
+																	/*line matmul.go:259*/ n+gc_col2)+gc_k10]
+															}
+														}
+														gc_pos.Thread = gc_rank
+														gc_ld8 = lanes.LoadFloat32x16(&gc_lanes10)
+													}
+													gc_bv2 = gc_bv2.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+												}
+											}
+											/*line matmul.go:259*/ if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
+												/*line matmul.go:258*/ gc_av2.StoreSlice(as[ty+i][tx+j:])
+											} else {
+												var gc_lanes11 [16]float32
+												gc_av2.Store(&gc_lanes11)
+												for gc_k11 := range 16 {
+													if 0xffff&(1<<gc_k11) != 0 {
+														gc_pos.Thread = gc_rank + gc_k11
+														/*line matmul.go:258*/ as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+											/*line matmul.go:258*/ if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
+												/*line matmul.go:258*/ gc_bv2.StoreSlice(bs[ty+i][tx+j:])
+											} else {
+												var gc_lanes12 [16]float32
+												gc_bv2.Store(&gc_lanes12)
+												for gc_k12 := range 16 {
+													if 0xffff&(1<<gc_k12) != 0 {
+														gc_pos.Thread = gc_rank + gc_k12
+														/*line matmul.go:258*/ bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i = i + half {
+									/*line matmul.go:256*/ for j := 0; j < matmulRegTile; j = j + half {
+										var gc_t int = row0 + ty + i
+										/*line matmul.go:259*/ var gc_t2 int = col0 + tx + j
+										/*line matmul.go:259*/ var gc_t3 int = p + tx + j
+										/*line matmul.go:259*/ var gc_t4 int = p + ty + i
+										var gc_row int = gc_t
+										var gc_col int = gc_t2
+										var gc_ac int = gc_t3
+										var gc_br int = gc_t4
+										var gc_av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_bv lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:259*/ if gc_row < m && (gc_ac < k && uint(k-gc_ac) > 7) {
+											var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line matmul.go:259*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+												/*line matmul.go:258*/ gc_ld = lanes.LoadFloat32x8Slice(a[gc_row*
+													k+gc_ac:])
+											} else {
+												var gc_lanes [8]float32
+												for gc_k := range 8 {
+													if 0xff&(1<<gc_k) != 0 {
+														gc_pos.Thread = gc_rank + gc_k
+														/*line matmul.go:259*/ gc_lanes[gc_k] = a[(gc_row*
+															/*line matmul.go:259*/ k+gc_ac)+gc_k]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+											}
+											gc_av = gc_ld
+										} else {
+											gc_b2 := gc_none
+											/*line matmul.go:259*/ if gc_row < m {
+												gc_b2 = gc_all
+											}
+											/*line matmul.go:259*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
+											if gc_if.ToBits() != 0 {
+												var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line matmul.go:259*/ if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
+													/*line matmul.go:258*/ gc_ld2 = lanes.LoadFloat32x8Slice(a[gc_row*
+														k+gc_ac:])
+												} else {
+													var gc_lanes2 [8]float32
+													for gc_k2 := range 8 {
+														if gc_if.ToBits()&(1<<gc_k2) != 0 {
+															gc_pos.Thread = gc_rank + gc_k2
+															/*line matmul.go:259*/ gc_lanes2[gc_k2] = a[(gc_row*
+																/*line matmul.go:259*/ k+gc_ac)+gc_k2]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+												}
+												gc_av = gc_ld2.Merge(gc_av, gc_if)
+											}
+										}
+										/*line matmul.go:259*/ if gc_br < k && (gc_col < n && uint(n-gc_col) > 7) {
+											var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line matmul.go:259*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+												/*line matmul.go:258*/ gc_ld3 = lanes.LoadFloat32x8Slice(b[gc_br*
+													n+gc_col:])
+											} else {
+												var gc_lanes3 [8]float32
+												for gc_k3 := range 8 {
+													if 0xff&(1<<gc_k3) != 0 {
+														gc_pos.Thread = gc_rank + gc_k3
+														/*line matmul.go:259*/ gc_lanes3[gc_k3] = b[(gc_br*
+															/*line matmul.go:259*/ n+gc_col)+gc_k3]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld3 = lanes.LoadFloat32x8(&gc_lanes3)
+											}
+											gc_bv = gc_ld3
+										} else {
+											gc_b3 := gc_none
+											/*line matmul.go:259*/ if gc_br < k {
+												gc_b3 = gc_all
+											}
+											/*line matmul.go:259*/ gc_if2 := gc_b3.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
+											if gc_if2.ToBits() != 0 {
+												var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line matmul.go:259*/ if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
+													/*line matmul.go:258*/ gc_ld4 = lanes.LoadFloat32x8Slice(b[gc_br*
+														n+gc_col:])
+												} else {
+													var gc_lanes4 [8]float32
+													for gc_k4 := range 8 {
+														if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+															gc_pos.Thread = gc_rank + gc_k4
+															/*line matmul.go:259*/ gc_lanes4[gc_k4] = b[(gc_br*
+																/*line matmul.go:259*/ n+gc_col)+gc_k4]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld4 = lanes.LoadFloat32x8(&gc_lanes4)
+												}
+												gc_bv = gc_ld4.Merge(gc_bv, gc_if2)
+											}
+										}
+										/*line matmul.go:259*/ if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
+											/*line matmul.go:258*/ gc_av.StoreSlice(as[ty+i][tx+j:])
+										} else {
+											var gc_lanes5 [8]float32
+											gc_av.Store(&gc_lanes5)
+											for gc_k5 := range 8 {
+												if 0xff&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line matmul.go:258*/ as[ty+i][(tx+j)+gc_k5] = gc_lanes5[gc_k5]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+										/*line matmul.go:258*/ if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
+											/*line matmul.go:258*/ gc_bv.StoreSlice(bs[ty+i][tx+j:])
+										} else {
+											var gc_lanes6 [8]float32
+											gc_bv.Store(&gc_lanes6)
+											for gc_k6 := range 8 {
+												if 0xff&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line matmul.go:258*/ bs[ty+i][(tx+j)+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
+								for j := 0; j < matmulRegTile; j += half {
+									as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+										row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+								}
+							}
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line matmul.go:256*/ as := as[:32]
+				/*line matmul.go:258*/ bs := bs[:32]
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
+								for j := 0; j < matmulRegTile; j += half {
+									as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+										row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
+								}
+							}
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_steps2:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:251*/ s00 := lanes.LoadFloat32x16Slice(gc_s_s00[gc_rank:])
+								/*line matmul.go:251*/ s01 := lanes.LoadFloat32x16Slice(gc_s_s01[gc_rank:])
+								/*line matmul.go:251*/ s10 := lanes.LoadFloat32x16Slice(gc_s_s10[gc_rank:])
+								/*line matmul.go:251*/ s11 := lanes.LoadFloat32x16Slice(gc_s_s11[gc_rank:])
+								/*line matmul.go:263*/ var a0 *[32]float32 = &as[2*ty]
+								/*line matmul.go:263*/ var a1 *[32]float32 = &as[2*ty+1]
+								{
+									var gc_ld73 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld74 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:264*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
+										gc_lo34, gc_hi34 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
+										gc_ld73 = gc_lo34.ConcatPermute(gc_hi34, gc_evens16)
+										gc_ld74 = gc_lo34.ConcatPermute(gc_hi34, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t73 := gc_ld73
+									gc_t74 := gc_ld74
+									b0 := gc_t73
+									b1 := gc_t74
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld75 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld76 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
+										/*line matmul.go:265*/ gc_lo35, gc_hi35 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
+										gc_ld75 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
+										gc_ld76 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t75 := gc_ld75
+									gc_t76 := gc_ld76
+									b0 := gc_t75
+									b1 := gc_t76
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld77 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld78 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
+										/*line matmul.go:265*/ gc_lo36, gc_hi36 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
+										gc_ld77 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
+										gc_ld78 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t77 := gc_ld77
+									gc_t78 := gc_ld78
+									b0 := gc_t77
+									b1 := gc_t78
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld79 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld80 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
+										/*line matmul.go:265*/ gc_lo37, gc_hi37 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
+										gc_ld79 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
+										gc_ld80 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t79 := gc_ld79
+									gc_t80 := gc_ld80
+									b0 := gc_t79
+									b1 := gc_t80
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld81 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld82 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
+										/*line matmul.go:265*/ gc_lo38, gc_hi38 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
+										gc_ld81 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
+										gc_ld82 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t81 := gc_ld81
+									gc_t82 := gc_ld82
+									b0 := gc_t81
+									b1 := gc_t82
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld83 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld84 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
+										/*line matmul.go:265*/ gc_lo39, gc_hi39 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
+										gc_ld83 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
+										gc_ld84 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t83 := gc_ld83
+									gc_t84 := gc_ld84
+									b0 := gc_t83
+									b1 := gc_t84
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld85 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld86 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
+										/*line matmul.go:265*/ gc_lo40, gc_hi40 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
+										gc_ld85 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
+										gc_ld86 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t85 := gc_ld85
+									gc_t86 := gc_ld86
+									b0 := gc_t85
+									b1 := gc_t86
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld87 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld88 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
+										/*line matmul.go:265*/ gc_lo41, gc_hi41 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
+										gc_ld87 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
+										gc_ld88 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t87 := gc_ld87
+									gc_t88 := gc_ld88
+									b0 := gc_t87
+									b1 := gc_t88
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld89 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld90 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
+										/*line matmul.go:265*/ gc_lo42, gc_hi42 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
+										gc_ld89 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
+										gc_ld90 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t89 := gc_ld89
+									gc_t90 := gc_ld90
+									b0 := gc_t89
+									b1 := gc_t90
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld91 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld92 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
+										/*line matmul.go:265*/ gc_lo43, gc_hi43 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
+										gc_ld91 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
+										gc_ld92 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t91 := gc_ld91
+									gc_t92 := gc_ld92
+									b0 := gc_t91
+									b1 := gc_t92
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld93 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld94 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
+										/*line matmul.go:265*/ gc_lo44, gc_hi44 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
+										gc_ld93 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
+										gc_ld94 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t93 := gc_ld93
+									gc_t94 := gc_ld94
+									b0 := gc_t93
+									b1 := gc_t94
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld95 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld96 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
+										/*line matmul.go:265*/ gc_lo45, gc_hi45 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
+										gc_ld95 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
+										gc_ld96 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t95 := gc_ld95
+									gc_t96 := gc_ld96
+									b0 := gc_t95
+									b1 := gc_t96
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld97 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld98 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
+										/*line matmul.go:265*/ gc_lo46, gc_hi46 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
+										gc_ld97 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
+										gc_ld98 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t97 := gc_ld97
+									gc_t98 := gc_ld98
+									b0 := gc_t97
+									b1 := gc_t98
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld99 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld100 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
+										/*line matmul.go:265*/ gc_lo47, gc_hi47 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
+										gc_ld99 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
+										gc_ld100 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t99 := gc_ld99
+									gc_t100 := gc_ld100
+									b0 := gc_t99
+									b1 := gc_t100
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld101 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld102 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
+										/*line matmul.go:265*/ gc_lo48, gc_hi48 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
+										gc_ld101 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
+										gc_ld102 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t101 := gc_ld101
+									gc_t102 := gc_ld102
+									b0 := gc_t101
+									b1 := gc_t102
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld103 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld104 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
+										/*line matmul.go:265*/ gc_lo49, gc_hi49 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
+										gc_ld103 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
+										gc_ld104 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t103 := gc_ld103
+									gc_t104 := gc_ld104
+									b0 := gc_t103
+									b1 := gc_t104
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld105 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld106 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
+										/*line matmul.go:265*/ gc_lo50, gc_hi50 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
+										gc_ld105 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
+										gc_ld106 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t105 := gc_ld105
+									gc_t106 := gc_ld106
+									b0 := gc_t105
+									b1 := gc_t106
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld107 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld108 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
+										/*line matmul.go:265*/ gc_lo51, gc_hi51 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
+										gc_ld107 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
+										gc_ld108 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t107 := gc_ld107
+									gc_t108 := gc_ld108
+									b0 := gc_t107
+									b1 := gc_t108
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld109 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld110 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
+										/*line matmul.go:265*/ gc_lo52, gc_hi52 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
+										gc_ld109 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
+										gc_ld110 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t109 := gc_ld109
+									gc_t110 := gc_ld110
+									b0 := gc_t109
+									b1 := gc_t110
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld111 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld112 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
+										/*line matmul.go:265*/ gc_lo53, gc_hi53 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
+										gc_ld111 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
+										gc_ld112 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t111 := gc_ld111
+									gc_t112 := gc_ld112
+									b0 := gc_t111
+									b1 := gc_t112
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld113 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld114 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
+										/*line matmul.go:265*/ gc_lo54, gc_hi54 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
+										gc_ld113 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
+										gc_ld114 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t113 := gc_ld113
+									gc_t114 := gc_ld114
+									b0 := gc_t113
+									b1 := gc_t114
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld115 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld116 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
+										/*line matmul.go:265*/ gc_lo55, gc_hi55 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
+										gc_ld115 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
+										gc_ld116 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t115 := gc_ld115
+									gc_t116 := gc_ld116
+									b0 := gc_t115
+									b1 := gc_t116
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld117 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld118 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
+										/*line matmul.go:265*/ gc_lo56, gc_hi56 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
+										gc_ld117 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
+										gc_ld118 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t117 := gc_ld117
+									gc_t118 := gc_ld118
+									b0 := gc_t117
+									b1 := gc_t118
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld119 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld120 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
+										/*line matmul.go:265*/ gc_lo57, gc_hi57 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
+										gc_ld119 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
+										gc_ld120 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t119 := gc_ld119
+									gc_t120 := gc_ld120
+									b0 := gc_t119
+									b1 := gc_t120
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld121 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld122 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
+										/*line matmul.go:265*/ gc_lo58, gc_hi58 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
+										gc_ld121 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
+										gc_ld122 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t121 := gc_ld121
+									gc_t122 := gc_ld122
+									b0 := gc_t121
+									b1 := gc_t122
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld123 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld124 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
+										/*line matmul.go:265*/ gc_lo59, gc_hi59 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
+										gc_ld123 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
+										gc_ld124 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t123 := gc_ld123
+									gc_t124 := gc_ld124
+									b0 := gc_t123
+									b1 := gc_t124
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld125 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld126 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
+										/*line matmul.go:265*/ gc_lo60, gc_hi60 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
+										gc_ld125 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
+										gc_ld126 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t125 := gc_ld125
+									gc_t126 := gc_ld126
+									b0 := gc_t125
+									b1 := gc_t126
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld127 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld128 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
+										/*line matmul.go:265*/ gc_lo61, gc_hi61 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
+										gc_ld127 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
+										gc_ld128 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t127 := gc_ld127
+									gc_t128 := gc_ld128
+									b0 := gc_t127
+									b1 := gc_t128
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld129 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld130 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
+										/*line matmul.go:265*/ gc_lo62, gc_hi62 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
+										gc_ld129 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
+										gc_ld130 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t129 := gc_ld129
+									gc_t130 := gc_ld130
+									b0 := gc_t129
+									b1 := gc_t130
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld131 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld132 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
+										/*line matmul.go:265*/ gc_lo63, gc_hi63 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
+										gc_ld131 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
+										gc_ld132 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t131 := gc_ld131
+									gc_t132 := gc_ld132
+									b0 := gc_t131
+									b1 := gc_t132
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld133 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld134 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
+										/*line matmul.go:265*/ gc_lo64, gc_hi64 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
+										gc_ld133 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
+										gc_ld134 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t133 := gc_ld133
+									gc_t134 := gc_ld134
+									b0 := gc_t133
+									b1 := gc_t134
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
+								}
+								{
+									var gc_ld135 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld136 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
+										/*line matmul.go:265*/ gc_lo65, gc_hi65 := lanes.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), lanes.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
+										gc_ld135 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
+										gc_ld136 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t135 := gc_ld135
+									gc_t136 := gc_ld136
+									b0 := gc_t135
+									b1 := gc_t136
+									/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
+									/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
+									/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
+								}
+								/*line matmul.go:265*/ s00.StoreSlice(gc_s_s00[gc_rank:])
+								/*line matmul.go:265*/ s01.StoreSlice(gc_s_s01[gc_rank:])
+								/*line matmul.go:265*/ s10.StoreSlice(gc_s_s10[gc_rank:])
+								/*line matmul.go:265*/ s11.StoreSlice(gc_s_s11[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+					gc_steps:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:251*/ s00 := lanes.LoadFloat32x8Slice(gc_s_s00[gc_rank:])
+							/*line matmul.go:251*/ s01 := lanes.LoadFloat32x8Slice(gc_s_s01[gc_rank:])
+							/*line matmul.go:251*/ s10 := lanes.LoadFloat32x8Slice(gc_s_s10[gc_rank:])
+							/*line matmul.go:251*/ s11 := lanes.LoadFloat32x8Slice(gc_s_s11[gc_rank:])
+							/*line matmul.go:263*/ var a0 *[32]float32 = &as[2*ty]
+							/*line matmul.go:263*/ var a1 *[32]float32 = &as[2*ty+1]
+							{
+								var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:264*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
+									gc_lo2 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi2 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld9 = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+									gc_ld10 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+								} else {
+									break gc_steps
+								}
+								gc_t9 := gc_ld9
+								gc_t10 := gc_ld10
+								b0 := gc_t9
+								b1 := gc_t10
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
+									/*line matmul.go:265*/ gc_lo3 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi3 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld11 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+									gc_ld12 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+								} else {
+									break gc_steps
+								}
+								gc_t11 := gc_ld11
+								gc_t12 := gc_ld12
+								b0 := gc_t11
+								b1 := gc_t12
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld14 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
+									/*line matmul.go:265*/ gc_lo4 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi4 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+									gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+								} else {
+									break gc_steps
+								}
+								gc_t13 := gc_ld13
+								gc_t14 := gc_ld14
+								b0 := gc_t13
+								b1 := gc_t14
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
+									/*line matmul.go:265*/ gc_lo5 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi5 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld15 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+									gc_ld16 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+								} else {
+									break gc_steps
+								}
+								gc_t15 := gc_ld15
+								gc_t16 := gc_ld16
+								b0 := gc_t15
+								b1 := gc_t16
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
+									/*line matmul.go:265*/ gc_lo6 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi6 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld17 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+									gc_ld18 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+								} else {
+									break gc_steps
+								}
+								gc_t17 := gc_ld17
+								gc_t18 := gc_ld18
+								b0 := gc_t17
+								b1 := gc_t18
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld19 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
+									/*line matmul.go:265*/ gc_lo7 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi7 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld19 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+									gc_ld20 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+								} else {
+									break gc_steps
+								}
+								gc_t19 := gc_ld19
+								gc_t20 := gc_ld20
+								b0 := gc_t19
+								b1 := gc_t20
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld22 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
+									/*line matmul.go:265*/ gc_lo8 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi8 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld21 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+									gc_ld22 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+								} else {
+									break gc_steps
+								}
+								gc_t21 := gc_ld21
+								gc_t22 := gc_ld22
+								b0 := gc_t21
+								b1 := gc_t22
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld23 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld24 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
+									/*line matmul.go:265*/ gc_lo9 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi9 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld23 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
+									gc_ld24 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
+								} else {
+									break gc_steps
+								}
+								gc_t23 := gc_ld23
+								gc_t24 := gc_ld24
+								b0 := gc_t23
+								b1 := gc_t24
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld25 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld26 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
+									/*line matmul.go:265*/ gc_lo10 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi10 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld25 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
+									gc_ld26 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
+								} else {
+									break gc_steps
+								}
+								gc_t25 := gc_ld25
+								gc_t26 := gc_ld26
+								b0 := gc_t25
+								b1 := gc_t26
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld27 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld28 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
+									/*line matmul.go:265*/ gc_lo11 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi11 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld27 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
+									gc_ld28 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
+								} else {
+									break gc_steps
+								}
+								gc_t27 := gc_ld27
+								gc_t28 := gc_ld28
+								b0 := gc_t27
+								b1 := gc_t28
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld29 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld30 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
+									/*line matmul.go:265*/ gc_lo12 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi12 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld29 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+									gc_ld30 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+								} else {
+									break gc_steps
+								}
+								gc_t29 := gc_ld29
+								gc_t30 := gc_ld30
+								b0 := gc_t29
+								b1 := gc_t30
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld31 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld32 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
+									/*line matmul.go:265*/ gc_lo13 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi13 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld31 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
+									gc_ld32 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
+								} else {
+									break gc_steps
+								}
+								gc_t31 := gc_ld31
+								gc_t32 := gc_ld32
+								b0 := gc_t31
+								b1 := gc_t32
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld33 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld34 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
+									/*line matmul.go:265*/ gc_lo14 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi14 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld33 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
+									gc_ld34 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
+								} else {
+									break gc_steps
+								}
+								gc_t33 := gc_ld33
+								gc_t34 := gc_ld34
+								b0 := gc_t33
+								b1 := gc_t34
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld35 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld36 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
+									/*line matmul.go:265*/ gc_lo15 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi15 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld35 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
+									gc_ld36 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
+								} else {
+									break gc_steps
+								}
+								gc_t35 := gc_ld35
+								gc_t36 := gc_ld36
+								b0 := gc_t35
+								b1 := gc_t36
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld37 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld38 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
+									/*line matmul.go:265*/ gc_lo16 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi16 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld37 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
+									gc_ld38 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
+								} else {
+									break gc_steps
+								}
+								gc_t37 := gc_ld37
+								gc_t38 := gc_ld38
+								b0 := gc_t37
+								b1 := gc_t38
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld39 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld40 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
+									/*line matmul.go:265*/ gc_lo17 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi17 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld39 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
+									gc_ld40 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
+								} else {
+									break gc_steps
+								}
+								gc_t39 := gc_ld39
+								gc_t40 := gc_ld40
+								b0 := gc_t39
+								b1 := gc_t40
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld41 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld42 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
+									/*line matmul.go:265*/ gc_lo18 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi18 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld41 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
+									gc_ld42 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
+								} else {
+									break gc_steps
+								}
+								gc_t41 := gc_ld41
+								gc_t42 := gc_ld42
+								b0 := gc_t41
+								b1 := gc_t42
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld43 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld44 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
+									/*line matmul.go:265*/ gc_lo19 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi19 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld43 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
+									gc_ld44 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
+								} else {
+									break gc_steps
+								}
+								gc_t43 := gc_ld43
+								gc_t44 := gc_ld44
+								b0 := gc_t43
+								b1 := gc_t44
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld45 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld46 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
+									/*line matmul.go:265*/ gc_lo20 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi20 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld45 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
+									gc_ld46 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
+								} else {
+									break gc_steps
+								}
+								gc_t45 := gc_ld45
+								gc_t46 := gc_ld46
+								b0 := gc_t45
+								b1 := gc_t46
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld47 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld48 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
+									/*line matmul.go:265*/ gc_lo21 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi21 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld47 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
+									gc_ld48 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
+								} else {
+									break gc_steps
+								}
+								gc_t47 := gc_ld47
+								gc_t48 := gc_ld48
+								b0 := gc_t47
+								b1 := gc_t48
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld49 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld50 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
+									/*line matmul.go:265*/ gc_lo22 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi22 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld49 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
+									gc_ld50 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
+								} else {
+									break gc_steps
+								}
+								gc_t49 := gc_ld49
+								gc_t50 := gc_ld50
+								b0 := gc_t49
+								b1 := gc_t50
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld51 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld52 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
+									/*line matmul.go:265*/ gc_lo23 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi23 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld51 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
+									gc_ld52 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
+								} else {
+									break gc_steps
+								}
+								gc_t51 := gc_ld51
+								gc_t52 := gc_ld52
+								b0 := gc_t51
+								b1 := gc_t52
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld53 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld54 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
+									/*line matmul.go:265*/ gc_lo24 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi24 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld53 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
+									gc_ld54 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
+								} else {
+									break gc_steps
+								}
+								gc_t53 := gc_ld53
+								gc_t54 := gc_ld54
+								b0 := gc_t53
+								b1 := gc_t54
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld55 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld56 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
+									/*line matmul.go:265*/ gc_lo25 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi25 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld55 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
+									gc_ld56 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
+								} else {
+									break gc_steps
+								}
+								gc_t55 := gc_ld55
+								gc_t56 := gc_ld56
+								b0 := gc_t55
+								b1 := gc_t56
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld57 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld58 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
+									/*line matmul.go:265*/ gc_lo26 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi26 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld57 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
+									gc_ld58 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
+								} else {
+									break gc_steps
+								}
+								gc_t57 := gc_ld57
+								gc_t58 := gc_ld58
+								b0 := gc_t57
+								b1 := gc_t58
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld59 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld60 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
+									/*line matmul.go:265*/ gc_lo27 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi27 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld59 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
+									gc_ld60 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
+								} else {
+									break gc_steps
+								}
+								gc_t59 := gc_ld59
+								gc_t60 := gc_ld60
+								b0 := gc_t59
+								b1 := gc_t60
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld61 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld62 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
+									/*line matmul.go:265*/ gc_lo28 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi28 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld61 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
+									gc_ld62 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
+								} else {
+									break gc_steps
+								}
+								gc_t61 := gc_ld61
+								gc_t62 := gc_ld62
+								b0 := gc_t61
+								b1 := gc_t62
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld63 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld64 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
+									/*line matmul.go:265*/ gc_lo29 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi29 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld63 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
+									gc_ld64 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
+								} else {
+									break gc_steps
+								}
+								gc_t63 := gc_ld63
+								gc_t64 := gc_ld64
+								b0 := gc_t63
+								b1 := gc_t64
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld65 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld66 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
+									/*line matmul.go:265*/ gc_lo30 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi30 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld65 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
+									gc_ld66 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
+								} else {
+									break gc_steps
+								}
+								gc_t65 := gc_ld65
+								gc_t66 := gc_ld66
+								b0 := gc_t65
+								b1 := gc_t66
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld67 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld68 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
+									/*line matmul.go:265*/ gc_lo31 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi31 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld67 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
+									gc_ld68 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
+								} else {
+									break gc_steps
+								}
+								gc_t67 := gc_ld67
+								gc_t68 := gc_ld68
+								b0 := gc_t67
+								b1 := gc_t68
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld69 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld70 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
+									/*line matmul.go:265*/ gc_lo32 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi32 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld69 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
+									gc_ld70 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
+								} else {
+									break gc_steps
+								}
+								gc_t69 := gc_ld69
+								gc_t70 := gc_ld70
+								b0 := gc_t69
+								b1 := gc_t70
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b1))
+							}
+							{
+								var gc_ld71 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld72 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:265*/ if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
+									/*line matmul.go:265*/ gc_lo33 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
+									/*line matmul.go:265*/ gc_hi33 := lanes.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
+									gc_ld71 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
+									gc_ld72 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
+								} else {
+									break gc_steps
+								}
+								gc_t71 := gc_ld71
+								gc_t72 := gc_ld72
+								b0 := gc_t71
+								b1 := gc_t72
+								/*line matmul.go:265*/ s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask32).Mul(b1))
+								/*line matmul.go:265*/ s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
+								/*line matmul.go:265*/ s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b1))
+							}
+							/*line matmul.go:265*/ s00.StoreSlice(gc_s_s00[gc_rank:])
+							/*line matmul.go:265*/ s01.StoreSlice(gc_s_s01[gc_rank:])
+							/*line matmul.go:265*/ s10.StoreSlice(gc_s_s10[gc_rank:])
+							/*line matmul.go:265*/ s11.StoreSlice(gc_s_s11[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+					/*line matmul.go:263*/ a0 := &as[2*ty]
+					/*line matmul.go:263*/ a1 := &as[2*ty+1]
+					{
+						q := int(0)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(1)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(2)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(3)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(4)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(5)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(6)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(7)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(8)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(9)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(10)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(11)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(12)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(13)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(14)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(15)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(16)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(17)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(18)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(19)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(20)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(21)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(22)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(23)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(24)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(25)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(26)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(27)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(28)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(29)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(30)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					{
+						q := int(31)
+						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
+						s00 += a0[q] * b0
+						s01 += a0[q] * b1
+						s10 += a1[q] * b0
+						s11 += a1[q] * b1
+					}
+					gc_s_s00[gc_rank] = s00
+					gc_s_s01[gc_rank] = s01
+					gc_s_s10[gc_rank] = s10
+					gc_s_s11[gc_rank] = s11
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota23 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+						gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+						gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_steps4:
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:251*/ s00 := lanes.LoadFloat32x16Slice(gc_s_s00[gc_rank:])
+							/*line matmul.go:251*/ s01 := lanes.LoadFloat32x16Slice(gc_s_s01[gc_rank:])
+							/*line matmul.go:251*/ s10 := lanes.LoadFloat32x16Slice(gc_s_s10[gc_rank:])
+							/*line matmul.go:251*/ s11 := lanes.LoadFloat32x16Slice(gc_s_s11[gc_rank:])
+							/*line matmul.go:273*/ var gc_t139 int = row0 + 2*ty
+							/*line matmul.go:273*/ var gc_t140 int = col0 + 2*tx
+							var gc_row4 int = gc_t139
+							var gc_col4 int = gc_t140
+							/*line matmul.go:273*/ gc_s002 := s00
+							/*line matmul.go:273*/ gc_s012 := s01
+							/*line matmul.go:273*/ gc_s102 := s10
+							/*line matmul.go:273*/ gc_s112 := s11
+							/*line matmul.go:273*/ if gc_row4 < m {
+								if gc_col4+
+									1 <
+									/*line matmul.go:273*/ n && uint(n-(gc_col4+
+									1)) > 30 && (gc_col4 <
+									/*line matmul.go:273*/ n && uint(n-gc_col4) > 30 && ((gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32)) {
+									/*line matmul.go:273*/ gc_s002.ConcatPermute(gc_s012, gc_pairLo).StoreSlice(c[gc_row4*n+gc_col4:])
+									/*line matmul.go:273*/ gc_s002.ConcatPermute(gc_s012, gc_pairHi).StoreSlice(c[(gc_row4*n+gc_col4)+16:])
+								} else {
+									/*line matmul.go:273*/ if gc_col4 < n && uint(n-gc_col4) > 30 {
+										gc_st9 := gc_s002
+										/*line matmul.go:273*/ if (gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32 && ((gc_row4*n+gc_col4)&1 == 0 || !((gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31)) {
+											/*line matmul.go:273*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+0:]), gc_evenLanes16)
+											/*line matmul.go:273*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+16:]), gc_evenLanes16)
+//line matmul.go:273
+										} else if (gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31 {
+											/*line matmul.go:273*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)-1:]), gc_oddLanes16)
+											/*line matmul.go:273*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), gc_oddLanes16)
+										} else {
+											break gc_steps4
+										}
+									} else {
+										/*line matmul.go:273*/ gc_if9 := gc_iota23.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
+										if gc_if9.ToBits() != 0 {
+											gc_st10 := gc_s002
+											gc_bits := gc_if9.ToBits()
+											/*line matmul.go:273*/ if (gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32 && ((gc_row4*n+gc_col4)&1 == 0 || !((gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31)) {
+												/*line matmul.go:273*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+												/*line matmul.go:273*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line matmul.go:273
+											} else if (gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31 {
+												/*line matmul.go:273*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+												/*line matmul.go:273*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+											} else {
+												break gc_steps4
+											}
+										}
+									}
+									if gc_col4+
+										1 <
+										/*line matmul.go:273*/ n && uint(n-(gc_col4+
+										1)) > 30 {
+										gc_st11 := gc_s012
+										if (gc_row4*
+											/*line matmul.go:273*/ n+gc_col4+
+											1) >= 0 && (gc_row4*
+											/*line matmul.go:273*/ n+gc_col4+
+											/*line matmul.go:284*/ 1) <= len(c)-32 && ((gc_row4*n+gc_col4+
+											1)&1 == 0 || !((gc_row4*
+											/*line matmul.go:273*/ n+gc_col4+
+											1) >= 1 && (gc_row4*
+											/*line matmul.go:273*/ n+gc_col4+
+											/*line matmul.go:284*/ 1) <= len(c)-31)) {
+											/*line matmul.go:273*/ gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+												1)+0:]), gc_evenLanes16)
+//line matmul.go:284
+											gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+												1)+16:]), gc_evenLanes16)
+										} else if (gc_row4*
+											/*line matmul.go:273*/ n+gc_col4+
+											1) >= 1 && (gc_row4*
+											/*line matmul.go:273*/ n+gc_col4+
+											/*line matmul.go:284*/ 1) <= len(c)-31 {
+											/*line matmul.go:273*/ gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+												1)-1:]), gc_oddLanes16)
+//line matmul.go:284
+											gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+												1)+15:]), gc_oddLanes16)
+										} else {
+											var gc_lanes151 [16]float32
+											gc_st11.Store(&gc_lanes151)
+											for gc_k151 := range 16 {
+												if 0xffff&(1<<gc_k151) != 0 {
+													gc_pos.Thread = gc_rank + gc_k151
+													/*line matmul.go:273*/ c[(gc_row4*n+gc_col4+
+														/*line matmul.go:284*/ 1)+2*gc_k151] = gc_lanes151[gc_k151]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										/*line matmul.go:284*/ gc_if10 := gc_iota23.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
+											1, 32))))
+										if gc_if10.ToBits() != 0 {
+											gc_st12 := gc_s012
+											gc_bits2 := gc_if10.ToBits()
+											if (gc_row4*
+												/*line matmul.go:273*/ n+gc_col4+
+												1) >= 0 && (gc_row4*
+												/*line matmul.go:273*/ n+gc_col4+
+												/*line matmul.go:284*/ 1) <= len(c)-32 && ((gc_row4*n+gc_col4+
+												1)&1 == 0 || !((gc_row4*
+												/*line matmul.go:273*/ n+gc_col4+
+												1) >= 1 && (gc_row4*
+												/*line matmul.go:273*/ n+gc_col4+
+												/*line matmul.go:284*/ 1) <= len(c)-31)) {
+												/*line matmul.go:273*/ gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+													1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line matmul.go:284
+												gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+													1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+											} else if (gc_row4*
+												/*line matmul.go:273*/ n+gc_col4+
+												1) >= 1 && (gc_row4*
+												/*line matmul.go:273*/ n+gc_col4+
+												/*line matmul.go:284*/ 1) <= len(c)-31 {
+												/*line matmul.go:273*/ gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+													1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line matmul.go:284
+												gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
+													1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+											} else {
+												var gc_lanes152 [16]float32
+												gc_st12.Store(&gc_lanes152)
+												for gc_k152 := range 16 {
+													if gc_if10.ToBits()&(1<<gc_k152) != 0 {
+														gc_pos.Thread = gc_rank + gc_k152
+														/*line matmul.go:273*/ c[(gc_row4*n+gc_col4+
+															/*line matmul.go:284*/ 1)+2*gc_k152] = gc_lanes152[gc_k152]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+							if gc_row4+1 <
+								/*line matmul.go:273*/ m {
+								if gc_col4+
+									1 <
+									/*line matmul.go:273*/ n && uint(n-(gc_col4+
+									1)) > 30 && (gc_col4 <
+									/*line matmul.go:273*/ n && uint(n-gc_col4) > 30 && (((gc_row4+
+									1)*
+									/*line matmul.go:273*/ n+gc_col4) >= 0 && ((gc_row4+
+									1)*
+									/*line matmul.go:273*/ n+gc_col4) <= len(c)-32)) {
+									/*line matmul.go:273*/ gc_s102.ConcatPermute(gc_s112, gc_pairLo).StoreSlice(c[(gc_row4+
+										1)*
+										/*line matmul.go:273*/ n+gc_col4:])
+//line matmul.go:273
+									gc_s102.ConcatPermute(gc_s112, gc_pairHi).StoreSlice(c[((gc_row4+
+										1)*
+										/*line matmul.go:273*/ n+gc_col4)+16:])
+								} else {
+									/*line matmul.go:273*/ if gc_col4 < n && uint(n-gc_col4) > 30 {
+										gc_st13 := gc_s102
+										if ((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4) >= 0 && ((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4) <= len(c)-32 && (((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4)&1 == 0 || !(((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4) >= 1 && ((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4) <= len(c)-31)) {
+											/*line matmul.go:273*/ gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4)+0:]), gc_evenLanes16)
+//line matmul.go:273
+											gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4)+16:]), gc_evenLanes16)
+										} else if ((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4) >= 1 && ((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4) <= len(c)-31 {
+											/*line matmul.go:273*/ gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4)-1:]), gc_oddLanes16)
+//line matmul.go:273
+											gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4)+15:]), gc_oddLanes16)
+										} else {
+											var gc_lanes153 [16]float32
+											gc_st13.Store(&gc_lanes153)
+											for gc_k153 := range 16 {
+												if 0xffff&(1<<gc_k153) != 0 {
+													gc_pos.Thread = gc_rank + gc_k153
+													/*line matmul.go:273*/ c[((gc_row4+
+														1)*
+														/*line matmul.go:273*/ n+gc_col4)+2*gc_k153] = gc_lanes153[gc_k153]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										/*line matmul.go:273*/ gc_if11 := gc_iota23.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
+										if gc_if11.ToBits() != 0 {
+											gc_st14 := gc_s102
+											gc_bits3 := gc_if11.ToBits()
+											if ((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4) >= 0 && ((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4) <= len(c)-32 && (((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4)&1 == 0 || !(((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4) >= 1 && ((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4) <= len(c)-31)) {
+												/*line matmul.go:273*/ gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line matmul.go:273
+												gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											} else if ((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4) >= 1 && ((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4) <= len(c)-31 {
+												/*line matmul.go:273*/ gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line matmul.go:273
+												gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											} else {
+												var gc_lanes154 [16]float32
+												gc_st14.Store(&gc_lanes154)
+												for gc_k154 := range 16 {
+													if gc_if11.ToBits()&(1<<gc_k154) != 0 {
+														gc_pos.Thread = gc_rank + gc_k154
+														/*line matmul.go:273*/ c[((gc_row4+
+															1)*
+															/*line matmul.go:273*/ n+gc_col4)+2*gc_k154] = gc_lanes154[gc_k154]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+									if gc_col4+
+										1 <
+										/*line matmul.go:273*/ n && uint(n-(gc_col4+
+										1)) > 30 {
+										gc_st15 := gc_s112
+										if ((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											1) >= 0 && ((gc_row4+1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											/*line matmul.go:292*/ 1) <= len(c)-32 && (((gc_row4+
+											1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											1)&1 == 0 || !(((gc_row4+1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											1) >= 1 && ((gc_row4+1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											/*line matmul.go:292*/ 1) <= len(c)-31)) {
+											/*line matmul.go:273*/ gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1)+0:]), gc_evenLanes16)
+//line matmul.go:292
+											gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1)+16:]), gc_evenLanes16)
+										} else if ((gc_row4+1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											1) >= 1 && ((gc_row4+1)*
+											/*line matmul.go:273*/ n+gc_col4+
+											/*line matmul.go:292*/ 1) <= len(c)-31 {
+											/*line matmul.go:273*/ gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1)-1:]), gc_oddLanes16)
+//line matmul.go:292
+											gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1)+15:]), gc_oddLanes16)
+										} else {
+											var gc_lanes155 [16]float32
+											gc_st15.Store(&gc_lanes155)
+											for gc_k155 := range 16 {
+												if 0xffff&(1<<gc_k155) != 0 {
+													gc_pos.Thread = gc_rank + gc_k155
+													/*line matmul.go:273*/ c[((gc_row4+
+														1)*
+														/*line matmul.go:273*/ n+gc_col4+
+														/*line matmul.go:292*/ 1)+2*gc_k155] = gc_lanes155[gc_k155]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										/*line matmul.go:292*/ gc_if12 := gc_iota23.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
+											1, 32))))
+										if gc_if12.ToBits() != 0 {
+											gc_st16 := gc_s112
+											gc_bits4 := gc_if12.ToBits()
+											if ((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1) >= 0 && ((gc_row4+1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												/*line matmul.go:292*/ 1) <= len(c)-32 && (((gc_row4+
+												1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1)&1 == 0 || !(((gc_row4+1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1) >= 1 && ((gc_row4+1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												/*line matmul.go:292*/ 1) <= len(c)-31)) {
+												/*line matmul.go:273*/ gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4+
+													1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line matmul.go:292
+												gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4+
+													1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+											} else if ((gc_row4+1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												1) >= 1 && ((gc_row4+1)*
+												/*line matmul.go:273*/ n+gc_col4+
+												/*line matmul.go:292*/ 1) <= len(c)-31 {
+												/*line matmul.go:273*/ gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4+
+													1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line matmul.go:292
+												gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
+													1)*
+													/*line matmul.go:273*/ n+gc_col4+
+													1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+											} else {
+												var gc_lanes156 [16]float32
+												gc_st16.Store(&gc_lanes156)
+												for gc_k156 := range 16 {
+													if gc_if12.ToBits()&(1<<gc_k156) != 0 {
+														gc_pos.Thread = gc_rank + gc_k156
+														/*line matmul.go:273*/ c[((gc_row4+
+															1)*
+															/*line matmul.go:273*/ n+gc_col4+
+															/*line matmul.go:292*/ 1)+2*gc_k156] = gc_lanes156[gc_k156]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps3:
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:251*/ s00 := lanes.LoadFloat32x8Slice(gc_s_s00[gc_rank:])
+						/*line matmul.go:251*/ s01 := lanes.LoadFloat32x8Slice(gc_s_s01[gc_rank:])
+						/*line matmul.go:251*/ s10 := lanes.LoadFloat32x8Slice(gc_s_s10[gc_rank:])
+						/*line matmul.go:251*/ s11 := lanes.LoadFloat32x8Slice(gc_s_s11[gc_rank:])
+						/*line matmul.go:273*/ var gc_t137 int = row0 + 2*ty
+						/*line matmul.go:273*/ var gc_t138 int = col0 + 2*tx
+						var gc_row3 int = gc_t137
+						var gc_col3 int = gc_t138
+						/*line matmul.go:273*/ gc_s00 := s00
+						/*line matmul.go:273*/ gc_s01 := s01
+						/*line matmul.go:273*/ gc_s10 := s10
+						/*line matmul.go:273*/ gc_s11 := s11
+						/*line matmul.go:273*/ if gc_row3 < m {
+							if gc_col3+
+								1 <
+								/*line matmul.go:273*/ n && uint(n-(gc_col3+
+								1)) > 14 && (gc_col3 <
+								/*line matmul.go:273*/ n && uint(n-gc_col3) > 14 && ((gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16)) {
+								/*line matmul.go:273*/ gc_s00.Permute(gc_spreadLo).Merge(gc_s01.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[gc_row3*n+gc_col3:])
+								/*line matmul.go:273*/ gc_s00.Permute(gc_spreadHi).Merge(gc_s01.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[(gc_row3*n+gc_col3)+8:])
+							} else {
+								/*line matmul.go:273*/ if gc_col3 < n && uint(n-gc_col3) > 14 {
+									gc_st := gc_s00
+									/*line matmul.go:273*/ if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
+										/*line matmul.go:273*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+0:]), gc_evenLanes)
+										/*line matmul.go:273*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+8:]), gc_evenLanes)
+//line matmul.go:273
+									} else if (gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15 {
+										/*line matmul.go:273*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_oddLanes)
+										/*line matmul.go:273*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_oddLanes)
+									} else {
+										break gc_steps3
+									}
+								} else {
+									/*line matmul.go:273*/ gc_if5 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
+									if gc_if5.ToBits() != 0 {
+										gc_st2 := gc_s00
+										/*line matmul.go:273*/ if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
+											/*line matmul.go:273*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+											/*line matmul.go:273*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line matmul.go:273
+										} else if (gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15 {
+											/*line matmul.go:273*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+											/*line matmul.go:273*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										} else {
+											break gc_steps3
+										}
+									}
+								}
+								if gc_col3+
+									1 <
+									/*line matmul.go:273*/ n && uint(n-(gc_col3+
+									1)) > 14 {
+									gc_st3 := gc_s01
+									if (gc_row3*
+										/*line matmul.go:273*/ n+gc_col3+
+										1) >= 0 && (gc_row3*
+										/*line matmul.go:273*/ n+gc_col3+
+										/*line matmul.go:284*/ 1) <= len(c)-16 && ((gc_row3*n+gc_col3+
+										1)&1 == 0 || !((gc_row3*
+										/*line matmul.go:273*/ n+gc_col3+
+										1) >= 1 && (gc_row3*
+										/*line matmul.go:273*/ n+gc_col3+
+										/*line matmul.go:284*/ 1) <= len(c)-15)) {
+										/*line matmul.go:273*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+											1)+0:]), gc_evenLanes)
+//line matmul.go:284
+										gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+											1)+8:]), gc_evenLanes)
+									} else if (gc_row3*
+										/*line matmul.go:273*/ n+gc_col3+
+										1) >= 1 && (gc_row3*
+										/*line matmul.go:273*/ n+gc_col3+
+										/*line matmul.go:284*/ 1) <= len(c)-15 {
+										/*line matmul.go:273*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+											1)-1:]), gc_oddLanes)
+//line matmul.go:284
+										gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+											1)+7:]), gc_oddLanes)
+									} else {
+										var gc_lanes143 [8]float32
+										gc_st3.Store(&gc_lanes143)
+										for gc_k143 := range 8 {
+											if 0xff&(1<<gc_k143) != 0 {
+												gc_pos.Thread = gc_rank + gc_k143
+												/*line matmul.go:273*/ c[(gc_row3*n+gc_col3+
+													/*line matmul.go:284*/ 1)+2*gc_k143] = gc_lanes143[gc_k143]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line matmul.go:284*/ gc_if6 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
+										1, 16))))
+									if gc_if6.ToBits() != 0 {
+										gc_st4 := gc_s01
+										if (gc_row3*
+											/*line matmul.go:273*/ n+gc_col3+
+											1) >= 0 && (gc_row3*
+											/*line matmul.go:273*/ n+gc_col3+
+											/*line matmul.go:284*/ 1) <= len(c)-16 && ((gc_row3*n+gc_col3+
+											1)&1 == 0 || !((gc_row3*
+											/*line matmul.go:273*/ n+gc_col3+
+											1) >= 1 && (gc_row3*
+											/*line matmul.go:273*/ n+gc_col3+
+											/*line matmul.go:284*/ 1) <= len(c)-15)) {
+											/*line matmul.go:273*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+												1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line matmul.go:284
+											gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+												1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+										} else if (gc_row3*
+											/*line matmul.go:273*/ n+gc_col3+
+											1) >= 1 && (gc_row3*
+											/*line matmul.go:273*/ n+gc_col3+
+											/*line matmul.go:284*/ 1) <= len(c)-15 {
+											/*line matmul.go:273*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+												1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line matmul.go:284
+											gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
+												1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										} else {
+											var gc_lanes144 [8]float32
+											gc_st4.Store(&gc_lanes144)
+											for gc_k144 := range 8 {
+												if gc_if6.ToBits()&(1<<gc_k144) != 0 {
+													gc_pos.Thread = gc_rank + gc_k144
+													/*line matmul.go:273*/ c[(gc_row3*n+gc_col3+
+														/*line matmul.go:284*/ 1)+2*gc_k144] = gc_lanes144[gc_k144]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						if gc_row3+1 <
+							/*line matmul.go:273*/ m {
+							if gc_col3+
+								1 <
+								/*line matmul.go:273*/ n && uint(n-(gc_col3+
+								1)) > 14 && (gc_col3 <
+								/*line matmul.go:273*/ n && uint(n-gc_col3) > 14 && (((gc_row3+
+								1)*
+								/*line matmul.go:273*/ n+gc_col3) >= 0 && ((gc_row3+
+								1)*
+								/*line matmul.go:273*/ n+gc_col3) <= len(c)-16)) {
+								/*line matmul.go:273*/ gc_s10.Permute(gc_spreadLo).Merge(gc_s11.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[(gc_row3+
+									1)*
+									/*line matmul.go:273*/ n+gc_col3:])
+//line matmul.go:273
+								gc_s10.Permute(gc_spreadHi).Merge(gc_s11.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[((gc_row3+
+									1)*
+									/*line matmul.go:273*/ n+gc_col3)+8:])
+							} else {
+								/*line matmul.go:273*/ if gc_col3 < n && uint(n-gc_col3) > 14 {
+									gc_st5 := gc_s10
+									if ((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3) >= 0 && ((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3) <= len(c)-16 && (((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3)&1 == 0 || !(((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3) >= 1 && ((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3) <= len(c)-15)) {
+										/*line matmul.go:273*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3)+0:]), gc_evenLanes)
+//line matmul.go:273
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3)+8:]), gc_evenLanes)
+									} else if ((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3) >= 1 && ((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3) <= len(c)-15 {
+										/*line matmul.go:273*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3)-1:]), gc_oddLanes)
+//line matmul.go:273
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3)+7:]), gc_oddLanes)
+									} else {
+										var gc_lanes145 [8]float32
+										gc_st5.Store(&gc_lanes145)
+										for gc_k145 := range 8 {
+											if 0xff&(1<<gc_k145) != 0 {
+												gc_pos.Thread = gc_rank + gc_k145
+												/*line matmul.go:273*/ c[((gc_row3+
+													1)*
+													/*line matmul.go:273*/ n+gc_col3)+2*gc_k145] = gc_lanes145[gc_k145]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line matmul.go:273*/ gc_if7 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
+									if gc_if7.ToBits() != 0 {
+										gc_st6 := gc_s10
+										if ((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3) >= 0 && ((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3) <= len(c)-16 && (((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3)&1 == 0 || !(((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3) >= 1 && ((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3) <= len(c)-15)) {
+											/*line matmul.go:273*/ gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3)+0:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line matmul.go:273
+											gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3)+8:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+										} else if ((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3) >= 1 && ((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3) <= len(c)-15 {
+											/*line matmul.go:273*/ gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3)-1:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line matmul.go:273
+											gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										} else {
+											var gc_lanes146 [8]float32
+											gc_st6.Store(&gc_lanes146)
+											for gc_k146 := range 8 {
+												if gc_if7.ToBits()&(1<<gc_k146) != 0 {
+													gc_pos.Thread = gc_rank + gc_k146
+													/*line matmul.go:273*/ c[((gc_row3+
+														1)*
+														/*line matmul.go:273*/ n+gc_col3)+2*gc_k146] = gc_lanes146[gc_k146]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+								if gc_col3+
+									1 <
+									/*line matmul.go:273*/ n && uint(n-(gc_col3+
+									1)) > 14 {
+									gc_st7 := gc_s11
+									if ((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										1) >= 0 && ((gc_row3+1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										/*line matmul.go:292*/ 1) <= len(c)-16 && (((gc_row3+
+										1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										1)&1 == 0 || !(((gc_row3+1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										1) >= 1 && ((gc_row3+1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										/*line matmul.go:292*/ 1) <= len(c)-15)) {
+										/*line matmul.go:273*/ gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1)+0:]), gc_evenLanes)
+//line matmul.go:292
+										gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1)+8:]), gc_evenLanes)
+									} else if ((gc_row3+1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										1) >= 1 && ((gc_row3+1)*
+										/*line matmul.go:273*/ n+gc_col3+
+										/*line matmul.go:292*/ 1) <= len(c)-15 {
+										/*line matmul.go:273*/ gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1)-1:]), gc_oddLanes)
+//line matmul.go:292
+										gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1)+7:]), gc_oddLanes)
+									} else {
+										var gc_lanes147 [8]float32
+										gc_st7.Store(&gc_lanes147)
+										for gc_k147 := range 8 {
+											if 0xff&(1<<gc_k147) != 0 {
+												gc_pos.Thread = gc_rank + gc_k147
+												/*line matmul.go:273*/ c[((gc_row3+
+													1)*
+													/*line matmul.go:273*/ n+gc_col3+
+													/*line matmul.go:292*/ 1)+2*gc_k147] = gc_lanes147[gc_k147]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line matmul.go:292*/ gc_if8 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
+										1, 16))))
+									if gc_if8.ToBits() != 0 {
+										gc_st8 := gc_s11
+										if ((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1) >= 0 && ((gc_row3+1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											/*line matmul.go:292*/ 1) <= len(c)-16 && (((gc_row3+
+											1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1)&1 == 0 || !(((gc_row3+1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1) >= 1 && ((gc_row3+1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											/*line matmul.go:292*/ 1) <= len(c)-15)) {
+											/*line matmul.go:273*/ gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3+
+												1)+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line matmul.go:292
+											gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3+
+												1)+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+										} else if ((gc_row3+1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											1) >= 1 && ((gc_row3+1)*
+											/*line matmul.go:273*/ n+gc_col3+
+											/*line matmul.go:292*/ 1) <= len(c)-15 {
+											/*line matmul.go:273*/ gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3+
+												1)-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line matmul.go:292
+											gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
+												1)*
+												/*line matmul.go:273*/ n+gc_col3+
+												1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										} else {
+											var gc_lanes148 [8]float32
+											gc_st8.Store(&gc_lanes148)
+											for gc_k148 := range 8 {
+												if gc_if8.ToBits()&(1<<gc_k148) != 0 {
+													gc_pos.Thread = gc_rank + gc_k148
+													/*line matmul.go:273*/ c[((gc_row3+
+														1)*
+														/*line matmul.go:273*/ n+gc_col3+
+														/*line matmul.go:292*/ 1)+2*gc_k148] = gc_lanes148[gc_k148]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						s00 := gc_s_s00[gc_rank]
+						s01 := gc_s_s01[gc_rank]
+						s10 := gc_s_s10[gc_rank]
+						s11 := gc_s_s11[gc_rank]
+						/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						s00 := gc_s_s00[gc_rank]
+						s01 := gc_s_s01[gc_rank]
+						s10 := gc_s_s10[gc_rank]
+						s11 := gc_s_s11[gc_rank]
+						/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						s00 := gc_s_s00[gc_rank]
+						s01 := gc_s_s01[gc_rank]
+						s10 := gc_s_s10[gc_rank]
+						s11 := gc_s_s11[gc_rank]
+						/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						s00 := gc_s_s00[gc_rank]
+						s01 := gc_s_s01[gc_rank]
+						s10 := gc_s_s10[gc_rank]
+						s11 := gc_s_s11[gc_rank]
+						/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				ty := gc_ty
+				s00 := gc_s_s00[gc_rank]
+				s01 := gc_s_s01[gc_rank]
+				s10 := gc_s_s10[gc_rank]
+				s11 := gc_s_s11[gc_rank]
+				/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // gc_files_matmul holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul.go
 var gc_files_matmul embed.FS
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
+
+var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
+
+var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
+
+var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
+
+var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}

@@ -228,22 +228,22 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:169*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 						break
 					}
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+					/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 					/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -345,34 +345,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
@@ -396,8 +396,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line matmul.go:200
 func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
@@ -536,22 +534,22 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 							break
 						}
-						/*line matmul.go:211*/ sum = sum.AddMulSlice(ar[0], bt[0][tx:])
-						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
-						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
-						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
-						sum = sum.AddMulSlice(ar[4], bt[4][tx:])
-						sum = sum.AddMulSlice(ar[5], bt[5][tx:])
-						sum = sum.AddMulSlice(ar[6], bt[6][tx:])
-						sum = sum.AddMulSlice(ar[7], bt[7][tx:])
-						sum = sum.AddMulSlice(ar[8], bt[8][tx:])
-						sum = sum.AddMulSlice(ar[9], bt[9][tx:])
-						sum = sum.AddMulSlice(ar[10], bt[10][tx:])
-						sum = sum.AddMulSlice(ar[11], bt[11][tx:])
-						sum = sum.AddMulSlice(ar[12], bt[12][tx:])
-						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
-						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
-						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
+						/*line matmul.go:211*/ sum = lanes.AddMulSlice(sum, ar[0], bt[0][tx:])
+						sum = lanes.AddMulSlice(sum, ar[1], bt[1][tx:])
+						sum = lanes.AddMulSlice(sum, ar[2], bt[2][tx:])
+						sum = lanes.AddMulSlice(sum, ar[3], bt[3][tx:])
+						sum = lanes.AddMulSlice(sum, ar[4], bt[4][tx:])
+						sum = lanes.AddMulSlice(sum, ar[5], bt[5][tx:])
+						sum = lanes.AddMulSlice(sum, ar[6], bt[6][tx:])
+						sum = lanes.AddMulSlice(sum, ar[7], bt[7][tx:])
+						sum = lanes.AddMulSlice(sum, ar[8], bt[8][tx:])
+						sum = lanes.AddMulSlice(sum, ar[9], bt[9][tx:])
+						sum = lanes.AddMulSlice(sum, ar[10], bt[10][tx:])
+						sum = lanes.AddMulSlice(sum, ar[11], bt[11][tx:])
+						sum = lanes.AddMulSlice(sum, ar[12], bt[12][tx:])
+						sum = lanes.AddMulSlice(sum, ar[13], bt[13][tx:])
+						sum = lanes.AddMulSlice(sum, ar[14], bt[14][tx:])
+						sum = lanes.AddMulSlice(sum, ar[15], bt[15][tx:])
 						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
@@ -632,34 +630,34 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
@@ -675,410 +673,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:230*/ c[row*n+col] = sum
 				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-//line matmul.go:247
-func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-	gc_s_s00 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_s01 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_s10 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_s11 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	/*line matmul.go:248*/ const half = MatMulTile
-	as := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
-	/*line matmul.go:252*/ row0 := gc_by * matmulRegTile
-	/*line matmul.go:252*/ col0 := gc_bx * matmulRegTile
-	clear(gc_s_s00)
-	clear(gc_s_s01)
-	clear(gc_s_s10)
-	clear(gc_s_s11)
-	/*line matmul.go:254*/ for p := 0; p < k; p += matmulRegTile {
-		compiled.OutOfLine(func() {
-			as := as[:32]
-			/*line matmul.go:258*/ bs := bs[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
-							for j := 0; j < matmulRegTile; j += half {
-								as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-									row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-					/*line matmul.go:263*/ a0 := &as[2*ty]
-					/*line matmul.go:263*/ a1 := &as[2*ty+1]
-					{
-						q := int(0)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(1)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(2)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(3)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(4)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(5)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(6)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(7)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(8)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(9)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(10)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(11)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(12)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(13)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(14)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(15)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(16)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(17)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(18)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(19)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(20)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(21)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(22)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(23)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(24)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(25)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(26)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(27)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(28)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(29)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(30)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					{
-						q := int(31)
-						/*line matmul.go:265*/ b0, b1 := bs[q][2*tx], bs[q][2*tx+1]
-						s00 += a0[q] * b0
-						s01 += a0[q] * b1
-						s10 += a1[q] * b0
-						s11 += a1[q] * b1
-					}
-					gc_s_s00[gc_rank] = s00
-					gc_s_s01[gc_rank] = s01
-					gc_s_s10[gc_rank] = s10
-					gc_s_s11[gc_rank] = s11
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					ty := gc_ty
-					s00 := gc_s_s00[gc_rank]
-					s01 := gc_s_s01[gc_rank]
-					s10 := gc_s_s10[gc_rank]
-					s11 := gc_s_s11[gc_rank]
-					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tx := gc_tx
-				ty := gc_ty
-				s00 := gc_s_s00[gc_rank]
-				s01 := gc_s_s01[gc_rank]
-				s10 := gc_s_s10[gc_rank]
-				s11 := gc_s_s11[gc_rank]
-				/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

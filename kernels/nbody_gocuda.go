@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +39,256 @@ func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 var gc_src_nBodySimple = compiled.NewSource(gc_files_nbody, "nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134").GPU(
 	compiled.PTX{Entry: "nBodySimple", Pack: gc_ptx_nbody, Params: []string{"[][4]float32", "[][3]float32", "float32"}, Files: []string{"nbody.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line nbody.go:143
+func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line nbody.go:148*/ _ = &eps2
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:163*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								/*line nbody.go:152*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+								gc_vb4 := lanes.BroadcastFloat32x16(1)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line nbody.go:148*/ if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+										break
+									}
+									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes7 [16]uint32
+									for gc_k5 := range 16 {
+										/*line nbody.go:148*/ gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+									}
+									gc_ld4 = lanes.LoadUint32x16(&gc_lanes7).AsFloat32x16()
+									xi := gc_ld4
+									var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes8 [16]uint32
+									for gc_k6 := range 16 {
+										/*line nbody.go:148*/ gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+									}
+									gc_ld5 = lanes.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+									yi := gc_ld5
+									var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes9 [16]uint32
+									for gc_k7 := range 16 {
+										/*line nbody.go:148*/ gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+									}
+									gc_ld6 = lanes.LoadUint32x16(&gc_lanes9).AsFloat32x16()
+									zi := gc_ld6
+									/*line nbody.go:148*/ var ax lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:148*/ var ay lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:148*/ var az lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:150*/ for j := range bodies {
+										/*line nbody.go:150*/ var bj *[4]float32 = &bodies[j]
+										gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+										gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+										/*line nbody.go:152*/ gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+										/*line nbody.go:152*/ gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+										/*line nbody.go:152*/ gc_ax2 := ax
+										/*line nbody.go:152*/ gc_ay2 := ay
+										/*line nbody.go:152*/ gc_az2 := az
+										/*line nbody.go:152*/ gc_xi2 := xi
+										/*line nbody.go:152*/ gc_yi2 := yi
+										/*line nbody.go:152*/ gc_zi2 := zi
+										gc_xj2 := gc_t11
+										gc_yj2 := gc_t12
+										gc_zj2 := gc_t13
+										gc_mj2 := gc_t14
+										gc_t15 := gc_xj2.Sub(gc_xi2)
+										gc_t16 := gc_yj2.Sub(gc_yi2)
+										gc_t17 := gc_zj2.Sub(gc_zi2)
+										gc_dx2 := gc_t15
+										gc_dy2 := gc_t16
+										gc_dz2 := gc_t17
+										gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+										gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+										gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+										gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+										gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+										ax = gc_t18
+										ay = gc_t19
+										az = gc_t20
+									}
+									var gc_lanes10 [16]uint32
+									/*line nbody.go:151*/ ax.AsUint32x16().Store(&gc_lanes10)
+									var gc_lanes11 [16]uint32
+									/*line nbody.go:151*/ ay.AsUint32x16().Store(&gc_lanes11)
+									var gc_lanes12 [16]uint32
+									/*line nbody.go:151*/ az.AsUint32x16().Store(&gc_lanes12)
+									for gc_k8 := range 16 {
+										{
+											compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+											/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+											/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							/*line nbody.go:152*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+							gc_vb2 := lanes.BroadcastFloat32x8(1)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line nbody.go:148*/ if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
+									break
+								}
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_lanes [8]uint32
+								for gc_k := range 8 {
+									/*line nbody.go:148*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+								}
+								gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
+								xi := gc_ld
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_lanes2 [8]uint32
+								for gc_k2 := range 8 {
+									/*line nbody.go:148*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+								}
+								gc_ld2 = lanes.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+								yi := gc_ld2
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_lanes3 [8]uint32
+								for gc_k3 := range 8 {
+									/*line nbody.go:148*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+								}
+								gc_ld3 = lanes.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+								zi := gc_ld3
+								/*line nbody.go:148*/ var ax lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:148*/ var ay lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:148*/ var az lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:150*/ for j := range bodies {
+									/*line nbody.go:150*/ var bj *[4]float32 = &bodies[j]
+									gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+									gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+									/*line nbody.go:152*/ gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+									/*line nbody.go:152*/ gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+									/*line nbody.go:152*/ gc_ax := ax
+									/*line nbody.go:152*/ gc_ay := ay
+									/*line nbody.go:152*/ gc_az := az
+									/*line nbody.go:152*/ gc_xi := xi
+									/*line nbody.go:152*/ gc_yi := yi
+									/*line nbody.go:152*/ gc_zi := zi
+									gc_xj := gc_t
+									gc_yj := gc_t2
+									gc_zj := gc_t3
+									gc_mj := gc_t4
+									gc_t5 := gc_xj.Sub(gc_xi)
+									gc_t6 := gc_yj.Sub(gc_yi)
+									gc_t7 := gc_zj.Sub(gc_zi)
+									gc_dx := gc_t5
+									gc_dy := gc_t6
+									gc_dz := gc_t7
+									gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
+									gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
+									gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
+									gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
+									gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
+									ax = gc_t8
+									ay = gc_t9
+									az = gc_t10
+								}
+								var gc_lanes4 [8]uint32
+								/*line nbody.go:151*/ ax.AsUint32x8().Store(&gc_lanes4)
+								var gc_lanes5 [8]uint32
+								/*line nbody.go:151*/ ay.AsUint32x8().Store(&gc_lanes5)
+								var gc_lanes6 [8]uint32
+								/*line nbody.go:151*/ az.AsUint32x8().Store(&gc_lanes6)
+								for gc_k4 := range 8 {
+									{
+										compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+										/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+										/*line nbody.go:154*/ compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:148*/ xi := bodies[i][0]
+							/*line nbody.go:148*/ yi := bodies[i][1]
+							/*line nbody.go:148*/ zi := bodies[i][2]
+							var ax, ay, az float32
+							for j := range bodies {
+								bj := &bodies[j]
+								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+							}
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:162*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:148*/ xi := bodies[i][0]
+							/*line nbody.go:148*/ yi := bodies[i][1]
+							/*line nbody.go:148*/ zi := bodies[i][2]
+							var ax, ay, az float32
+							for j := range bodies {
+								bj := &bodies[j]
+								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+							}
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // NBodyTiledKernel returns the shared-memory n-body kernel of P&H Figure
 // B.8.14 and GPU Gems 3 (calculate_forces): the block walks the bodies a
@@ -72,6 +323,456 @@ var gc_src_nBodyTiled = compiled.NewSource(gc_files_nbody, "nBodyTiled", "76ae29
 	compiled.PTX{Entry: "nBodyTiled", Pack: gc_ptx_nbody, Params: []string{"[][4]float32", "[][3]float32", "float32"}, Files: []string{"nbody.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line nbody.go:173
+func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line nbody.go:185*/ _ = &eps2
+	}
+	/*line nbody.go:174*/ n := len(bodies)
+	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:177*/ var xi, yi, zi float32
+				/*line nbody.go:181*/ var ax, ay, az float32
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:177*/ var xi, yi, zi float32
+				/*line nbody.go:181*/ var ax, ay, az float32
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line nbody.go:200*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line nbody.go:177*/ var xi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:177*/ var yi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:177*/ var zi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes10 [16]uint32
+									for gc_k10 := range 16 {
+										/*line nbody.go:179*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
+									}
+									gc_ld10 = lanes.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+									var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes11 [16]uint32
+									for gc_k11 := range 16 {
+										/*line nbody.go:179*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
+									}
+									gc_ld11 = lanes.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+									var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes12 [16]uint32
+									for gc_k12 := range 16 {
+										/*line nbody.go:179*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
+									}
+									gc_ld12 = lanes.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+									gc_t10 := gc_ld10
+									gc_t11 := gc_ld11
+									gc_t12 := gc_ld12
+									xi = gc_t10
+									yi = gc_t11
+									zi = gc_t12
+								}
+								/*line nbody.go:178*/ var ax lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:178*/ var ay lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:178*/ var az lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+								/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+								/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+								/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+								/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+								/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line nbody.go:177*/ var xi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:177*/ var yi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:177*/ var zi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes7 [8]uint32
+							for gc_k7 := range 8 {
+								/*line nbody.go:179*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+							}
+							gc_ld7 = lanes.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+							var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes8 [8]uint32
+							for gc_k8 := range 8 {
+								/*line nbody.go:179*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+							}
+							gc_ld8 = lanes.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+							var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes9 [8]uint32
+							for gc_k9 := range 8 {
+								/*line nbody.go:179*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
+							}
+							gc_ld9 = lanes.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+							gc_t7 := gc_ld7
+							gc_t8 := gc_ld8
+							gc_t9 := gc_ld9
+							xi = gc_t7
+							yi = gc_t8
+							zi = gc_t9
+							/*line nbody.go:178*/ var ax lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:178*/ var ay lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:178*/ var az lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:178*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+							/*line nbody.go:178*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+							/*line nbody.go:178*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+							/*line nbody.go:178*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:178*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:178*/ az.StoreSlice(gc_s_az[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line nbody.go:177*/ var xi, yi, zi float32
+					/*line nbody.go:179*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:181*/ var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+		}
+	}
+	/*line nbody.go:182*/ for start := 0; start < n; start += nbodyTile {
+		compiled.OutOfLine(func() {
+			tile := tile[:2048]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:183*/ for k := gc_tx; k < nbodyTile && start+k < n; k += gc_bdx {
+							tile[k] = bodies[start+k]
+						}
+					}
+				}
+			}
+		})
+		/*line nbody.go:187*/ cur := tile[:min(nbodyTile, n-start)]
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line nbody.go:189*/ gc_s_xi := gc_s_xi[:gc_n]
+				/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
+				/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
+				/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
+				/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
+				/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
+				{
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							/*line nbody.go:190*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+							gc_vb4 := lanes.BroadcastFloat32x16(1)
+							for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+								gc_rank := gc_vstep2
+								gc_pos.Thread = gc_rank
+								/*line nbody.go:131*/ xi := lanes.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
+								/*line nbody.go:131*/ yi := lanes.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
+								/*line nbody.go:131*/ zi := lanes.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
+								/*line nbody.go:131*/ ax := lanes.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+								/*line nbody.go:131*/ ay := lanes.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+								/*line nbody.go:131*/ az := lanes.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+								/*line nbody.go:188*/ for j := range cur {
+									/*line nbody.go:188*/ var bj *[4]float32 = &cur[j]
+									gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+									gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+									/*line nbody.go:190*/ gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+									/*line nbody.go:190*/ gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+									/*line nbody.go:190*/ gc_ax2 := ax
+									/*line nbody.go:190*/ gc_ay2 := ay
+									/*line nbody.go:190*/ gc_az2 := az
+									/*line nbody.go:190*/ gc_xi2 := xi
+									/*line nbody.go:190*/ gc_yi2 := yi
+									/*line nbody.go:190*/ gc_zi2 := zi
+									gc_xj2 := gc_t23
+									gc_yj2 := gc_t24
+									gc_zj2 := gc_t25
+									gc_mj2 := gc_t26
+									gc_t27 := gc_xj2.Sub(gc_xi2)
+									gc_t28 := gc_yj2.Sub(gc_yi2)
+									gc_t29 := gc_zj2.Sub(gc_zi2)
+									gc_dx2 := gc_t27
+									gc_dy2 := gc_t28
+									gc_dz2 := gc_t29
+									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+									gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+									gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+									gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+									gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+									ax = gc_t30
+									ay = gc_t31
+									az = gc_t32
+								}
+								/*line nbody.go:188*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+								/*line nbody.go:188*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+								/*line nbody.go:188*/ az.StoreSlice(gc_s_az[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						/*line nbody.go:190*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+						gc_vb2 := lanes.BroadcastFloat32x8(1)
+						for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+							gc_rank := gc_vstep2
+							gc_pos.Thread = gc_rank
+							/*line nbody.go:131*/ xi := lanes.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
+							/*line nbody.go:131*/ yi := lanes.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
+							/*line nbody.go:131*/ zi := lanes.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
+							/*line nbody.go:131*/ ax := lanes.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+							/*line nbody.go:131*/ ay := lanes.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+							/*line nbody.go:131*/ az := lanes.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+							/*line nbody.go:188*/ for j := range cur {
+								/*line nbody.go:188*/ var bj *[4]float32 = &cur[j]
+								gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+								gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+								/*line nbody.go:190*/ gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+								/*line nbody.go:190*/ gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+								/*line nbody.go:190*/ gc_ax := ax
+								/*line nbody.go:190*/ gc_ay := ay
+								/*line nbody.go:190*/ gc_az := az
+								/*line nbody.go:190*/ gc_xi := xi
+								/*line nbody.go:190*/ gc_yi := yi
+								/*line nbody.go:190*/ gc_zi := zi
+								gc_xj := gc_t13
+								gc_yj := gc_t14
+								gc_zj := gc_t15
+								gc_mj := gc_t16
+								gc_t17 := gc_xj.Sub(gc_xi)
+								gc_t18 := gc_yj.Sub(gc_yi)
+								gc_t19 := gc_zj.Sub(gc_zi)
+								gc_dx := gc_t17
+								gc_dy := gc_t18
+								gc_dz := gc_t19
+								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
+								gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
+								gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
+								gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
+								gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
+								ax = gc_t20
+								ay = gc_t21
+								az = gc_t22
+							}
+							/*line nbody.go:188*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:188*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:188*/ az.StoreSlice(gc_s_az[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:188*/ for j := range cur {
+							bj := &cur[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line nbody.go:189*/ gc_s_xi := gc_s_xi[:gc_n]
+				/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
+				/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
+				/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
+				/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
+				/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
+				{
+					gc_vstep2 := 0
+					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:188*/ for j := range cur {
+							bj := &cur[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
+					}
+				}
+			})
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line nbody.go:202*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(acc) && gc_to <= len(acc)-gc_off2 {
+				gc_at2 := acc[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:195*/ acc[i] = [3]float32{ax, ay, az}
+				}
+			}
+		}
+	}
+}
+
 // NBodyMultiThreadKernel returns the n-body kernel with several threads per
 // body of GPU Gems 3 section 31.4.3 (and the CUDA SDK's nbody, whose
 // blocks are p×q×1): a block of 64×4 threads computes 64 bodies, the q = 4
@@ -102,6 +803,639 @@ func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32)
 var gc_src_nBodyMultiThread = compiled.NewSource(gc_files_nbody, "nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247").NoGoexit("fbd513129e24b880528231743f23a7ed69d8281a2184c5318455fbab9732d1ec", "nbody.go:125-134").GPU(
 	compiled.PTX{Entry: "nBodyMultiThread", Pack: gc_ptx_nbody, Params: []string{"[][4]float32", "[][3]float32", "float32"}, Files: []string{"nbody.go"}, DynamicShared: true, DynamicSize: false},
 )
+
+//line nbody.go:213
+func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_xi := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_yi := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_zi := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_ax := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ay := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_az := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line nbody.go:227*/ _ = &eps2
+	}
+	/*line nbody.go:214*/ n := len(bodies)
+	tile := gocuda.Shared[[4]float32](t, nbodyMultiTile)[:nbodyMultiTile]
+	p := gc_bdx
+	q := gc_bdy
+	partial := gocuda.Shared[[3]float32](t, p*q)
+	/*line nbody.go:224*/ part := nbodyMultiTile / q
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:220*/ var xi, yi, zi float32
+				/*line nbody.go:225*/ var ax, ay, az float32
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:220*/ var xi, yi, zi float32
+				/*line nbody.go:225*/ var ax, ay, az float32
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:243*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line nbody.go:219*/ var i int = gc_bx*p + tx
+								_ = i
+								/*line nbody.go:220*/ var xi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:220*/ var yi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:220*/ var zi lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes10 [16]uint32
+									for gc_k10 := range 16 {
+										/*line nbody.go:222*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
+									}
+									gc_ld10 = lanes.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+									var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes11 [16]uint32
+									for gc_k11 := range 16 {
+										/*line nbody.go:222*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
+									}
+									gc_ld11 = lanes.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+									var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes12 [16]uint32
+									for gc_k12 := range 16 {
+										/*line nbody.go:222*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
+									}
+									gc_ld12 = lanes.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+									gc_t10 := gc_ld10
+									gc_t11 := gc_ld11
+									gc_t12 := gc_ld12
+									xi = gc_t10
+									yi = gc_t11
+									zi = gc_t12
+								}
+								/*line nbody.go:221*/ var ax lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:221*/ var ay lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:221*/ var az lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+								/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+								/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+								/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+								/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+								/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line nbody.go:219*/ var i int = gc_bx*p + tx
+							_ = i
+							/*line nbody.go:220*/ var xi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:220*/ var yi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:220*/ var zi lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes7 [8]uint32
+							for gc_k7 := range 8 {
+								/*line nbody.go:222*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+							}
+							gc_ld7 = lanes.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+							var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes8 [8]uint32
+							for gc_k8 := range 8 {
+								/*line nbody.go:222*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+							}
+							gc_ld8 = lanes.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+							var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes9 [8]uint32
+							for gc_k9 := range 8 {
+								/*line nbody.go:222*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
+							}
+							gc_ld9 = lanes.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+							gc_t7 := gc_ld7
+							gc_t8 := gc_ld8
+							gc_t9 := gc_ld9
+							xi = gc_t7
+							yi = gc_t8
+							zi = gc_t9
+							/*line nbody.go:221*/ var ax lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:221*/ var ay lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:221*/ var az lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:221*/ xi.StoreSlice(gc_s_xi[gc_rank:])
+							/*line nbody.go:221*/ yi.StoreSlice(gc_s_yi[gc_rank:])
+							/*line nbody.go:221*/ zi.StoreSlice(gc_s_zi[gc_rank:])
+							/*line nbody.go:221*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+							/*line nbody.go:221*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+							/*line nbody.go:221*/ az.StoreSlice(gc_s_az[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line nbody.go:220*/ var xi, yi, zi float32
+					/*line nbody.go:222*/ xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
+					var xi, yi, zi float32
+					/*line nbody.go:222*/ xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					/*line nbody.go:225*/ var ax, ay, az float32
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+		}
+	}
+	/*line nbody.go:226*/ for start := 0; start < n; start += nbodyMultiTile {
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line nbody.go:227*/ for k := ty*p + tx; k < nbodyMultiTile && start+k < n; k += p * q {
+							tile[k] = bodies[start+k]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line nbody.go:239*/ tile := tile[:1024]
+				/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
+				/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
+				/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
+				/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
+				/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
+				/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep2 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								/*line nbody.go:234*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+								gc_vb4 := lanes.BroadcastFloat32x16(1)
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var ty int = gc_ty
+									/*line nbody.go:231*/ var lo int = ty * part
+									/*line nbody.go:231*/ xi := lanes.LoadFloat32x16Slice(gc_s_xi[gc_rank:])
+									/*line nbody.go:231*/ yi := lanes.LoadFloat32x16Slice(gc_s_yi[gc_rank:])
+									/*line nbody.go:231*/ zi := lanes.LoadFloat32x16Slice(gc_s_zi[gc_rank:])
+									/*line nbody.go:231*/ ax := lanes.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
+									/*line nbody.go:231*/ ay := lanes.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
+									/*line nbody.go:231*/ az := lanes.LoadFloat32x16Slice(gc_s_az[gc_rank:])
+									for j := lo; j < lo+part && start+j < n; j = j + 1 {
+										/*line nbody.go:232*/ var bj *[4]float32 = &tile[j]
+										gc_t23 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+										gc_t24 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+										/*line nbody.go:234*/ gc_t25 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+										/*line nbody.go:234*/ gc_t26 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+										/*line nbody.go:234*/ gc_ax2 := ax
+										/*line nbody.go:234*/ gc_ay2 := ay
+										/*line nbody.go:234*/ gc_az2 := az
+										/*line nbody.go:234*/ gc_xi2 := xi
+										/*line nbody.go:234*/ gc_yi2 := yi
+										/*line nbody.go:234*/ gc_zi2 := zi
+										gc_xj2 := gc_t23
+										gc_yj2 := gc_t24
+										gc_zj2 := gc_t25
+										gc_mj2 := gc_t26
+										gc_t27 := gc_xj2.Sub(gc_xi2)
+										gc_t28 := gc_yj2.Sub(gc_yi2)
+										gc_t29 := gc_zj2.Sub(gc_zi2)
+										gc_dx2 := gc_t27
+										gc_dy2 := gc_t28
+										gc_dz2 := gc_t29
+										gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+										gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+										gc_t30 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+										gc_t31 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+										gc_t32 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+										ax = gc_t30
+										ay = gc_t31
+										az = gc_t32
+									}
+									/*line nbody.go:232*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+									/*line nbody.go:232*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+									/*line nbody.go:232*/ az.StoreSlice(gc_s_az[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							/*line nbody.go:234*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+							gc_vb2 := lanes.BroadcastFloat32x8(1)
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var ty int = gc_ty
+								/*line nbody.go:231*/ var lo int = ty * part
+								/*line nbody.go:231*/ xi := lanes.LoadFloat32x8Slice(gc_s_xi[gc_rank:])
+								/*line nbody.go:231*/ yi := lanes.LoadFloat32x8Slice(gc_s_yi[gc_rank:])
+								/*line nbody.go:231*/ zi := lanes.LoadFloat32x8Slice(gc_s_zi[gc_rank:])
+								/*line nbody.go:231*/ ax := lanes.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
+								/*line nbody.go:231*/ ay := lanes.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
+								/*line nbody.go:231*/ az := lanes.LoadFloat32x8Slice(gc_s_az[gc_rank:])
+								for j := lo; j < lo+part && start+j < n; j = j + 1 {
+									/*line nbody.go:232*/ var bj *[4]float32 = &tile[j]
+									gc_t13 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+									gc_t14 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+									/*line nbody.go:234*/ gc_t15 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+									/*line nbody.go:234*/ gc_t16 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+									/*line nbody.go:234*/ gc_ax := ax
+									/*line nbody.go:234*/ gc_ay := ay
+									/*line nbody.go:234*/ gc_az := az
+									/*line nbody.go:234*/ gc_xi := xi
+									/*line nbody.go:234*/ gc_yi := yi
+									/*line nbody.go:234*/ gc_zi := zi
+									gc_xj := gc_t13
+									gc_yj := gc_t14
+									gc_zj := gc_t15
+									gc_mj := gc_t16
+									gc_t17 := gc_xj.Sub(gc_xi)
+									gc_t18 := gc_yj.Sub(gc_yi)
+									gc_t19 := gc_zj.Sub(gc_zi)
+									gc_dx := gc_t17
+									gc_dy := gc_t18
+									gc_dz := gc_t19
+									gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
+									gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
+									gc_t20 := gc_ax.Add(gc_dx.Mul(gc_s))
+									gc_t21 := gc_ay.Add(gc_dy.Mul(gc_s))
+									gc_t22 := gc_az.Add(gc_dz.Mul(gc_s))
+									ax = gc_t20
+									ay = gc_t21
+									az = gc_t22
+								}
+								/*line nbody.go:232*/ ax.StoreSlice(gc_s_ax[gc_rank:])
+								/*line nbody.go:232*/ ay.StoreSlice(gc_s_ay[gc_rank:])
+								/*line nbody.go:232*/ az.StoreSlice(gc_s_az[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							ty := gc_ty
+							/*line nbody.go:231*/ lo := ty * part
+							xi := gc_s_xi[gc_rank]
+							yi := gc_s_yi[gc_rank]
+							zi := gc_s_zi[gc_rank]
+							ax := gc_s_ax[gc_rank]
+							ay := gc_s_ay[gc_rank]
+							az := gc_s_az[gc_rank]
+							/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
+								bj := &tile[j]
+								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+							}
+							gc_s_ax[gc_rank] = ax
+							gc_s_ay[gc_rank] = ay
+							gc_s_az[gc_rank] = az
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line nbody.go:239*/ tile := tile[:1024]
+				/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
+				/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
+				/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
+				/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
+				/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
+				/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep2 := 0
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							ty := gc_ty
+							/*line nbody.go:231*/ lo := ty * part
+							xi := gc_s_xi[gc_rank]
+							yi := gc_s_yi[gc_rank]
+							zi := gc_s_zi[gc_rank]
+							ax := gc_s_ax[gc_rank]
+							ay := gc_s_ay[gc_rank]
+							az := gc_s_az[gc_rank]
+							/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
+								bj := &tile[j]
+								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
+							}
+							gc_s_ax[gc_rank] = ax
+							gc_s_ay[gc_rank] = ay
+							gc_s_az[gc_rank] = az
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line nbody.go:251*/ gc_off2 := gc_ty * p
+			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
+				gc_at2 := partial[gc_off2:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:238*/ partial[ty*p+tx] = [3]float32{ax, ay, az}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line nbody.go:241*/ for y := 1; y < q; y++ {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:245*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := y * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(partial) && gc_to <= len(partial)-gc_off3 {
+				gc_at3 := partial[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:242*/ s := &gc_at3[gc_tx]
+					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:242*/ s := &partial[y*p+tx]
+					ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:262*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off4 := gc_bx * p
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to <= len(acc)-gc_off4 {
+				gc_at4 := acc[gc_off4:][:gc_to]
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line nbody.go:219*/ i := gc_bx*p + tx
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:245*/ acc[i] = [3]float32{ax, ay, az}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // NBodyIntegrateKernel returns the integration step of GPU Gems 3's
 // simulation (integrateBodies), one thread per body: semi-implicit Euler,

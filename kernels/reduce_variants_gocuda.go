@@ -6,12 +6,61 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
+
+// ReduceFirstAddKernel returns Harris's reduction kernel 4, first add
+// during load: thread tid of block b adds elements 2*b*blockDim + tid and
+// the one blockDim after it as it loads them, halving the idle threads of
+// the first step; the block then reduces with sequential addressing and
+// thread 0 writes its sum to partial[blockIdx.x]. Launch it with a
+// one-dimensional power-of-two block and at least len(in)/2 threads
+// (ReduceConfig).
+//
+//line reduce_variants.go:18
+func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line reduce_variants.go:19*/ gc_body := func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceFirstAdd_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceFirstAdd_int32(gc_b, in, partial) }
+		case uint32:
+			in := any(in).([]uint32)
+			partial := any(partial).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceFirstAdd_uint32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_reduceFirstAdd,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceFirstAdd[T](gc_t, in, partial)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_reduceFirstAdd,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line reduce_variants.go:22*/ compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceFirstAdd[T](gc_t, in, partial)
+			},
+			func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
+	}
+}
 
 //line reduce_variants.go:18
 var gc_src_reduceFirstAdd = compiled.NewSource(gc_files_reduce_variants, "reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289").GPU(
@@ -61,34 +110,34 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -112,26 +161,26 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -162,26 +211,26 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
@@ -204,14 +253,14 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -221,6 +270,56 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		}
+	}
+}
+
+// ReduceUnrolledWarpKernel returns Harris's reduction kernel 5, unrolling
+// the last warp: loads as ReduceFirstAddKernel, block-wide steps with
+// __syncthreads while more than 32 threads are active, then warp 0 alone
+// runs the last six steps. Harris's original relied on a volatile pointer
+// and lockstep warps; with independent thread scheduling (Volta and later,
+// and gocuda) each step reads, synchronizes the warp, writes and
+// synchronizes again, as NVIDIA's "Using CUDA Warp-Level Primitives"
+// prescribes. Launch it with a one-dimensional power-of-two block of at
+// least 64 threads (ReduceConfig).
+//
+//line reduce_variants.go:41
+func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line reduce_variants.go:42*/ gc_body := func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp_int32(gc_b, in, partial) }
+		case uint32:
+			in := any(in).([]uint32)
+			partial := any(partial).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp_uint32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_reduceUnrolledWarp,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceUnrolledWarp[T](gc_t, in, partial)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_reduceUnrolledWarp,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line reduce_variants.go:45*/ compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceUnrolledWarp[T](gc_t, in, partial)
+			},
+			func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
 	}
 }
 
@@ -272,34 +371,34 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -323,26 +422,26 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -373,26 +472,26 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
@@ -534,14 +633,14 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
 			} else {
@@ -554,6 +653,54 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	}
 }
 
+// ReduceWarpShuffleKernel returns the warp-shuffle reduction of Luitjens,
+// "Faster Parallel Reductions on Kepler" (NVIDIA, 2014), in its
+// __shfl_down_sync form: loads as ReduceFirstAddKernel, each warp sums its
+// lanes' values through shuffles with no shared memory, lane 0 of each
+// warp stores the warp's sum, and after one barrier warp 0 shuffles the
+// warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
+// with a one-dimensional block of whole warps (ReduceConfig).
+//
+//line reduce_variants.go:79
+func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line reduce_variants.go:80*/ gc_body := func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_int32(gc_b, in, partial) }
+		case uint32:
+			in := any(in).([]uint32)
+			partial := any(partial).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_uint32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceWarpShuffleBlocks[T](gc_t, in, partial)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line reduce_variants.go:83*/ compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceWarpShuffleBlocks[T](gc_t, in, partial)
+			},
+			func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
+	}
+}
+
 //line reduce_variants.go:79
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource(gc_files_reduce_variants, "reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289").GPU(
 	compiled.PTX{Entry: "reduceWarpShuffleBlocks_int32", Pack: gc_ptx_reduce_variants, Params: []string{"[]int32", "[]int32"}, Files: []string{"reduce.go", "reduce_variants.go"}, DynamicShared: false, DynamicSize: false},
@@ -561,6 +708,386 @@ var gc_src_reduceWarpShuffleBlocks = compiled.NewSource(gc_files_reduce_variants
 	compiled.PTX{Entry: "reduceWarpShuffleBlocks_float32", Pack: gc_ptx_reduce_variants, Params: []string{"[]float32", "[]float32"}, Files: []string{"reduce.go", "reduce_variants.go"}, DynamicShared: false, DynamicSize: false},
 	compiled.PTX{Entry: "reduceWarpShuffleBlocks_float64", Pack: gc_ptx_reduce_variants, Params: []string{"[]float64", "[]float64"}, Files: []string{"reduce.go", "reduce_variants.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line reduce_variants.go:79
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
+		defer func() {}()
+		return gocuda.Shared[T](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v_ [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ T = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if gc_act != ^uint32(0) {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							if compiled.SIMDBuild {
+								/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+							} else {
+								/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+							}
+						} else {
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_ := gc_l_v_[gc_lane]
+				/*line reduce_variants.go:107*/ var v T
+				/*line reduce_variants.go:93*/ var r_ T = v_
+				/*line reduce_variants.go:101*/ v = r_
+				gc_s_v[gc_rank] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line reduce_variants.go:81*/ var v T = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ T = v
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ T = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_ := gc_l_v_[gc_lane]
+						/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_ := gc_l_v_[gc_lane]
+			/*line reduce_variants.go:106*/ var v T
+			/*line reduce_variants.go:93*/ var r_ T = v_
+			/*line reduce_variants.go:101*/ v = r_
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+		}
+	}
+	var gc_l_v_2 [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m14 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line reduce_variants.go:108*/ var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				gc_l_v_2[gc_lane] = v_2
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+							/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				/*line reduce_variants.go:106*/ var v T
+				/*line reduce_variants.go:93*/ var r_2 T = v_2
+				/*line reduce_variants.go:108*/ v = r_2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save14 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r T = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r T = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+// ReduceGridStrideKernel returns Harris's reduction kernel 7, multiple
+// elements per thread (algorithm cascading): a grid of any size (a few
+// blocks per worker in ReduceConfig) walks in with a grid-stride loop,
+// thread tid of block b adding elements i and i+blockDim for
+// i = 2*b*blockDim + tid, then i + 2*blockDim*gridDim, and so on; the block
+// then reduces as ReduceUnrolledWarpKernel does (Harris's kernel 6 unrolls
+// the block-wide steps too, with templates Go does not have) and thread 0
+// writes partial[blockIdx.x]. Launch it with a one-dimensional power-of-two
+// block of at least 64 threads.
+//
+// On a GPU each step of the loop is one coalesced load per warp; in gocuda
+// a block's threads run one after another, so each thread strides alone
+// through memory, a cache line per element. ReduceCoarsenedKernel is the
+// form that suits a CPU.
+//
+//line reduce_variants.go:129
+func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line reduce_variants.go:130*/ gc_body := func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceGridStride_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceGridStride_int32(gc_b, in, partial) }
+		case uint32:
+			in := any(in).([]uint32)
+			partial := any(partial).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceGridStride_uint32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_reduceGridStride,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceGridStride[T](gc_t, in, partial)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_reduceGridStride,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line reduce_variants.go:133*/ compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceGridStride[T](gc_t, in, partial)
+			},
+			func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
+	}
+}
 
 //line reduce_variants.go:129
 var gc_src_reduceGridStride = compiled.NewSource(gc_files_reduce_variants, "reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:267-279", "reduce_variants.go:56-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
@@ -775,26 +1302,26 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep + 0
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep + 1
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep + 2
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep + 3
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
@@ -936,14 +1463,14 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -956,6 +1483,62 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 }
 
+// ReduceCoarsenedKernel returns the grid-stride coarsened reduction:
+// Harris's kernel 7 with the unit of the grid-stride loop widened from one
+// element to a run of 4096 consecutive elements (as CUDA kernels widen
+// loads to float4 vectors, taken to the CPU's scale), and Luitjens's
+// warp-shuffle block reduction after it. Thread g of the grid adds runs g,
+// g+s, g+2s, ... where s is the number of threads in the grid, each run
+// with eight independent accumulators; thread 0 of each block writes the
+// block's sum to partial[blockIdx.x].
+//
+// It is the reduction built for gocuda's cost model: each thread streams
+// through contiguous memory, as a CPU's caches and prefetchers want, and
+// the grid is small (a few blocks of 64 threads per worker in
+// ReduceConfig), so the block reduction's barrier and shuffles, which cost
+// a coroutine switch per thread, are paid by few threads. Launch it with a
+// one-dimensional block of whole warps and any grid.
+//
+//line reduce_variants.go:169
+func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line reduce_variants.go:170*/ gc_body := func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceCoarsened_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceCoarsened_int32(gc_b, in, partial) }
+		case uint32:
+			in := any(in).([]uint32)
+			partial := any(partial).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reduceCoarsened_uint32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_reduceCoarsened,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceCoarsened[T](gc_t, in, partial)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_reduceCoarsened,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line reduce_variants.go:173*/ compiled.ProbeArgs(gc_t, in, partial)
+					return
+				}
+				reduceCoarsened[T](gc_t, in, partial)
+			},
+			func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
+	}
+}
+
 //line reduce_variants.go:169
 var gc_src_reduceCoarsened = compiled.NewSource(gc_files_reduce_variants, "reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289").GPU(
 	compiled.PTX{Entry: "reduceCoarsened_int32", Pack: gc_ptx_reduce_variants, Params: []string{"[]int32", "[]int32"}, Files: []string{"reduce_variants.go", "reduce.go"}, DynamicShared: false, DynamicSize: false},
@@ -964,7 +1547,7257 @@ var gc_src_reduceCoarsened = compiled.NewSource(gc_files_reduce_variants, "reduc
 	compiled.PTX{Entry: "reduceCoarsened_float64", Pack: gc_ptx_reduce_variants, Params: []string{"[]float64", "[]float64"}, Files: []string{"reduce_variants.go", "reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line reduce_variants.go:169
+func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []T {
+		defer func() {}()
+		return gocuda.Shared[T](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	clear(gc_s_v)
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+					/*line reduce_variants.go:174*/ v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	var gc_l_v_2 [32]T
+	var gc_c1r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v := gc_s_v[gc_rank]
+			/*line reduce_variants.go:176*/ var v_ T = v
+			/*line reduce_variants.go:101*/ var v_2 T = v_
+			gc_l_v_2[gc_lane] = v_2
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+					} else {
+						/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_2 := gc_l_v_2[gc_lane]
+						/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_2 := gc_l_v_2[gc_lane]
+			/*line reduce_variants.go:106*/ var v_ T
+			/*line reduce_variants.go:93*/ var r_ T = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
+			gc_s_v_[gc_rank] = v_
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
+		}
+	}
+	var gc_l_v_3 [32]T
+	var gc_c2r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line reduce_variants.go:108*/ var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+				gc_l_v_3[gc_lane] = v_3
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+						} else {
+							/*line reduce_variants.go:92*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_3 := gc_l_v_3[gc_lane]
+							/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_3 := gc_l_v_3[gc_lane]
+				/*line reduce_variants.go:106*/ var v_ T
+				/*line reduce_variants.go:93*/ var r_2 T = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r T = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r T = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r T = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
 // gc_files_reduce_variants holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce.go reduce_variants.go
 var gc_files_reduce_variants embed.FS
+
+//line reduce_variants.go:18
+func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t2 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							gc_t := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reduce_variants.go:22*/ var ahead float32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead float32 = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line reduce_variants.go:20*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+						_ = i
+						/*line reduce_variants.go:20*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:24*/ var sdata_ []float32 = sdata
+	var stop int = 0
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:18
+func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t2 := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							gc_t := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reduce_variants.go:22*/ var ahead int32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead int32 = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line reduce_variants.go:20*/ ahead := lanes.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+						_ = i
+						/*line reduce_variants.go:20*/ ahead := lanes.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:24*/ var sdata_ []int32 = sdata
+	var stop int = 0
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:18
+func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t2 := lanes.LoadUint32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							gc_t := lanes.LoadUint32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line reduce_variants.go:22*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reduce_variants.go:22*/ var ahead uint32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:22*/ var ahead uint32 = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line reduce_variants.go:20*/ ahead := lanes.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:20*/ var i int = gc_bx*2*gc_bdx + tid
+						_ = i
+						/*line reduce_variants.go:20*/ ahead := lanes.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:22*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:24*/ var sdata_ []uint32 = sdata
+	var stop int = 0
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:41
+func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t2 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							gc_t := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reduce_variants.go:45*/ var ahead float32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead float32 = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line reduce_variants.go:43*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+						_ = i
+						/*line reduce_variants.go:43*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:47*/ var sdata_ []float32 = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:49*/ var sdata_2 []float32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off7 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
+							/*line reduce_variants.go:76*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at10[:gc_hi4], gc_l_v[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:41
+func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t2 := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							gc_t := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reduce_variants.go:45*/ var ahead int32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead int32 = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line reduce_variants.go:43*/ ahead := lanes.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+						_ = i
+						/*line reduce_variants.go:43*/ ahead := lanes.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:47*/ var sdata_ []int32 = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:49*/ var sdata_2 []int32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v = v.Add(lanes.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v = v.Add(lanes.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off7 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
+							/*line reduce_variants.go:76*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at10[:gc_hi4], gc_l_v[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:41
+func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t2 := lanes.LoadUint32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							gc_t := lanes.LoadUint32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line reduce_variants.go:45*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reduce_variants.go:45*/ var ahead uint32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead uint32 = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line reduce_variants.go:43*/ ahead := lanes.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:43*/ var i int = gc_bx*2*gc_bdx + tid
+						_ = i
+						/*line reduce_variants.go:43*/ ahead := lanes.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:47*/ var sdata_ []uint32 = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:49*/ var sdata_2 []uint32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v := lanes.LoadUint32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v = v.Add(lanes.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v := lanes.LoadUint32x8Slice(gc_l_v[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v = v.Add(lanes.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off7 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
+							/*line reduce_variants.go:76*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at10[:gc_hi4], gc_l_v[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:79
+func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ float32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if gc_act != ^uint32(0) {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line reduce_variants.go:91*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line reduce_variants.go:91*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_ := gc_l_v_[gc_lane]
+									/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_ := gc_l_v_[gc_lane]
+				/*line reduce_variants.go:108*/ var v float32
+				/*line reduce_variants.go:93*/ var r_ float32 = v_
+				/*line reduce_variants.go:101*/ v = r_
+				gc_s_v[gc_rank] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line reduce_variants.go:81*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ float32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ float32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line reduce_variants.go:91*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line reduce_variants.go:91*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_ := gc_l_v_[gc_lane]
+							/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_ := gc_l_v_[gc_lane]
+			/*line reduce_variants.go:107*/ var v float32
+			/*line reduce_variants.go:93*/ var r_ float32 = v_
+			/*line reduce_variants.go:101*/ v = r_
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+		}
+	}
+	var gc_l_v_2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m14 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t4 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []float32 = gc_t4
+						var gc_i4 int = gc_lane
+						var gc_result4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned4 := gc_none2
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+							var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+								/*line reduce.go:284*/ gc_ld5 = lanes.LoadFloat32x8Slice(gc_in4[gc_i4:])
+							} else {
+								var gc_lanes9 [8]float32
+								for gc_k9 := range 8 {
+									if 0xff&(1<<gc_k9) != 0 {
+										gc_pos.Thread = gc_rank + gc_k9
+										/*line reduce.go:284*/ gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadFloat32x8(&gc_lanes9)
+							}
+							gc_result4 = gc_ld5
+							gc_b2 := gc_none2
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned4 = gc_b2
+						} else {
+							gc_if9 := gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+							if gc_if9.ToBits() != 0 {
+								var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+									/*line reduce.go:284*/ gc_ld6 = lanes.LoadFloat32x8Slice(gc_in4[gc_i4:])
+								} else {
+									var gc_lanes10 [8]float32
+									for gc_k10 := range 8 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+											gc_pos.Thread = gc_rank + gc_k10
+											/*line reduce.go:284*/ gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadFloat32x8(&gc_lanes10)
+								}
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
+								gc_returned4 = gc_if9.Or(gc_returned4)
+							}
+						}
+						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if10.ToBits() != 0 {
+							var gc_zero4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
+							gc_returned4 = gc_if10.Or(gc_returned4)
+						}
+						v_2 := gc_result4
+						/*line reduce.go:284*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t2 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []float32 = gc_t2
+						var gc_i2 int = gc_lane
+						var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned2 := gc_none
+						gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						if gc_if6.ToBits() != 0 {
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+								/*line reduce.go:284*/ gc_ld2 = lanes.LoadFloat32x8Slice(gc_in2[gc_i2:])
+							} else {
+								var gc_lanes6 [8]float32
+								for gc_k6 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line reduce.go:284*/ gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes6)
+							}
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+							gc_returned2 = gc_if6.Or(gc_returned2)
+						}
+						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if7.ToBits() != 0 {
+							var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
+							gc_returned2 = gc_if7.Or(gc_returned2)
+						}
+						v_2 := gc_result2
+						/*line reduce.go:284*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line reduce_variants.go:108*/ var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line reduce_variants.go:91*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line reduce_variants.go:91*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_2 := gc_l_v_2[gc_lane]
+								/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				/*line reduce_variants.go:107*/ var v float32
+				/*line reduce_variants.go:93*/ var r_2 float32 = v_2
+				/*line reduce_variants.go:108*/ v = r_2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save14 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r float32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r float32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:79
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ int32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if gc_act != ^uint32(0) {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line reduce_variants.go:91*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line reduce_variants.go:91*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_ := gc_l_v_[gc_lane]
+									/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_ := gc_l_v_[gc_lane]
+				/*line reduce_variants.go:108*/ var v int32
+				/*line reduce_variants.go:93*/ var r_ int32 = v_
+				/*line reduce_variants.go:101*/ v = r_
+				gc_s_v[gc_rank] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line reduce_variants.go:81*/ var v int32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ int32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ int32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line reduce_variants.go:91*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line reduce_variants.go:91*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_ := gc_l_v_[gc_lane]
+							/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_ := gc_l_v_[gc_lane]
+			/*line reduce_variants.go:107*/ var v int32
+			/*line reduce_variants.go:93*/ var r_ int32 = v_
+			/*line reduce_variants.go:101*/ v = r_
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+		}
+	}
+	var gc_l_v_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m14 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t4 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []int32 = gc_t4
+						var gc_i4 int = gc_lane
+						var gc_result4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_returned4 := gc_none2
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+							var gc_ld5 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+								/*line reduce.go:284*/ gc_ld5 = lanes.LoadInt32x8Slice(gc_in4[gc_i4:])
+							} else {
+								var gc_lanes9 [8]int32
+								for gc_k9 := range 8 {
+									if 0xff&(1<<gc_k9) != 0 {
+										gc_pos.Thread = gc_rank + gc_k9
+										/*line reduce.go:284*/ gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadInt32x8(&gc_lanes9)
+							}
+							gc_result4 = gc_ld5
+							gc_b2 := gc_none2
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned4 = gc_b2
+						} else {
+							gc_if9 := gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+							if gc_if9.ToBits() != 0 {
+								var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+									/*line reduce.go:284*/ gc_ld6 = lanes.LoadInt32x8Slice(gc_in4[gc_i4:])
+								} else {
+									var gc_lanes10 [8]int32
+									for gc_k10 := range 8 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+											gc_pos.Thread = gc_rank + gc_k10
+											/*line reduce.go:284*/ gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadInt32x8(&gc_lanes10)
+								}
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
+								gc_returned4 = gc_if9.Or(gc_returned4)
+							}
+						}
+						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if10.ToBits() != 0 {
+							var gc_zero4 int32
+							gc_result4 = lanes.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if10)
+							gc_returned4 = gc_if10.Or(gc_returned4)
+						}
+						v_2 := gc_result4
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t2 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []int32 = gc_t2
+						var gc_i2 int = gc_lane
+						var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_returned2 := gc_none
+						gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						if gc_if6.ToBits() != 0 {
+							var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+								/*line reduce.go:284*/ gc_ld2 = lanes.LoadInt32x8Slice(gc_in2[gc_i2:])
+							} else {
+								var gc_lanes6 [8]int32
+								for gc_k6 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line reduce.go:284*/ gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadInt32x8(&gc_lanes6)
+							}
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+							gc_returned2 = gc_if6.Or(gc_returned2)
+						}
+						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if7.ToBits() != 0 {
+							var gc_zero2 int32
+							gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if7)
+							gc_returned2 = gc_if7.Or(gc_returned2)
+						}
+						v_2 := gc_result2
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line reduce_variants.go:108*/ var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line reduce_variants.go:91*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line reduce_variants.go:91*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_2 := gc_l_v_2[gc_lane]
+								/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				/*line reduce_variants.go:107*/ var v int32
+				/*line reduce_variants.go:93*/ var r_2 int32 = v_2
+				/*line reduce_variants.go:108*/ v = r_2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save14 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r int32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r int32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:79
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
+		defer func() {}()
+		return gocuda.Shared[uint32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:94*/ gc_row := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_row2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v_ [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ uint32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if gc_act != ^uint32(0) {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+					/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+							/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line reduce_variants.go:91*/ v_ := lanes.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line reduce_variants.go:91*/ v_ := lanes.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+										/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+										/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_ := gc_l_v_[gc_lane]
+									/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_ := gc_l_v_[gc_lane]
+				/*line reduce_variants.go:108*/ var v uint32
+				/*line reduce_variants.go:93*/ var r_ uint32 = v_
+				/*line reduce_variants.go:101*/ v = r_
+				gc_s_v[gc_rank] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line reduce_variants.go:81*/ var v uint32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					/*line reduce_variants.go:101*/ var v_ uint32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line reduce_variants.go:81*/ var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					/*line reduce_variants.go:101*/ var v_ uint32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line reduce_variants.go:91*/ v_ := lanes.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line reduce_variants.go:91*/ v_ := lanes.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:91*/ v_ = v_.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_ := gc_l_v_[gc_lane]
+							/*line reduce_variants.go:91*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_ := gc_l_v_[gc_lane]
+			/*line reduce_variants.go:107*/ var v uint32
+			/*line reduce_variants.go:93*/ var r_ uint32 = v_
+			/*line reduce_variants.go:101*/ v = r_
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
+		}
+	}
+	var gc_l_v_2 [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m14 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t4 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []uint32 = gc_t4
+						var gc_i4 int = gc_lane
+						var gc_result4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						gc_returned4 := gc_none2
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+							var gc_ld5 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+								/*line reduce.go:284*/ gc_ld5 = lanes.LoadUint32x8Slice(gc_in4[gc_i4:])
+							} else {
+								var gc_lanes9 [8]uint32
+								for gc_k9 := range 8 {
+									if 0xff&(1<<gc_k9) != 0 {
+										gc_pos.Thread = gc_rank + gc_k9
+										/*line reduce.go:284*/ gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadUint32x8(&gc_lanes9)
+							}
+							gc_result4 = gc_ld5
+							gc_b2 := gc_none2
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned4 = gc_b2
+						} else {
+							gc_if9 := gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+							if gc_if9.ToBits() != 0 {
+								var gc_ld6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+									/*line reduce.go:284*/ gc_ld6 = lanes.LoadUint32x8Slice(gc_in4[gc_i4:])
+								} else {
+									var gc_lanes10 [8]uint32
+									for gc_k10 := range 8 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+											gc_pos.Thread = gc_rank + gc_k10
+											/*line reduce.go:284*/ gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadUint32x8(&gc_lanes10)
+								}
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
+								gc_returned4 = gc_if9.Or(gc_returned4)
+							}
+						}
+						gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if10.ToBits() != 0 {
+							var gc_zero4 uint32
+							gc_result4 = lanes.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if10)
+							gc_returned4 = gc_if10.Or(gc_returned4)
+						}
+						v_2 := gc_result4
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t2 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []uint32 = gc_t2
+						var gc_i2 int = gc_lane
+						var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						gc_returned2 := gc_none
+						gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						if gc_if6.ToBits() != 0 {
+							var gc_ld2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+								/*line reduce.go:284*/ gc_ld2 = lanes.LoadUint32x8Slice(gc_in2[gc_i2:])
+							} else {
+								var gc_lanes6 [8]uint32
+								for gc_k6 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line reduce.go:284*/ gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadUint32x8(&gc_lanes6)
+							}
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+							gc_returned2 = gc_if6.Or(gc_returned2)
+						}
+						gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if7.ToBits() != 0 {
+							var gc_zero2 uint32
+							gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if7)
+							gc_returned2 = gc_if7.Or(gc_returned2)
+						}
+						v_2 := gc_result2
+						/*line reduce.go:287*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line reduce_variants.go:108*/ var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line reduce_variants.go:91*/ v_2 := lanes.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line reduce_variants.go:91*/ v_2 := lanes.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+									/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_2 := gc_l_v_2[gc_lane]
+								/*line reduce_variants.go:91*/ v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_upto3 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				/*line reduce_variants.go:107*/ var v uint32
+				/*line reduce_variants.go:93*/ var r_2 uint32 = v_2
+				/*line reduce_variants.go:108*/ v = r_2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save14 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+			gc_at5 := partial[gc_off5:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v
+					/*line reduce_variants.go:81*/ sum := r
+					/*line reduce_variants.go:83*/ gc_at5[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r uint32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ gc_at5[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:110*/ var r uint32 = v
+				/*line reduce_variants.go:81*/ sum := r
+				/*line reduce_variants.go:83*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:129
+func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:130*/ n := len(in)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+	clear(gc_s_v)
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		lanes.ClearAVXUpperBits()
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ if !compiled.FarFull(gc_bx*2*b+tid+gc_off, gc_off, 8, (gridSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line reduce_variants.go:134*/ gc_off := gc_off + gc_j*(gridSize)
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i:]))
+							/*line reduce_variants.go:135*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line reduce_variants.go:134*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								v = v.Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line reduce_variants.go:136*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if5.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if4)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[float32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line reduce_variants.go:131*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ sdata[tid] = v
+			}
+		}
+	}
+	/*line reduce_variants.go:143*/ var sdata_ []float32 = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v_ [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:145*/ var sdata_2 []float32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_ := gc_l_v_[gc_lane]
+							/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
+							/*line reduce_variants.go:76*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at7[:gc_hi4], gc_l_v_[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:129
+func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:130*/ n := len(in)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+	clear(gc_s_v)
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ if !compiled.FarFull(gc_bx*2*b+tid+gc_off, gc_off, 8, (gridSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line reduce_variants.go:134*/ gc_off := gc_off + gc_j*(gridSize)
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadInt32x8Slice(in[i:]))
+							/*line reduce_variants.go:135*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line reduce_variants.go:134*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								v = v.Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line reduce_variants.go:136*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if5.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if4)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce_variants.go:131*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line reduce_variants.go:131*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ sdata[tid] = v
+			}
+		}
+	}
+	/*line reduce_variants.go:143*/ var sdata_ []int32 = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v_ [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:145*/ var sdata_2 []int32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v_ = v_.Add(lanes.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v_ = v_.Add(lanes.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_ := gc_l_v_[gc_lane]
+							/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
+							/*line reduce_variants.go:76*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at7[:gc_hi4], gc_l_v_[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:129
+func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:130*/ n := len(in)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+	clear(gc_s_v)
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ if !compiled.FarFull(gc_bx*2*b+tid+gc_off, gc_off, 8, (gridSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line reduce_variants.go:134*/ gc_off := gc_off + gc_j*(gridSize)
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(lanes.LoadUint32x8Slice(in[i:]))
+							/*line reduce_variants.go:135*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line reduce_variants.go:134*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								v = v.Add(lanes.LoadUint32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line reduce_variants.go:136*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(lanes.LoadUint32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if5.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(lanes.LoadUint32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(lanes.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if4)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[uint32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce_variants.go:131*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line reduce_variants.go:131*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ sdata[tid] = v
+			}
+		}
+	}
+	/*line reduce_variants.go:143*/ var sdata_ []uint32 = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:276*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ lanes.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ lanes.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v_ [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:145*/ var sdata_2 []uint32 = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v_ := lanes.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v_ = v_.Add(lanes.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line reduce_variants.go:60*/ v_ := lanes.LoadUint32x8Slice(gc_l_v_[gc_lane:])
+								/*line reduce_variants.go:63*/ if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+									break
+								}
+								/*line reduce_variants.go:63*/ v_ = v_.Add(lanes.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+								/*line reduce_variants.go:63*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_ := gc_l_v_[gc_lane]
+							/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
+							/*line reduce_variants.go:76*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at7[:gc_hi4], gc_l_v_[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:169
+func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	clear(gc_s_v)
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
+	lanes.ClearAVXUpperBits()
+	var gc_pairs gc_slp_reduceSumRun_1_float32_jam
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		if compiled.SIMD && gc_chunk == 1 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+						/*line reduce_variants.go:174*/ gc_slp_reduceSumRun_1_float32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+					}
+				}
+			}
+			/*line reduce_variants.go:179*/ gc_slp_reduceSumRun_1_float32_flush(&gc_pairs)
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:173*/ gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
+						/*line reduce_variants.go:174*/ v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	var gc_l_v_2 [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					/*line reduce_variants.go:176*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line reduce_variants.go:101*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:176*/ var v_ float32 = v
+				/*line reduce_variants.go:101*/ var v_2 float32 = v_
+				gc_l_v_2[gc_lane] = v_2
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line reduce_variants.go:91*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line reduce_variants.go:91*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_2 := gc_l_v_2[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_2 := gc_l_v_2[gc_lane]
+			/*line reduce_variants.go:107*/ var v_ float32
+			/*line reduce_variants.go:93*/ var r_ float32 = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
+			gc_s_v_[gc_rank] = v_
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
+		}
+	}
+	var gc_l_v_3 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t4 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []float32 = gc_t4
+						var gc_i4 int = gc_lane
+						var gc_result4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned4 := gc_none2
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+							var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+								/*line reduce.go:284*/ gc_ld5 = lanes.LoadFloat32x8Slice(gc_in4[gc_i4:])
+							} else {
+								var gc_lanes7 [8]float32
+								for gc_k7 := range 8 {
+									if 0xff&(1<<gc_k7) != 0 {
+										gc_pos.Thread = gc_rank + gc_k7
+										/*line reduce.go:284*/ gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadFloat32x8(&gc_lanes7)
+							}
+							gc_result4 = gc_ld5
+							gc_b2 := gc_none2
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned4 = gc_b2
+						} else {
+							gc_if7 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+									/*line reduce.go:284*/ gc_ld6 = lanes.LoadFloat32x8Slice(gc_in4[gc_i4:])
+								} else {
+									var gc_lanes8 [8]float32
+									for gc_k8 := range 8 {
+										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line reduce.go:284*/ gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadFloat32x8(&gc_lanes8)
+								}
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+								gc_returned4 = gc_if7.Or(gc_returned4)
+							}
+						}
+						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if8.ToBits() != 0 {
+							var gc_zero4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
+							gc_returned4 = gc_if8.Or(gc_returned4)
+						}
+						v_3 := gc_result4
+						/*line reduce.go:284*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t2 []float32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []float32 = gc_t2
+						var gc_i2 int = gc_lane
+						var gc_result2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned2 := gc_none
+						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+								/*line reduce.go:284*/ gc_ld2 = lanes.LoadFloat32x8Slice(gc_in2[gc_i2:])
+							} else {
+								var gc_lanes4 [8]float32
+								for gc_k4 := range 8 {
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+										gc_pos.Thread = gc_rank + gc_k4
+										/*line reduce.go:284*/ gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
+							}
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+							gc_returned2 = gc_if4.Or(gc_returned2)
+						}
+						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if5.ToBits() != 0 {
+							var gc_zero2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
+							gc_returned2 = gc_if5.Or(gc_returned2)
+						}
+						v_3 := gc_result2
+						/*line reduce.go:284*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line reduce_variants.go:108*/ var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line reduce_variants.go:91*/ v_3 := lanes.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line reduce_variants.go:91*/ v_3 := lanes.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_3 := gc_l_v_3[gc_lane]
+								/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_3 := gc_l_v_3[gc_lane]
+				/*line reduce_variants.go:107*/ var v_ float32
+				/*line reduce_variants.go:93*/ var r_2 float32 = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r float32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r float32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r float32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:169
+func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	clear(gc_s_v)
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
+	var gc_pairs gc_slp_reduceSumRun_1_int32_jam
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		if compiled.SIMD && gc_chunk == 1 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+						/*line reduce_variants.go:174*/ gc_slp_reduceSumRun_1_int32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+					}
+				}
+			}
+			/*line reduce_variants.go:179*/ gc_slp_reduceSumRun_1_int32_flush(&gc_pairs)
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:173*/ gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
+						/*line reduce_variants.go:174*/ v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					/*line reduce_variants.go:176*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line reduce_variants.go:101*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:176*/ var v_ int32 = v
+				/*line reduce_variants.go:101*/ var v_2 int32 = v_
+				gc_l_v_2[gc_lane] = v_2
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line reduce_variants.go:91*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line reduce_variants.go:91*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_2 := gc_l_v_2[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_2 := gc_l_v_2[gc_lane]
+			/*line reduce_variants.go:107*/ var v_ int32
+			/*line reduce_variants.go:93*/ var r_ int32 = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
+			gc_s_v_[gc_rank] = v_
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
+		}
+	}
+	var gc_l_v_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t4 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []int32 = gc_t4
+						var gc_i4 int = gc_lane
+						var gc_result4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_returned4 := gc_none2
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+							var gc_ld5 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+								/*line reduce.go:284*/ gc_ld5 = lanes.LoadInt32x8Slice(gc_in4[gc_i4:])
+							} else {
+								var gc_lanes7 [8]int32
+								for gc_k7 := range 8 {
+									if 0xff&(1<<gc_k7) != 0 {
+										gc_pos.Thread = gc_rank + gc_k7
+										/*line reduce.go:284*/ gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadInt32x8(&gc_lanes7)
+							}
+							gc_result4 = gc_ld5
+							gc_b2 := gc_none2
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned4 = gc_b2
+						} else {
+							gc_if7 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+									/*line reduce.go:284*/ gc_ld6 = lanes.LoadInt32x8Slice(gc_in4[gc_i4:])
+								} else {
+									var gc_lanes8 [8]int32
+									for gc_k8 := range 8 {
+										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line reduce.go:284*/ gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadInt32x8(&gc_lanes8)
+								}
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+								gc_returned4 = gc_if7.Or(gc_returned4)
+							}
+						}
+						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if8.ToBits() != 0 {
+							var gc_zero4 int32
+							gc_result4 = lanes.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if8)
+							gc_returned4 = gc_if8.Or(gc_returned4)
+						}
+						v_3 := gc_result4
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t2 []int32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []int32 = gc_t2
+						var gc_i2 int = gc_lane
+						var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						gc_returned2 := gc_none
+						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+								/*line reduce.go:284*/ gc_ld2 = lanes.LoadInt32x8Slice(gc_in2[gc_i2:])
+							} else {
+								var gc_lanes4 [8]int32
+								for gc_k4 := range 8 {
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+										gc_pos.Thread = gc_rank + gc_k4
+										/*line reduce.go:284*/ gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadInt32x8(&gc_lanes4)
+							}
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+							gc_returned2 = gc_if4.Or(gc_returned2)
+						}
+						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if5.ToBits() != 0 {
+							var gc_zero2 int32
+							gc_result2 = lanes.BroadcastInt32x8(gc_zero2).Merge(gc_result2, gc_if5)
+							gc_returned2 = gc_if5.Or(gc_returned2)
+						}
+						v_3 := gc_result2
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line reduce_variants.go:108*/ var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line reduce_variants.go:91*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line reduce_variants.go:91*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_3 := gc_l_v_3[gc_lane]
+								/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_3 := gc_l_v_3[gc_lane]
+				/*line reduce_variants.go:107*/ var v_ int32
+				/*line reduce_variants.go:93*/ var r_2 int32 = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r int32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r int32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r int32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+//line reduce_variants.go:169
+func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
+		defer func() {}()
+		return gocuda.Shared[uint32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line reduce_variants.go:170*/ n := len(in)
+	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
+	clear(gc_s_v)
+	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
+	var gc_pairs gc_slp_reduceSumRun_1_uint32_jam
+	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		if compiled.SIMD && gc_chunk == 1 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:173*/ gc_start := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
+						/*line reduce_variants.go:174*/ gc_slp_reduceSumRun_1_uint32_add(&gc_pairs, v, gc_s_v, gc_rank, in[lo:min(lo+reduceRun, n)])
+					}
+				}
+			}
+			/*line reduce_variants.go:179*/ gc_slp_reduceSumRun_1_uint32_flush(&gc_pairs)
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:173*/ gc_start2 := (gc_bx*gc_bdx + gc_tx) * reduceRun
+					gc_from3 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for lo := gc_from3; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
+						/*line reduce_variants.go:174*/ v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	var gc_l_v_2 [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_left := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					/*line reduce_variants.go:176*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line reduce_variants.go:101*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:176*/ v_ := v
+					/*line reduce_variants.go:101*/ v_2 := v_
+					/*line reduce_variants.go:101*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+					/*line reduce_variants.go:101*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:176*/ var v_ uint32 = v
+				/*line reduce_variants.go:101*/ var v_2 uint32 = v_
+				gc_l_v_2[gc_lane] = v_2
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_2)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line reduce_variants.go:90*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+				} else {
+					/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line reduce_variants.go:91*/ v_2 := lanes.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line reduce_variants.go:91*/ v_2 := lanes.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line reduce_variants.go:91*/ v_2 = v_2.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+								/*line reduce_variants.go:91*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_2 := gc_l_v_2[gc_lane]
+							/*line reduce_variants.go:91*/ v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_2 := gc_l_v_2[gc_lane]
+			/*line reduce_variants.go:107*/ var v_ uint32
+			/*line reduce_variants.go:93*/ var r_ uint32 = v_2
+			/*line reduce_variants.go:101*/ v_ = r_
+			gc_s_v_[gc_rank] = v_
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_s_v_[gc_rank]
+			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
+		}
+	}
+	var gc_l_v_3 [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m16 = ^uint32(0)
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t4 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in4 []uint32 = gc_t4
+						var gc_i4 int = gc_lane
+						var gc_result4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						gc_returned4 := gc_none2
+						if gc_i4 < len(gc_in4) && uint(len(gc_in4)-gc_i4) > 7 {
+							var gc_ld5 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+								/*line reduce.go:284*/ gc_ld5 = lanes.LoadUint32x8Slice(gc_in4[gc_i4:])
+							} else {
+								var gc_lanes7 [8]uint32
+								for gc_k7 := range 8 {
+									if 0xff&(1<<gc_k7) != 0 {
+										gc_pos.Thread = gc_rank + gc_k7
+										/*line reduce.go:284*/ gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadUint32x8(&gc_lanes7)
+							}
+							gc_result4 = gc_ld5
+							gc_b2 := gc_none2
+							if true {
+								gc_b2 = gc_all
+							}
+							gc_returned4 = gc_b2
+						} else {
+							gc_if7 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+									/*line reduce.go:284*/ gc_ld6 = lanes.LoadUint32x8Slice(gc_in4[gc_i4:])
+								} else {
+									var gc_lanes8 [8]uint32
+									for gc_k8 := range 8 {
+										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line reduce.go:284*/ gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadUint32x8(&gc_lanes8)
+								}
+								gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+								gc_returned4 = gc_if7.Or(gc_returned4)
+							}
+						}
+						gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if8.ToBits() != 0 {
+							var gc_zero4 uint32
+							gc_result4 = lanes.BroadcastUint32x8(gc_zero4).Merge(gc_result4, gc_if8)
+							gc_returned4 = gc_if8.Or(gc_returned4)
+						}
+						v_3 := gc_result4
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line reduce_variants.go:108*/ var gc_t2 []uint32 = warpSums[:warps]
+						/*line reduce_variants.go:108*/ var gc_in2 []uint32 = gc_t2
+						var gc_i2 int = gc_lane
+						var gc_result2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						gc_returned2 := gc_none
+						gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+								/*line reduce.go:284*/ gc_ld2 = lanes.LoadUint32x8Slice(gc_in2[gc_i2:])
+							} else {
+								var gc_lanes4 [8]uint32
+								for gc_k4 := range 8 {
+									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+										gc_pos.Thread = gc_rank + gc_k4
+										/*line reduce.go:284*/ gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadUint32x8(&gc_lanes4)
+							}
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+							gc_returned2 = gc_if4.Or(gc_returned2)
+						}
+						gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if5.ToBits() != 0 {
+							var gc_zero2 uint32
+							gc_result2 = lanes.BroadcastUint32x8(gc_zero2).Merge(gc_result2, gc_if5)
+							gc_returned2 = gc_if5.Or(gc_returned2)
+						}
+						v_3 := gc_result2
+						/*line reduce.go:287*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line reduce_variants.go:108*/ var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank & 31))
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_3)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line reduce_variants.go:90*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
+						/*line reduce_variants.go:91*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line reduce_variants.go:91*/ v_3 := lanes.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line reduce_variants.go:91*/ v_3 := lanes.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+									/*line reduce_variants.go:91*/ v_3 = v_3.Add(lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+									/*line reduce_variants.go:91*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_3 := gc_l_v_3[gc_lane]
+								/*line reduce_variants.go:91*/ v_3 += gc_c2r[gc_lane]
+								gc_l_v_3[gc_lane] = v_3
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v_3 := gc_l_v_3[gc_lane]
+				/*line reduce_variants.go:107*/ var v_ uint32
+				/*line reduce_variants.go:93*/ var r_2 uint32 = v_3
+				/*line reduce_variants.go:108*/ v_ = r_2
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+			gc_at := partial[gc_off2:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v_ := gc_s_v_[gc_rank]
+					/*line reduce_variants.go:110*/ var r uint32 = v_
+					/*line reduce_variants.go:176*/ sum := r
+					/*line reduce_variants.go:178*/ gc_at[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r uint32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ gc_at[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
+				/*line reduce_variants.go:110*/ var r uint32 = v_
+				/*line reduce_variants.go:176*/ sum := r
+				/*line reduce_variants.go:178*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
+func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	if compiled.SIMD {
+		/*line reduce_variants.go:186*/ gc_v0 := lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		gc_at := 0
+		/*line reduce_variants.go:186*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 8 {
+				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(lanes.LoadFloat32x8Slice(r[0:]))
+			} else {
+				var gc_l0 [8]float32
+				gc_v0.Store(&gc_l0)
+				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line reduce_variants.go:188*/ s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+				/*line reduce_variants.go:195*/ gc_v0 = lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+		}
+		/*line reduce_variants.go:197*/ run = run[gc_at:]
+		var gc_l0 [8]float32
+		gc_v0.Store(&gc_l0)
+		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line reduce_variants.go:186*/ for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line reduce_variants.go:198*/ for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_reduceSumRun_1_float32_pair runs two calls of gc_slp_reduceSumRun_1_float32 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
+	/*line reduce_variants.go:185*/ gc_v0_p0 := lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p1 := lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+		gc_at_p0 += 8
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [8]float32
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	var gc_l0_p1 [8]float32
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	lanes.ClearAVXUpperBits()
+	/*line reduce_variants.go:198*/ for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+	/*line reduce_variants.go:198*/ for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+}
+
+// gc_slp_reduceSumRun_1_float32_jam holds the calls of gc_slp_reduceSumRun_1_float32 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_reduceSumRun_1_float32_jam struct {
+	n     int
+	calls [32]gc_slp_reduceSumRun_1_float32_call
+}
+
+// gc_slp_reduceSumRun_1_float32_call is a call held: its arguments, and where its result goes.
+type gc_slp_reduceSumRun_1_float32_call struct {
+	run    []float32
+	gc_acc float32
+	gc_dst []float32
+	gc_at  int
+}
+
+// gc_slp_reduceSumRun_1_float32_add is a thread's call of gc_slp_reduceSumRun_1_float32, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_reduceSumRun_1_float32_add(gc_j *gc_slp_reduceSumRun_1_float32_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_reduceSumRun_1_float32(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_float32_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_reduceSumRun_1_float32_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_reduceSumRun_1_float32_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_reduceSumRun_1_float32_flush(gc_j *gc_slp_reduceSumRun_1_float32_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_reduceSumRun_1_float32_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_float32(gc_c.run)
+	}
+	gc_j.n = 0
+}
+
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 int32
+	if compiled.SIMD {
+		/*line reduce_variants.go:186*/ gc_v0 := lanes.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+		gc_at := 0
+		/*line reduce_variants.go:186*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 8 {
+				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(lanes.LoadInt32x8Slice(r[0:]))
+			} else {
+				var gc_l0 [8]int32
+				gc_v0.Store(&gc_l0)
+				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line reduce_variants.go:188*/ s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+				/*line reduce_variants.go:195*/ gc_v0 = lanes.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+		}
+		/*line reduce_variants.go:197*/ run = run[gc_at:]
+		var gc_l0 [8]int32
+		gc_v0.Store(&gc_l0)
+		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line reduce_variants.go:186*/ for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line reduce_variants.go:198*/ for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_reduceSumRun_1_int32_pair runs two calls of gc_slp_reduceSumRun_1_int32 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int32, int32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 int32
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 int32
+	/*line reduce_variants.go:185*/ gc_v0_p0 := lanes.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p1 := lanes.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadInt32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]int32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p0 = lanes.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+		gc_at_p0 += 8
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadInt32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]int32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p1 = lanes.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadInt32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]int32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p0 = lanes.LoadInt32x8(&[8]int32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadInt32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]int32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p1 = lanes.LoadInt32x8(&[8]int32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [8]int32
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	var gc_l0_p1 [8]int32
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	lanes.ClearAVXUpperBits()
+	/*line reduce_variants.go:198*/ for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+	/*line reduce_variants.go:198*/ for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+}
+
+// gc_slp_reduceSumRun_1_int32_jam holds the calls of gc_slp_reduceSumRun_1_int32 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_reduceSumRun_1_int32_jam struct {
+	n     int
+	calls [32]gc_slp_reduceSumRun_1_int32_call
+}
+
+// gc_slp_reduceSumRun_1_int32_call is a call held: its arguments, and where its result goes.
+type gc_slp_reduceSumRun_1_int32_call struct {
+	run    []int32
+	gc_acc int32
+	gc_dst []int32
+	gc_at  int
+}
+
+// gc_slp_reduceSumRun_1_int32_add is a thread's call of gc_slp_reduceSumRun_1_int32, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_reduceSumRun_1_int32_add(gc_j *gc_slp_reduceSumRun_1_int32_jam, gc_acc int32, gc_dst []int32, gc_at int, run []int32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_reduceSumRun_1_int32(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_int32_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_reduceSumRun_1_int32_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_reduceSumRun_1_int32_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_reduceSumRun_1_int32_flush(gc_j *gc_slp_reduceSumRun_1_int32_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_reduceSumRun_1_int32_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_int32(gc_c.run)
+	}
+	gc_j.n = 0
+}
+
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 uint32
+	if compiled.SIMD {
+		/*line reduce_variants.go:186*/ gc_v0 := lanes.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
+		gc_at := 0
+		/*line reduce_variants.go:186*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 8 {
+				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(lanes.LoadUint32x8Slice(r[0:]))
+			} else {
+				var gc_l0 [8]uint32
+				gc_v0.Store(&gc_l0)
+				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line reduce_variants.go:188*/ s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+				/*line reduce_variants.go:195*/ gc_v0 = lanes.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+		}
+		/*line reduce_variants.go:197*/ run = run[gc_at:]
+		var gc_l0 [8]uint32
+		gc_v0.Store(&gc_l0)
+		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line reduce_variants.go:186*/ for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line reduce_variants.go:198*/ for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_reduceSumRun_1_uint32_pair runs two calls of gc_slp_reduceSumRun_1_uint32 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (uint32, uint32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 uint32
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 uint32
+	/*line reduce_variants.go:185*/ gc_v0_p0 := lanes.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line reduce_variants.go:185*/ gc_v0_p1 := lanes.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadUint32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]uint32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p0 = lanes.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+		gc_at_p0 += 8
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadUint32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]uint32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p1 = lanes.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line reduce_variants.go:187*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadUint32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]uint32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p0 = lanes.LoadUint32x8(&[8]uint32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line reduce_variants.go:187*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadUint32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]uint32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line reduce_variants.go:195*/ gc_v0_p1 = lanes.LoadUint32x8(&[8]uint32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [8]uint32
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	var gc_l0_p1 [8]uint32
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	lanes.ClearAVXUpperBits()
+	/*line reduce_variants.go:198*/ for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+	/*line reduce_variants.go:198*/ for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+}
+
+// gc_slp_reduceSumRun_1_uint32_jam holds the calls of gc_slp_reduceSumRun_1_uint32 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_reduceSumRun_1_uint32_jam struct {
+	n     int
+	calls [32]gc_slp_reduceSumRun_1_uint32_call
+}
+
+// gc_slp_reduceSumRun_1_uint32_call is a call held: its arguments, and where its result goes.
+type gc_slp_reduceSumRun_1_uint32_call struct {
+	run    []uint32
+	gc_acc uint32
+	gc_dst []uint32
+	gc_at  int
+}
+
+// gc_slp_reduceSumRun_1_uint32_add is a thread's call of gc_slp_reduceSumRun_1_uint32, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_reduceSumRun_1_uint32_add(gc_j *gc_slp_reduceSumRun_1_uint32_jam, gc_acc uint32, gc_dst []uint32, gc_at int, run []uint32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_reduceSumRun_1_uint32(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_reduceSumRun_1_uint32_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_reduceSumRun_1_uint32_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_reduceSumRun_1_uint32_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_reduceSumRun_1_uint32_flush(gc_j *gc_slp_reduceSumRun_1_uint32_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_reduceSumRun_1_uint32_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_reduceSumRun_1_uint32(gc_c.run)
+	}
+	gc_j.n = 0
+}

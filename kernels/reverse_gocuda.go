@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -64,6 +65,45 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 	}
 }
 
+// ReverseSharedKernel returns the lecture decks' shared-memory
+// reverseArray: each block loads its tile of in into shared memory
+// reversed, then writes the tile to the mirrored block position of out, so
+// both the reads and the writes are in ascending order. The slides'
+// version assumes len(in) is a multiple of the block size; this one takes
+// any length by mirroring positions rather than blocks: block b's tile
+// [b*blockDim, (b+1)*blockDim) lands at out[n-(b+1)*blockDim:], and the
+// threads whose source is past the end of in write nothing. in and out must
+// have the same length and must not overlap. Launch it with a
+// one-dimensional block and at least len(in) threads (ReverseShared does).
+//
+//line reverse.go:38
+func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line reverse.go:39*/ gc_body := func(gc_b *compiled.Block) { gc_body_reverseShared[T](gc_b, in, out) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			out := any(out).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reverseShared_float32(gc_b, in, out) }
+		case int32:
+			in := any(in).([]int32)
+			out := any(out).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reverseShared_int32(gc_b, in, out) }
+		case uint32:
+			in := any(in).([]uint32)
+			out := any(out).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_reverseShared_uint32(gc_b, in, out) }
+		}
+		return compiled.Kernel(gc_src_reverseShared,
+			func(gc_t *gocuda.Thread) { reverseShared[T](gc_t, in, out) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_reverseShared,
+			/*line reverse.go:40*/ func(gc_t *gocuda.Thread) { reverseShared[T](gc_t, in, out) },
+			func(gc_b *compiled.Block) { gc_body_reverseShared[T](gc_b, in, out) })
+	}
+}
+
 //line reverse.go:38
 var gc_src_reverseShared = compiled.NewSource(gc_files_reverse, "reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
@@ -86,10 +126,10 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
@@ -97,7 +137,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
@@ -105,7 +145,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
@@ -113,7 +153,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
@@ -121,7 +161,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
@@ -143,38 +183,38 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := tile[:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						tid := gc_tx
 						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						tid := gc_tx
 						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						tid := gc_tx
 						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						tid := gc_tx
 						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						gc_at[gc_tx] = gc_at2[gc_tx]
@@ -197,3 +237,420 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 //
 //go:embed reverse.go
 var gc_files_reverse embed.FS
+
+//line reverse.go:38
+func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line reverse.go:39*/ n := len(in)
+	b := gc_bdx
+	tile := gocuda.Shared[float32](t, b)[:b]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							{
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line reverse.go:47*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line reverse.go:47*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line reverse.go:47*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line reverse.go:47*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+		}
+	}
+}
+
+//line reverse.go:38
+func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line reverse.go:39*/ n := len(in)
+	b := gc_bdx
+	tile := gocuda.Shared[int32](t, b)[:b]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							{
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line reverse.go:47*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line reverse.go:47*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line reverse.go:47*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line reverse.go:47*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+		}
+	}
+}
+
+//line reverse.go:38
+func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line reverse.go:39*/ n := len(in)
+	b := gc_bdx
+	tile := gocuda.Shared[uint32](t, b)[:b]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+						tile[b-1-tid] = in[i]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line reverse.go:42*/ if i := gc_bx*b + tid; i < n {
+					tile[b-1-tid] = in[i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(n-(gc_bx+1)*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, n-(gc_bx+1)*b); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := n - (gc_bx+1)*b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= len(tile) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := tile[:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							{
+								/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+								/*line reverse.go:47*/ if o >= 0 {
+									/*line reverse.go:47*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line reverse.go:47*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line reverse.go:47*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]uint32)(gc_at[gc_tx:]), gc_if4)
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line reverse.go:47*/ var o int = n - (gc_bx+1)*b + tid
+						/*line reverse.go:47*/ if o >= 0 {
+							/*line reverse.go:47*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line reverse.go:47*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line reverse.go:47*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if3)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
+						out[o] = tile[tid]
+					}
+				}
+			}
+		}
+	}
+}

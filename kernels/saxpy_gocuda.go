@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,108 @@ var gc_src_saxpy = compiled.NewSource(gc_files_saxpy, "saxpy", "8ea681e8ea0aa302
 	compiled.PTX{Entry: "saxpy", Pack: gc_ptx_saxpy, Params: []string{"float32", "[]float32", "[]float32"}, Files: []string{"saxpy.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line saxpy.go:29
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:36*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line saxpy.go:30*/ n := len(x)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line saxpy.go:34*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line saxpy.go:33*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line saxpy.go:32*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line saxpy.go:33*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line saxpy.go:32*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:33*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
 // SAXPYGridStrideKernel returns SAXPY with a grid-stride loop, as in
 // Harris's "CUDA Pro Tip: Write Flexible Kernels with Grid-Stride Loops":
 // thread i updates elements i, i+s, i+2s, ... where s = blockDim*gridDim is
@@ -63,6 +166,216 @@ func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 var gc_src_saxpyGridStride = compiled.NewSource(gc_files_saxpy, "saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "saxpyGridStride", Pack: gc_ptx_saxpy, Params: []string{"float32", "[]float32", "[]float32"}, Files: []string{"saxpy.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line saxpy.go:48
+func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:54*/ _ = &a
+	}
+	/*line saxpy.go:49*/ n := len(x)
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := n
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line saxpy.go:67*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line saxpy.go:52*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line saxpy.go:52*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line saxpy.go:52*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line saxpy.go:52*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:52*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line saxpy.go:51*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line saxpy.go:68*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more = true
+									/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // SAXPYCoarsenedKernel returns SAXPY with a coarsened grid-stride loop:
 // the unit of the stride is a run of 1024 consecutive elements instead of
@@ -159,6 +472,54 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 	}
 }
 
+// VecAddKernel returns the CUDA C++ Programming Guide's first kernel,
+// VecAdd, c = a + b, one thread per element: thread i sets c[i] if
+// i < len(c). Launch it with at least len(c) threads in one dimension of
+// blocks (VecAdd does).
+//
+//line saxpy.go:116
+func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line saxpy.go:117*/ gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) }
+		switch any(*new(T)).(type) {
+		case float32:
+			a := any(a).([]float32)
+			b := any(b).([]float32)
+			c := any(c).([]float32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd_float32(gc_b, gc_lo, gc_hi, a, b, c) }
+		case int32:
+			a := any(a).([]int32)
+			b := any(b).([]int32)
+			c := any(c).([]int32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd_int32(gc_b, gc_lo, gc_hi, a, b, c) }
+		case uint32:
+			a := any(a).([]uint32)
+			b := any(b).([]uint32)
+			c := any(c).([]uint32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd_uint32(gc_b, gc_lo, gc_hi, a, b, c) }
+		}
+		return compiled.GridStrideKernel(gc_src_vecAdd,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, a, b, c)
+					return
+				}
+				vecAdd[T](gc_t, a, b, c)
+			},
+			gc_body)
+	} else {
+		return compiled.GridStrideKernel(gc_src_vecAdd,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line saxpy.go:120*/ compiled.ProbeArgs(gc_t, a, b, c)
+					return
+				}
+				vecAdd[T](gc_t, a, b, c)
+			},
+			func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) })
+	}
+}
+
 //line saxpy.go:116
 var gc_src_vecAdd = compiled.NewSource(gc_files_saxpy, "vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "vecAdd_int32", Pack: gc_ptx_saxpy, Params: []string{"[]int32", "[]int32", "[]int32"}, Files: []string{"saxpy.go"}, DynamicShared: false, DynamicSize: false},
@@ -200,26 +561,26 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 				gc_at := c[gc_off:][:gc_to]
 				gc_at2 := a[gc_off:][:gc_to]
 				gc_at3 := b[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
@@ -232,6 +593,60 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 				}
 			}
 		}
+	}
+}
+
+// VecAddGridStrideKernel returns VecAdd with a grid-stride loop (Harris,
+// "Write Flexible Kernels with Grid-Stride Loops"): thread i sets elements
+// i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
+// for what the stride costs on a CPU.
+//
+//line saxpy.go:130
+func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line saxpy.go:131*/ gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) }
+		switch any(*new(T)).(type) {
+		case float32:
+			a := any(a).([]float32)
+			b := any(b).([]float32)
+			c := any(c).([]float32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_vecAddGridStride_float32(gc_b, gc_lo, gc_hi, a, b, c)
+			}
+		case int32:
+			a := any(a).([]int32)
+			b := any(b).([]int32)
+			c := any(c).([]int32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_vecAddGridStride_int32(gc_b, gc_lo, gc_hi, a, b, c)
+			}
+		case uint32:
+			a := any(a).([]uint32)
+			b := any(b).([]uint32)
+			c := any(c).([]uint32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_vecAddGridStride_uint32(gc_b, gc_lo, gc_hi, a, b, c)
+			}
+		}
+		return compiled.GridStrideKernel(gc_src_vecAddGridStride,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, a, b, c)
+					return
+				}
+				vecAddGridStride[T](gc_t, a, b, c)
+			},
+			gc_body)
+	} else {
+		return compiled.GridStrideKernel(gc_src_vecAddGridStride,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line saxpy.go:134*/ compiled.ProbeArgs(gc_t, a, b, c)
+					return
+				}
+				vecAddGridStride[T](gc_t, a, b, c)
+			},
+			func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) })
 	}
 }
 
@@ -481,3 +896,675 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 //
 //go:embed saxpy.go
 var gc_files_saxpy embed.FS
+
+//line saxpy.go:116
+func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, b []float32, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line saxpy.go:117*/ n := len(c)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+								/*line saxpy.go:119*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line saxpy.go:119*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
+				}
+			}
+		}
+	}
+}
+
+//line saxpy.go:116
+func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b []int32, c []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line saxpy.go:117*/ n := len(c)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+								/*line saxpy.go:119*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line saxpy.go:119*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
+				}
+			}
+		}
+	}
+}
+
+//line saxpy.go:116
+func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b []uint32, c []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line saxpy.go:117*/ n := len(c)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line saxpy.go:121*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+								/*line saxpy.go:119*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line saxpy.go:119*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:120*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:120*/ c[i] = a[i] + b[i]
+				}
+			}
+		}
+	}
+}
+
+//line saxpy.go:130
+func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, b []float32, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	/*line saxpy.go:131*/ n := len(c)
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := n
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line saxpy.go:134*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line saxpy.go:134*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+						gc_at4 := c[gc_off3:][:gc_to]
+						gc_at5 := a[gc_off3:][:gc_to]
+						gc_at6 := b[gc_off3:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+//line saxpy.go:130
+func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b []int32, c []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	/*line saxpy.go:131*/ n := len(c)
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := n
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line saxpy.go:134*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line saxpy.go:134*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+						gc_at4 := c[gc_off3:][:gc_to]
+						gc_at5 := a[gc_off3:][:gc_to]
+						gc_at6 := b[gc_off3:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+//line saxpy.go:130
+func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b []uint32, c []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	/*line saxpy.go:131*/ n := len(c)
+	stride := gc_bdx * gc_gdx
+	if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := n
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line saxpy.go:149*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at := c[gc_off2:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := b[gc_off2:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line saxpy.go:134*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line saxpy.go:134*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line saxpy.go:134*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:134*/ c[i] = a[i] + b[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line saxpy.go:133*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line saxpy.go:150*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+						gc_at4 := c[gc_off3:][:gc_to]
+						gc_at5 := a[gc_off3:][:gc_to]
+						gc_at6 := b[gc_off3:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}

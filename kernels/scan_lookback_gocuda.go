@@ -7,12 +7,65 @@ import (
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
+
+// LookbackScanKernel returns Merrill and Garland's single-pass scan with
+// decoupled look-back, one element per thread: each block draws its tile
+// index from *ticket (zero before the launch), scans its blockDim.X
+// elements with warp shuffles (see WarpShuffleScanKernel), and its last
+// thread publishes the tile's aggregate in status, looks back over the
+// predecessors' status for the tile's prefix, and publishes the inclusive
+// prefix; then every thread adds the prefix. Launch it on a 1D grid of
+// ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
+//
+//line scan_lookback.go:101
+func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line scan_lookback.go:102*/ gc_body := func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			out := any(out).([]float32)
+			status := any(status).([]ScanTileState[float32])
+			gc_body = func(gc_b *compiled.Block) { gc_body_lookbackScan_float32(gc_b, in, out, status, ticket, inclusive) }
+		case int32:
+			in := any(in).([]int32)
+			out := any(out).([]int32)
+			status := any(status).([]ScanTileState[int32])
+			gc_body = func(gc_b *compiled.Block) { gc_body_lookbackScan_int32(gc_b, in, out, status, ticket, inclusive) }
+		case uint32:
+			in := any(in).([]uint32)
+			out := any(out).([]uint32)
+			status := any(status).([]ScanTileState[uint32])
+			gc_body = func(gc_b *compiled.Block) { gc_body_lookbackScan_uint32(gc_b, in, out, status, ticket, inclusive) }
+		}
+		return compiled.Kernel(gc_src_lookbackScan,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, in, out, status, ticket, inclusive)
+					return
+				}
+				lookbackScan[T](gc_t, in, out, status, ticket, inclusive)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_lookbackScan,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line scan_lookback.go:105*/ compiled.ProbeArgs(gc_t, in, out, status, ticket, inclusive)
+					return
+				}
+				lookbackScan[T](gc_t, in, out, status, ticket, inclusive)
+			},
+			func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
+	}
+}
 
 //line scan_lookback.go:101
 var gc_src_lookbackScan = compiled.NewSource(gc_files_scan_lookback, "lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49").NoGoexit("bd67623a39ee401b02089d010a5636cc518a2492499cc40e57153d657072ef21", "scan.go:102-103", "scan_block.go:212-218", "scan_lookback.go:51-67", "scan_lookback.go:69-89").GPU(
@@ -55,30 +108,30 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_off := 0
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
 				gc_at := sh_[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -707,7 +760,1879 @@ func gc_jam_scanSerial_run4[T Number](gc_j *gc_jam_scanSerial[T]) {
 	}
 }
 
+// gc_jam_scanSum holds up to 4 threads' calls of scanSum, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_scanSum[T Number] struct {
+	n     int
+	lanes [4]gc_jam_scanSum_lane[T]
+}
+
+// gc_jam_scanSum_lane is a thread's state after scanSum's first statements.
+type gc_jam_scanSum_lane[T Number] struct {
+	s      []T
+	gc_dst []T // the result's slice and index
+	gc_at  int
+}
+
+// gc_jam_scanSum_add is a call of scanSum: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_scanSum_add[T Number](gc_j *gc_jam_scanSum[T], s []T, gc_dst []T, gc_at int) (gc_zero T) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	gc_j.lanes[gc_j.n] = gc_jam_scanSum_lane[T]{s, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_scanSum_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_scanSum_flush runs the rest of the calls still held, one by one.
+func gc_jam_scanSum_flush[T Number](gc_j *gc_jam_scanSum[T]) {
+	for gc_k := range gc_j.n {
+		gc_jam_scanSum_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_scanSum_run1 runs the rest of scanSum for one thread, as written.
+//
+//line scan.go:169
+func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
+	s := gc_l.s
+	/*line scan.go:136*/ var a, b, c, d T
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		a += s[i]
+		b += s[i+1]
+		c += s[i+2]
+		d += s[i+3]
+	}
+	for ; i < len(s); i++ {
+		a += s[i]
+	}
+	gc_l.gc_dst[gc_l.gc_at] = (a + b) + (c + d)
+}
+
+// gc_jam_scanSum_run4 runs the rest of scanSum for 4 threads, their loops interleaved.
+func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
+	gc_l0_s := gc_j.lanes[0].s
+	/*line scan.go:154*/ gc_l1_s := gc_j.lanes[1].s
+	/*line scan.go:156*/ gc_l2_s := gc_j.lanes[2].s
+	/*line scan.go:158*/ gc_l3_s := gc_j.lanes[3].s
+	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
+	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
+	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
+	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
+	gc_l0_i := 0
+	gc_l1_i := 0
+	gc_l2_i := 0
+	gc_l3_i := 0
+	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
+		/*line scan.go:139*/ gc_l0_a += gc_l0_s[gc_l0_i]
+		gc_l0_b += gc_l0_s[gc_l0_i+1]
+		gc_l0_c += gc_l0_s[gc_l0_i+2]
+		gc_l0_d += gc_l0_s[gc_l0_i+3]
+		gc_l0_i += 4
+		/*line scan.go:139*/ gc_l1_a += gc_l1_s[gc_l1_i]
+		gc_l1_b += gc_l1_s[gc_l1_i+1]
+		gc_l1_c += gc_l1_s[gc_l1_i+2]
+		gc_l1_d += gc_l1_s[gc_l1_i+3]
+		gc_l1_i += 4
+		/*line scan.go:139*/ gc_l2_a += gc_l2_s[gc_l2_i]
+		gc_l2_b += gc_l2_s[gc_l2_i+1]
+		gc_l2_c += gc_l2_s[gc_l2_i+2]
+		gc_l2_d += gc_l2_s[gc_l2_i+3]
+		gc_l2_i += 4
+		/*line scan.go:139*/ gc_l3_a += gc_l3_s[gc_l3_i]
+		gc_l3_b += gc_l3_s[gc_l3_i+1]
+		gc_l3_c += gc_l3_s[gc_l3_i+2]
+		gc_l3_d += gc_l3_s[gc_l3_i+3]
+		gc_l3_i += 4
+	}
+	for gc_l0_i+4 <= len(gc_l0_s) {
+		/*line scan.go:139*/ gc_l0_a += gc_l0_s[gc_l0_i]
+		gc_l0_b += gc_l0_s[gc_l0_i+1]
+		gc_l0_c += gc_l0_s[gc_l0_i+2]
+		gc_l0_d += gc_l0_s[gc_l0_i+3]
+		gc_l0_i += 4
+	}
+	for gc_l1_i+4 <= len(gc_l1_s) {
+		/*line scan.go:139*/ gc_l1_a += gc_l1_s[gc_l1_i]
+		gc_l1_b += gc_l1_s[gc_l1_i+1]
+		gc_l1_c += gc_l1_s[gc_l1_i+2]
+		gc_l1_d += gc_l1_s[gc_l1_i+3]
+		gc_l1_i += 4
+	}
+	for gc_l2_i+4 <= len(gc_l2_s) {
+		/*line scan.go:139*/ gc_l2_a += gc_l2_s[gc_l2_i]
+		gc_l2_b += gc_l2_s[gc_l2_i+1]
+		gc_l2_c += gc_l2_s[gc_l2_i+2]
+		gc_l2_d += gc_l2_s[gc_l2_i+3]
+		gc_l2_i += 4
+	}
+	for gc_l3_i+4 <= len(gc_l3_s) {
+		/*line scan.go:139*/ gc_l3_a += gc_l3_s[gc_l3_i]
+		gc_l3_b += gc_l3_s[gc_l3_i+1]
+		gc_l3_c += gc_l3_s[gc_l3_i+2]
+		gc_l3_d += gc_l3_s[gc_l3_i+3]
+		gc_l3_i += 4
+	}
+	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
+		/*line scan.go:145*/ gc_l0_a += gc_l0_s[gc_l0_i]
+		gc_l0_i++
+		/*line scan.go:145*/ gc_l1_a += gc_l1_s[gc_l1_i]
+		gc_l1_i++
+		/*line scan.go:145*/ gc_l2_a += gc_l2_s[gc_l2_i]
+		gc_l2_i++
+		/*line scan.go:145*/ gc_l3_a += gc_l3_s[gc_l3_i]
+		gc_l3_i++
+	}
+	for gc_l0_i < len(gc_l0_s) {
+		/*line scan.go:145*/ gc_l0_a += gc_l0_s[gc_l0_i]
+		gc_l0_i++
+	}
+	for gc_l1_i < len(gc_l1_s) {
+		/*line scan.go:145*/ gc_l1_a += gc_l1_s[gc_l1_i]
+		gc_l1_i++
+	}
+	for gc_l2_i < len(gc_l2_s) {
+		/*line scan.go:145*/ gc_l2_a += gc_l2_s[gc_l2_i]
+		gc_l2_i++
+	}
+	for gc_l3_i < len(gc_l3_s) {
+		/*line scan.go:145*/ gc_l3_a += gc_l3_s[gc_l3_i]
+		gc_l3_i++
+	}
+	/*line scan.go:147*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)
+}
+
 // gc_files_scan_lookback holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go scan_block.go scan_lookback.go
 var gc_files_scan_lookback embed.FS
+
+//line scan_lookback.go:101
+func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []float32, status []ScanTileState[float32], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	/*line scan_lookback.go:102*/ n := len(in)
+	sh := gocuda.Shared[scanTileShared[float32]](t, 1)[:1]
+	b := gc_bdx
+	var sh_ []scanTileShared[float32] = sh
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
+				}
+			}
+		}
+	}
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
+	b_ := gc_bdx
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	var gc_l_v_2 [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
+			i := tile*b + gc_tx
+			var v float32
+			if i < n {
+				v = in[i]
+			}
+			var v_ float32 = v
+			/*line scan_block.go:170*/ var v_2 float32 = v_
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
+		}
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+				} else {
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all2 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
+							gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								var warp int = (gc_rank >> 5)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
+								var lanes_ int = lanes
+								var lane_ int = gc_lane
+								/*line scan_block.go:202*/ v_2 := gc_lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := gc_lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								if lane_ >= d && d < lanes_ {
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
+								} else {
+									gc_b3 := gc_none2
+									/*line scan_block.go:205*/ if d < lanes_ {
+										gc_b3 = gc_all3
+									}
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									if gc_if2.ToBits() != 0 {
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+									}
+								}
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								var warp int = (gc_rank >> 5)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
+								var lanes_ int = lanes
+								var lane_ int = gc_lane
+								/*line scan_block.go:202*/ v_2 := gc_lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := gc_lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
+								/*line scan_block.go:205*/ if d < lanes_ {
+									gc_b2 = gc_all2
+								}
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								if gc_if.ToBits() != 0 {
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
+								}
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						warp := (gc_w >> 5)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
+						var lanes_ int = lanes
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							lane_ := (gc_rank & 31)
+							v_2 := gc_l_v_2[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
+		} else {
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+		}
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			excl_ := gc_s_excl_[gc_rank]
+			excl_ = 0
+			gc_s_excl_[gc_rank] = excl_
+		}
+		{
+			warp := (gc_w >> 5)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				incl_ := gc_s_incl_[gc_rank]
+				/*line scan_block.go:178*/ totals[warp] = incl_
+			}
+		}
+	}
+	/*line scan_block.go:175*/ if b_ > w {
+		var gc_l_s [32]float32
+		var gc_l_v_3 [32]float32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m21 uint32
+			if (gc_w >> 5) == 0 {
+				gc_m21 = ^uint32(0)
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota7 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota8 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var lane int = gc_lane
+							/*line scan_block.go:183*/ var s gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = gc_lanes.LoadFloat32x8Slice(totals[lane:])
+							} else {
+								/*line scan_block.go:185*/ gc_if8 := gc_iota8.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if8.ToBits() != 0 {
+									/*line scan_block.go:184*/ s = gc_lanes.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+								}
+							}
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var lane int = gc_lane
+							/*line scan_block.go:183*/ var s gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:184*/ gc_if7 := gc_iota7.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line scan_block.go:185*/ s = gc_lanes.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
+							}
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						/*line scan_block.go:183*/ var s float32
+						if lane < warps {
+							s = totals[lane]
+						}
+						gc_l_s[gc_lane] = s
+					}
+				}
+				var mask_2 uint32 = gocuda.FullMask
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								gc_iota9 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none5 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all7 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
+									gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_none6 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_all8 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line scan_block.go:202*/ v_3 := gc_lanes.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := gc_lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
+										} else {
+											gc_b7 := gc_none6
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
+												gc_b7 = gc_all8
+											}
+											/*line scan_block.go:205*/ gc_if10 := gc_iota10.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											if gc_if10.ToBits() != 0 {
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+											}
+										}
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line scan_block.go:202*/ v_3 := gc_lanes.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := gc_lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
+											gc_b6 = gc_all7
+										}
+										/*line scan_block.go:205*/ gc_if9 := gc_iota9.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										if gc_if9.ToBits() != 0 {
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+										}
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								gc_lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_3 := gc_l_v_3[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
+									gc_l_v_3[gc_lane] = v_3
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var lane int = gc_lane
+							/*line scan_block.go:167*/ v_3 := gc_lanes.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var lane int = gc_lane
+							/*line scan_block.go:167*/ v_3 := gc_lanes.LoadFloat32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						v_3 := gc_l_v_3[gc_lane]
+						/*line scan_block.go:209*/ var r_4 float32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_4
+					}
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				warp := (gc_rank >> 5)
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
+				tile := gc_s_tile[gc_rank]
+				/*line scan_block.go:190*/ if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				/*line scan_block.go:194*/ var r_ float32 = excl_
+				/*line scan_block.go:194*/ var r_2 float32 = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
+				if gc_tx == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
+			}
+		}
+	} else {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+					/*line scan_block.go:194*/ var r_ float32 = excl_
+					/*line scan_block.go:194*/ var r_2 float32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+					/*line scan_block.go:194*/ var r_ float32 = excl_
+					/*line scan_block.go:194*/ var r_2 float32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+						/*line scan_block.go:194*/ var r_ float32 = excl_
+						/*line scan_block.go:194*/ var r_2 float32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+						/*line scan_block.go:194*/ var r_ float32 = excl_
+						/*line scan_block.go:194*/ var r_2 float32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
+		/*line scan_lookback.go:116*/ if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
+			}
+		}
+	}
+}
+
+//line scan_lookback.go:101
+func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	/*line scan_lookback.go:102*/ n := len(in)
+	sh := gocuda.Shared[scanTileShared[int32]](t, 1)[:1]
+	b := gc_bdx
+	var sh_ []scanTileShared[int32] = sh
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
+				}
+			}
+		}
+	}
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
+	b_ := gc_bdx
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
+			i := tile*b + gc_tx
+			var v int32
+			if i < n {
+				v = in[i]
+			}
+			var v_ int32 = v
+			/*line scan_block.go:170*/ var v_2 int32 = v_
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
+		}
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+				} else {
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all2 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
+							gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								var warp int = (gc_rank >> 5)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
+								var lanes_ int = lanes
+								var lane_ int = gc_lane
+								/*line scan_block.go:202*/ v_2 := gc_lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								if lane_ >= d && d < lanes_ {
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
+								} else {
+									gc_b3 := gc_none2
+									/*line scan_block.go:205*/ if d < lanes_ {
+										gc_b3 = gc_all3
+									}
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									if gc_if2.ToBits() != 0 {
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+									}
+								}
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								var warp int = (gc_rank >> 5)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
+								var lanes_ int = lanes
+								var lane_ int = gc_lane
+								/*line scan_block.go:202*/ v_2 := gc_lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
+								/*line scan_block.go:205*/ if d < lanes_ {
+									gc_b2 = gc_all2
+								}
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								if gc_if.ToBits() != 0 {
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
+								}
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						warp := (gc_w >> 5)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
+						var lanes_ int = lanes
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							lane_ := (gc_rank & 31)
+							v_2 := gc_l_v_2[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
+		} else {
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+		}
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			excl_ := gc_s_excl_[gc_rank]
+			excl_ = 0
+			gc_s_excl_[gc_rank] = excl_
+		}
+		{
+			warp := (gc_w >> 5)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				incl_ := gc_s_incl_[gc_rank]
+				/*line scan_block.go:178*/ totals[warp] = incl_
+			}
+		}
+	}
+	/*line scan_block.go:175*/ if b_ > w {
+		var gc_l_s [32]int32
+		var gc_l_v_3 [32]int32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m21 uint32
+			if (gc_w >> 5) == 0 {
+				gc_m21 = ^uint32(0)
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota8 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var lane int = gc_lane
+							/*line scan_block.go:183*/ var s gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = gc_lanes.LoadInt32x8Slice(totals[lane:])
+							} else {
+								/*line scan_block.go:185*/ gc_if10 := gc_iota10.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if10.ToBits() != 0 {
+									/*line scan_block.go:184*/ s = gc_lanes.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if10)
+								}
+							}
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var lane int = gc_lane
+							/*line scan_block.go:183*/ var s gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:184*/ gc_if8 := gc_iota8.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line scan_block.go:185*/ s = gc_lanes.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if8)
+							}
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						/*line scan_block.go:183*/ var s int32
+						if lane < warps {
+							s = totals[lane]
+						}
+						gc_l_s[gc_lane] = s
+					}
+				}
+				var mask_2 uint32 = gocuda.FullMask
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								gc_iota11 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none5 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all7 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
+									gc_iota12 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_none6 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_all8 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line scan_block.go:202*/ v_3 := gc_lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := gc_lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
+										} else {
+											gc_b7 := gc_none6
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
+												gc_b7 = gc_all8
+											}
+											/*line scan_block.go:205*/ gc_if12 := gc_iota12.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											if gc_if12.ToBits() != 0 {
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
+											}
+										}
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line scan_block.go:202*/ v_3 := gc_lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := gc_lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
+											gc_b6 = gc_all7
+										}
+										/*line scan_block.go:205*/ gc_if11 := gc_iota11.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										if gc_if11.ToBits() != 0 {
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+										}
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								gc_lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_3 := gc_l_v_3[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
+									gc_l_v_3[gc_lane] = v_3
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var lane int = gc_lane
+							/*line scan_block.go:167*/ v_3 := gc_lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var lane int = gc_lane
+							/*line scan_block.go:167*/ v_3 := gc_lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						v_3 := gc_l_v_3[gc_lane]
+						/*line scan_block.go:209*/ var r_4 int32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_4
+					}
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				warp := (gc_rank >> 5)
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
+				tile := gc_s_tile[gc_rank]
+				/*line scan_block.go:190*/ if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				/*line scan_block.go:194*/ var r_ int32 = excl_
+				/*line scan_block.go:194*/ var r_2 int32 = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
+				if gc_tx == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
+			}
+		}
+	} else {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+					/*line scan_block.go:194*/ var r_ int32 = excl_
+					/*line scan_block.go:194*/ var r_2 int32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+					/*line scan_block.go:194*/ var r_ int32 = excl_
+					/*line scan_block.go:194*/ var r_2 int32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+						/*line scan_block.go:194*/ var r_ int32 = excl_
+						/*line scan_block.go:194*/ var r_2 int32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+						/*line scan_block.go:194*/ var r_ int32 = excl_
+						/*line scan_block.go:194*/ var r_2 int32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
+		/*line scan_lookback.go:116*/ if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
+			}
+		}
+	}
+}
+
+//line scan_lookback.go:101
+func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []uint32 {
+		defer func() {}()
+		return gocuda.Shared[uint32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	/*line scan_lookback.go:115*/ gc_s_excl_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line scan_lookback.go:117*/ gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_excl := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_incl := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
+	/*line scan_lookback.go:102*/ n := len(in)
+	sh := gocuda.Shared[scanTileShared[uint32]](t, 1)[:1]
+	b := gc_bdx
+	var sh_ []scanTileShared[uint32] = sh
+	/*line scan_lookback.go:105*/ var ticket_ *uint32 = ticket
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
+				}
+			}
+		}
+	}
+	/*line scan_block.go:166*/ const w = gocuda.WarpSize
+	b_ := gc_bdx
+	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
+	var gc_l_v_2 [32]uint32
+	var gc_c1r [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line scan_lookback.go:48*/ var r int = sh_[0].tile
+			/*line scan_lookback.go:105*/ tile := r
+			i := tile*b + gc_tx
+			var v uint32
+			if i < n {
+				v = in[i]
+			}
+			var v_ uint32 = v
+			/*line scan_block.go:170*/ var v_2 uint32 = v_
+			gc_l_v_2[gc_lane] = v_2
+			gc_s_tile[gc_rank] = tile
+			gc_s_i[gc_rank] = i
+		}
+		/*line scan_block.go:203*/ gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+		for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line scan_block.go:203*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+				} else {
+					/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all2 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						if gc_act == ^uint32(0) {
+							gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								var warp int = (gc_rank >> 5)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
+								var lanes_ int = lanes
+								var lane_ int = gc_lane
+								/*line scan_block.go:202*/ v_2 := gc_lanes.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := gc_lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								if lane_ >= d && d < lanes_ {
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y)
+								} else {
+									gc_b3 := gc_none2
+									/*line scan_block.go:205*/ if d < lanes_ {
+										gc_b3 = gc_all3
+									}
+									/*line scan_block.go:205*/ gc_if2 := gc_iota2.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									if gc_if2.ToBits() != 0 {
+										/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+									}
+								}
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								var warp int = (gc_rank >> 5)
+								/*line scan_block.go:168*/ var lanes int = min(w, b_-warp*w)
+								var lanes_ int = lanes
+								var lane_ int = gc_lane
+								/*line scan_block.go:202*/ v_2 := gc_lanes.LoadUint32x8Slice(gc_l_v_2[gc_lane:])
+								/*line scan_block.go:204*/ y := gc_lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+								gc_b2 := gc_none
+								/*line scan_block.go:205*/ if d < lanes_ {
+									gc_b2 = gc_all2
+								}
+								/*line scan_block.go:205*/ gc_if := gc_iota.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b2)
+								if gc_if.ToBits() != 0 {
+									/*line scan_block.go:205*/ v_2 = v_2.Add(y).Merge(v_2, gc_if)
+								}
+								/*line scan_block.go:205*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						warp := (gc_w >> 5)
+						/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
+						var lanes_ int = lanes
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							lane_ := (gc_rank & 31)
+							v_2 := gc_l_v_2[gc_lane]
+							/*line scan_block.go:204*/ y := gc_c1r[gc_lane]
+							if lane_ >= d && d < lanes_ {
+								v_2 += y
+							}
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		/*line scan_block.go:209*/ copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
+		/*line scan_block.go:171*/ if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+			copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+			gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
+		} else {
+			/*line scan_block.go:171*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			/*line scan_block.go:171*/ copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+		}
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			excl_ := gc_s_excl_[gc_rank]
+			excl_ = 0
+			gc_s_excl_[gc_rank] = excl_
+		}
+		{
+			warp := (gc_w >> 5)
+			/*line scan_block.go:168*/ lanes := min(w, b_-warp*w)
+			_ = lanes
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 && !(b_ > w) {
+				gc_hi4 = 0
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				incl_ := gc_s_incl_[gc_rank]
+				/*line scan_block.go:178*/ totals[warp] = incl_
+			}
+		}
+	}
+	/*line scan_block.go:175*/ if b_ > w {
+		var gc_l_s [32]uint32
+		var gc_l_v_3 [32]uint32
+		var gc_c3r [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m21 uint32
+			if (gc_w >> 5) == 0 {
+				gc_m21 = ^uint32(0)
+			}
+			gc_save21 := gc_act
+			gc_act = gc_save21 & gc_m21
+			if gc_act != 0 {
+				/*line scan_block.go:182*/ warps := scanCeil(b_, w)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota8 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var lane int = gc_lane
+							/*line scan_block.go:183*/ var s gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:184*/ if lane < warps && uint(warps-lane) > 7 {
+								/*line scan_block.go:184*/ s = gc_lanes.LoadUint32x8Slice(totals[lane:])
+							} else {
+								/*line scan_block.go:185*/ gc_if10 := gc_iota10.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+								if gc_if10.ToBits() != 0 {
+									/*line scan_block.go:184*/ s = gc_lanes.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if10)
+								}
+							}
+							/*line scan_block.go:184*/ s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var lane int = gc_lane
+							/*line scan_block.go:183*/ var s gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:184*/ gc_if8 := gc_iota8.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line scan_block.go:185*/ s = gc_lanes.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if8)
+							}
+							/*line scan_block.go:185*/ s.StoreSlice(gc_l_s[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						/*line scan_block.go:183*/ var s uint32
+						if lane < warps {
+							s = totals[lane]
+						}
+						gc_l_s[gc_lane] = s
+					}
+				}
+				var mask_2 uint32 = gocuda.FullMask
+				/*line scan_block.go:187*/ var lanes_2 int = warps
+				/*line scan_block.go:187*/ copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
+				/*line scan_block.go:203*/ gc_all6 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+				for d_ := 1; gc_all6 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+					gc_all6 = (d_ < lanes_2)
+				}
+				if gc_all6 {
+					compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+				} else {
+					/*line scan_block.go:203*/ for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+							}
+							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+								gc_hi5 = 0
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+						} else {
+							/*line scan_block.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								gc_iota11 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none5 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all7 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								if gc_act == ^uint32(0) {
+									gc_iota12 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_none6 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+									gc_all8 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line scan_block.go:202*/ v_3 := gc_lanes.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := gc_lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										if lane_2 >= d_ && d_ < lanes_2 {
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_)
+										} else {
+											gc_b7 := gc_none6
+											/*line scan_block.go:205*/ if d_ < lanes_2 {
+												gc_b7 = gc_all8
+											}
+											/*line scan_block.go:205*/ gc_if12 := gc_iota12.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+											if gc_if12.ToBits() != 0 {
+												/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
+											}
+										}
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line scan_block.go:202*/ v_3 := gc_lanes.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+										/*line scan_block.go:204*/ y_ := gc_lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+										gc_b6 := gc_none5
+										/*line scan_block.go:205*/ if d_ < lanes_2 {
+											gc_b6 = gc_all7
+										}
+										/*line scan_block.go:205*/ gc_if11 := gc_iota11.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+										if gc_if11.ToBits() != 0 {
+											/*line scan_block.go:205*/ v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
+										}
+										/*line scan_block.go:205*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								gc_lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_3 := gc_l_v_3[gc_lane]
+									/*line scan_block.go:204*/ y_ := gc_c3r[gc_lane]
+									if lane_2 >= d_ && d_ < lanes_2 {
+										v_3 += y_
+									}
+									gc_l_v_3[gc_lane] = v_3
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var lane int = gc_lane
+							/*line scan_block.go:167*/ v_3 := gc_lanes.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var lane int = gc_lane
+							/*line scan_block.go:167*/ v_3 := gc_lanes.LoadUint32x8Slice(gc_l_v_3[gc_lane:])
+							/*line scan_block.go:209*/ r_4 := v_3
+							/*line scan_block.go:187*/ if lane < 0 || lane > len(totals)-8 {
+								break
+							}
+							/*line scan_block.go:187*/ r_4.StoreSlice(totals[lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						v_3 := gc_l_v_3[gc_lane]
+						/*line scan_block.go:209*/ var r_4 uint32 = v_3
+						/*line scan_block.go:187*/ totals[lane] = r_4
+					}
+				}
+			}
+			gc_act = gc_save21 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				warp := (gc_rank >> 5)
+				incl_ := gc_s_incl_[gc_rank]
+				excl_ := gc_s_excl_[gc_rank]
+				tile := gc_s_tile[gc_rank]
+				/*line scan_block.go:190*/ if warp > 0 {
+					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+				}
+				/*line scan_block.go:194*/ var r_ uint32 = excl_
+				/*line scan_block.go:194*/ var r_2 uint32 = incl_
+				/*line scan_lookback.go:111*/ excl := r_
+				/*line scan_lookback.go:111*/ incl := r_2
+				if gc_tx == b-1 {
+					sh[0].prefix = scanPublish(status, tile, incl)
+				}
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
+			}
+		}
+	} else {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_lookback.go:127*/ if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+					/*line scan_block.go:194*/ var r_ uint32 = excl_
+					/*line scan_block.go:194*/ var r_2 uint32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+				for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+					/*line scan_block.go:194*/ var r_ uint32 = excl_
+					/*line scan_block.go:194*/ var r_2 uint32 = incl_
+					/*line scan_lookback.go:111*/ excl := r_
+					/*line scan_lookback.go:111*/ incl := r_2
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_lookback.go:123*/ if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+						/*line scan_block.go:194*/ var r_ uint32 = excl_
+						/*line scan_block.go:194*/ var r_2 uint32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ gc_at2[0].prefix = scanPublish(status, tile, incl)
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+						/*line scan_block.go:194*/ var r_ uint32 = excl_
+						/*line scan_block.go:194*/ var r_2 uint32 = incl_
+						/*line scan_lookback.go:111*/ excl := r_
+						/*line scan_lookback.go:111*/ incl := r_2
+						/*line scan_lookback.go:113*/ sh[0].prefix = scanPublish(status, tile, incl)
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := gc_s_i[gc_rank]
+		excl := gc_s_excl[gc_rank]
+		incl := gc_s_incl[gc_rank]
+		/*line scan_lookback.go:116*/ if i < n {
+			if inclusive {
+				out[i] = sh[0].prefix + incl
+			} else {
+				out[i] = sh[0].prefix + excl
+			}
+		}
+	}
+}

@@ -10,28 +10,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// LookbackScanKernel returns Merrill and Garland's single-pass scan with
-// decoupled look-back, one element per thread: each block draws its tile
-// index from *ticket (zero before the launch), scans its blockDim.X
-// elements with warp shuffles (see WarpShuffleScanKernel), and its last
-// thread publishes the tile's aggregate in status, looks back over the
-// predecessors' status for the tile's prefix, and publishes the inclusive
-// prefix; then every thread adds the prefix. Launch it on a 1D grid of
-// ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
-//
-//line scan_lookback.go:101
-func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_lookbackScan,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, in, out, status, ticket, inclusive)
-				return
-			}
-			lookbackScan[T](gc_t, in, out, status, ticket, inclusive)
-		},
-		func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
-}
-
 //line scan_lookback.go:172
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b.Thread()
@@ -59,30 +37,30 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			gc_off := 0
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
 				gc_at := sh_[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -226,154 +204,4 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 		}
 	}
 	/*line scan_lookback.go:196*/ gc_jam_scanSerial_flush(&gc_jam2)
-}
-
-// gc_jam_scanSum holds up to 4 threads' calls of scanSum, whose loops run
-// interleaved (gocuda compile's jam pass).
-type gc_jam_scanSum[T Number] struct {
-	n     int
-	lanes [4]gc_jam_scanSum_lane[T]
-}
-
-// gc_jam_scanSum_lane is a thread's state after scanSum's first statements.
-type gc_jam_scanSum_lane[T Number] struct {
-	s      []T
-	gc_dst []T // the result's slice and index
-	gc_at  int
-}
-
-// gc_jam_scanSum_add is a call of scanSum: its first statements run now; the rest
-// once 4 threads have called.
-func gc_jam_scanSum_add[T Number](gc_j *gc_jam_scanSum[T], s []T, gc_dst []T, gc_at int) (gc_zero T) {
-	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
-	gc_j.lanes[gc_j.n] = gc_jam_scanSum_lane[T]{s, gc_dst, gc_at}
-	gc_j.n++
-	if gc_j.n == 4 {
-		gc_jam_scanSum_run4(gc_j)
-		gc_j.n = 0
-	}
-	return
-}
-
-// gc_jam_scanSum_flush runs the rest of the calls still held, one by one.
-func gc_jam_scanSum_flush[T Number](gc_j *gc_jam_scanSum[T]) {
-	for gc_k := range gc_j.n {
-		gc_jam_scanSum_run1(&gc_j.lanes[gc_k])
-	}
-	gc_j.n = 0
-}
-
-// gc_jam_scanSum_run1 runs the rest of scanSum for one thread, as written.
-//
-//line scan.go:169
-func gc_jam_scanSum_run1[T Number](gc_l *gc_jam_scanSum_lane[T]) {
-	s := gc_l.s
-	/*line scan.go:136*/ var a, b, c, d T
-	i := 0
-	for ; i+4 <= len(s); i += 4 {
-		a += s[i]
-		b += s[i+1]
-		c += s[i+2]
-		d += s[i+3]
-	}
-	for ; i < len(s); i++ {
-		a += s[i]
-	}
-	gc_l.gc_dst[gc_l.gc_at] = (a + b) + (c + d)
-}
-
-// gc_jam_scanSum_run4 runs the rest of scanSum for 4 threads, their loops interleaved.
-func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
-	gc_l0_s := gc_j.lanes[0].s
-	/*line scan.go:154*/ gc_l1_s := gc_j.lanes[1].s
-	/*line scan.go:156*/ gc_l2_s := gc_j.lanes[2].s
-	/*line scan.go:158*/ gc_l3_s := gc_j.lanes[3].s
-	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
-	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
-	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
-	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
-	gc_l0_i := 0
-	gc_l1_i := 0
-	gc_l2_i := 0
-	gc_l3_i := 0
-	for (gc_l0_i+4 <= len(gc_l0_s)) && (gc_l1_i+4 <= len(gc_l1_s)) && (gc_l2_i+4 <= len(gc_l2_s)) && (gc_l3_i+4 <= len(gc_l3_s)) {
-		/*line scan.go:139*/ gc_l0_a += gc_l0_s[gc_l0_i]
-		gc_l0_b += gc_l0_s[gc_l0_i+1]
-		gc_l0_c += gc_l0_s[gc_l0_i+2]
-		gc_l0_d += gc_l0_s[gc_l0_i+3]
-		gc_l0_i += 4
-		/*line scan.go:139*/ gc_l1_a += gc_l1_s[gc_l1_i]
-		gc_l1_b += gc_l1_s[gc_l1_i+1]
-		gc_l1_c += gc_l1_s[gc_l1_i+2]
-		gc_l1_d += gc_l1_s[gc_l1_i+3]
-		gc_l1_i += 4
-		/*line scan.go:139*/ gc_l2_a += gc_l2_s[gc_l2_i]
-		gc_l2_b += gc_l2_s[gc_l2_i+1]
-		gc_l2_c += gc_l2_s[gc_l2_i+2]
-		gc_l2_d += gc_l2_s[gc_l2_i+3]
-		gc_l2_i += 4
-		/*line scan.go:139*/ gc_l3_a += gc_l3_s[gc_l3_i]
-		gc_l3_b += gc_l3_s[gc_l3_i+1]
-		gc_l3_c += gc_l3_s[gc_l3_i+2]
-		gc_l3_d += gc_l3_s[gc_l3_i+3]
-		gc_l3_i += 4
-	}
-	for gc_l0_i+4 <= len(gc_l0_s) {
-		/*line scan.go:139*/ gc_l0_a += gc_l0_s[gc_l0_i]
-		gc_l0_b += gc_l0_s[gc_l0_i+1]
-		gc_l0_c += gc_l0_s[gc_l0_i+2]
-		gc_l0_d += gc_l0_s[gc_l0_i+3]
-		gc_l0_i += 4
-	}
-	for gc_l1_i+4 <= len(gc_l1_s) {
-		/*line scan.go:139*/ gc_l1_a += gc_l1_s[gc_l1_i]
-		gc_l1_b += gc_l1_s[gc_l1_i+1]
-		gc_l1_c += gc_l1_s[gc_l1_i+2]
-		gc_l1_d += gc_l1_s[gc_l1_i+3]
-		gc_l1_i += 4
-	}
-	for gc_l2_i+4 <= len(gc_l2_s) {
-		/*line scan.go:139*/ gc_l2_a += gc_l2_s[gc_l2_i]
-		gc_l2_b += gc_l2_s[gc_l2_i+1]
-		gc_l2_c += gc_l2_s[gc_l2_i+2]
-		gc_l2_d += gc_l2_s[gc_l2_i+3]
-		gc_l2_i += 4
-	}
-	for gc_l3_i+4 <= len(gc_l3_s) {
-		/*line scan.go:139*/ gc_l3_a += gc_l3_s[gc_l3_i]
-		gc_l3_b += gc_l3_s[gc_l3_i+1]
-		gc_l3_c += gc_l3_s[gc_l3_i+2]
-		gc_l3_d += gc_l3_s[gc_l3_i+3]
-		gc_l3_i += 4
-	}
-	for (gc_l0_i < len(gc_l0_s)) && (gc_l1_i < len(gc_l1_s)) && (gc_l2_i < len(gc_l2_s)) && (gc_l3_i < len(gc_l3_s)) {
-		/*line scan.go:145*/ gc_l0_a += gc_l0_s[gc_l0_i]
-		gc_l0_i++
-		/*line scan.go:145*/ gc_l1_a += gc_l1_s[gc_l1_i]
-		gc_l1_i++
-		/*line scan.go:145*/ gc_l2_a += gc_l2_s[gc_l2_i]
-		gc_l2_i++
-		/*line scan.go:145*/ gc_l3_a += gc_l3_s[gc_l3_i]
-		gc_l3_i++
-	}
-	for gc_l0_i < len(gc_l0_s) {
-		/*line scan.go:145*/ gc_l0_a += gc_l0_s[gc_l0_i]
-		gc_l0_i++
-	}
-	for gc_l1_i < len(gc_l1_s) {
-		/*line scan.go:145*/ gc_l1_a += gc_l1_s[gc_l1_i]
-		gc_l1_i++
-	}
-	for gc_l2_i < len(gc_l2_s) {
-		/*line scan.go:145*/ gc_l2_a += gc_l2_s[gc_l2_i]
-		gc_l2_i++
-	}
-	for gc_l3_i < len(gc_l3_s) {
-		/*line scan.go:145*/ gc_l3_a += gc_l3_s[gc_l3_i]
-		gc_l3_i++
-	}
-	/*line scan.go:147*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = (gc_l0_a + gc_l0_b) + (gc_l0_c + gc_l0_d)
-	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = (gc_l1_a + gc_l1_b) + (gc_l1_c + gc_l1_d)
-	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = (gc_l2_a + gc_l2_b) + (gc_l2_c + gc_l2_d)
-	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = (gc_l3_a + gc_l3_b) + (gc_l3_c + gc_l3_d)
 }

@@ -6,11 +6,68 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
+
+// UniformAddKernel returns the third step of the multi-block scan, the
+// CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per
+// element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum
+// of the blocks before element i's block. It never waits at a barrier.
+//
+//line scan_multi.go:98
+func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			/*line scan_multi.go:100*/ gc_body_uniformAdd[T](gc_b, gc_lo, gc_hi, out, offsets, perBlock)
+		}
+		switch any(*new(T)).(type) {
+		case float32:
+			out := any(out).([]float32)
+			offsets := any(offsets).([]float32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_uniformAdd_float32(gc_b, gc_lo, gc_hi, out, offsets, perBlock)
+			}
+		case int32:
+			out := any(out).([]int32)
+			offsets := any(offsets).([]int32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_uniformAdd_int32(gc_b, gc_lo, gc_hi, out, offsets, perBlock)
+			}
+		case uint32:
+			out := any(out).([]uint32)
+			offsets := any(offsets).([]uint32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_uniformAdd_uint32(gc_b, gc_lo, gc_hi, out, offsets, perBlock)
+			}
+		}
+		return compiled.GridKernel(gc_src_uniformAdd,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, out, offsets, perBlock)
+					return
+				}
+				uniformAdd[T](gc_t, out, offsets, perBlock)
+			},
+			gc_body)
+	} else {
+		return compiled.GridKernel(gc_src_uniformAdd,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line scan_multi.go:102*/ compiled.ProbeArgs(gc_t, out, offsets, perBlock)
+					return
+				}
+				uniformAdd[T](gc_t, out, offsets, perBlock)
+			},
+			func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_uniformAdd[T](gc_b, gc_lo, gc_hi, out, offsets, perBlock)
+			})
+	}
+}
 
 //line scan_multi.go:98
 var gc_src_uniformAdd = compiled.NewSource(gc_files_scan_multi, "uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
@@ -75,34 +132,34 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
@@ -116,3 +173,371 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 //
 //go:embed scan_multi.go
 var gc_files_scan_multi embed.FS
+
+//line scan_multi.go:98
+func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, offsets []float32, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_apart := compiled.Disjoint(offsets, out)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line scan_multi.go:100*/ lanes.LoadFloat32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask322)).StoreSlice(gc_at[(gc_tx - gc_seg):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line scan_multi.go:100*/ lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask32)).StoreSlice(gc_at[(gc_tx - gc_seg):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+				}
+			}
+		}
+	}
+}
+
+//line scan_multi.go:98
+func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, offsets []int32, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_apart := compiled.Disjoint(offsets, out)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line scan_multi.go:100*/ lanes.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(lanes.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line scan_multi.go:100*/ lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(lanes.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+				}
+			}
+		}
+	}
+}
+
+//line scan_multi.go:98
+func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uint32, offsets []uint32, perBlock int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_apart := compiled.Disjoint(offsets, out)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line scan_multi.go:118*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, perBlock
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := offsets[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line scan_multi.go:100*/ lanes.LoadUint32x16Slice(gc_at[(gc_tx - gc_seg):]).Add(lanes.BroadcastUint32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line scan_multi.go:100*/ lanes.LoadUint32x8Slice(gc_at[(gc_tx - gc_seg):]).Add(lanes.BroadcastUint32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
+				}
+			}
+		}
+	}
+}

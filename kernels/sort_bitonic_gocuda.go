@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -70,6 +71,52 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 				}
 			}
 		}
+	}
+}
+
+// BitonicSharedKernel returns the shared-memory part of Batcher's bitonic
+// sort (the CUDA samples' bitonicSortShared and bitonicMergeShared): each
+// block of a 1D grid loads its tile of keys (tile a power of two, at least
+// 2*blockDim.X) into shared memory and runs the steps whose pairs lie
+// within the tile, each thread taking every blockDim.X-th pair, with a
+// barrier between steps. With stage 0 it sorts the tile (every merge up to
+// tile); with stage k > tile it finishes the merge of sequences of k/2,
+// whose longer steps BitonicStepKernel has done.
+//
+//line sort_bitonic.go:63
+func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line sort_bitonic.go:64*/ gc_body := func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) }
+		switch any(*new(T)).(type) {
+		case float32:
+			keys := any(keys).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_bitonicShared_float32(gc_b, keys, tile, stage) }
+		case int32:
+			keys := any(keys).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_bitonicShared_int32(gc_b, keys, tile, stage) }
+		case uint32:
+			keys := any(keys).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_bitonicShared_uint32(gc_b, keys, tile, stage) }
+		}
+		return compiled.Kernel(gc_src_bitonicShared,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, keys, tile, stage)
+					return
+				}
+				bitonicShared[T](gc_t, keys, tile, stage)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_bitonicShared,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line sort_bitonic.go:67*/ compiled.ProbeArgs(gc_t, keys, tile, stage)
+					return
+				}
+				bitonicShared[T](gc_t, keys, tile, stage)
+			},
+			func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
 	}
 }
 
@@ -367,3 +414,897 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 //
 //go:embed sort_bitonic.go
 var gc_files_sort_bitonic embed.FS
+
+//line sort_bitonic.go:63
+func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile int, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line sort_bitonic.go:64*/ n := len(keys)
+	b := gc_bdx
+	gc_pos.Thread = 0
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
+	s := gocuda.Shared[float32](t, tile)[:tile]
+	base := gc_bx * tile
+	m := min(tile, n-base)
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+							_ = i
+							/*line sort_bitonic.go:73*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+						_ = i
+						/*line sort_bitonic.go:73*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_more = true
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
+					gc_more = true
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
+				}
+			}
+		}
+	}
+	/*line sort_bitonic.go:75*/ if stage == 0 {
+		for k := 2; k <= tile; k <<= 1 {
+			var s_ []float32 = s
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
+			var flip bool = true
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk2 {
+							gc_more2 = true
+						}
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
+						}
+					}
+				}
+			}
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
+				var s_2 []float32 = s
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
+				var flip_ bool = false
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more3 = false
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
+							switch {
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips2 > gc_span3:
+								gc_trips2 = gc_chunk3
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+							default:
+								gc_trips2 = 0
+							}
+							if gc_trips2 == gc_chunk3 {
+								gc_more3 = true
+							}
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+			var s_3 []float32 = s
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
+			var flip_2 bool = false
+			gc_chunk4 := compiled.StrideChunk(gc_bdx)
+			gc_span4 := (gc_bdx) * gc_chunk4
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+						case gc_trips3 > gc_span4:
+							gc_trips3 = gc_chunk4
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk4 {
+							gc_more4 = true
+						}
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more5 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+							_ = i_
+							/*line sort_bitonic.go:89*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+						_ = i_
+						/*line sort_bitonic.go:89*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more5 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_more5 = true
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
+					gc_more5 = true
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
+				}
+			}
+		}
+	}
+}
+
+//line sort_bitonic.go:63
+func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line sort_bitonic.go:64*/ n := len(keys)
+	b := gc_bdx
+	gc_pos.Thread = 0
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
+	s := gocuda.Shared[int32](t, tile)[:tile]
+	base := gc_bx * tile
+	m := min(tile, n-base)
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+							_ = i
+							/*line sort_bitonic.go:73*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+						_ = i
+						/*line sort_bitonic.go:73*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_more = true
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
+					gc_more = true
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
+				}
+			}
+		}
+	}
+	/*line sort_bitonic.go:75*/ if stage == 0 {
+		for k := 2; k <= tile; k <<= 1 {
+			var s_ []int32 = s
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
+			var flip bool = true
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk2 {
+							gc_more2 = true
+						}
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
+						}
+					}
+				}
+			}
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
+				var s_2 []int32 = s
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
+				var flip_ bool = false
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more3 = false
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
+							switch {
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips2 > gc_span3:
+								gc_trips2 = gc_chunk3
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+							default:
+								gc_trips2 = 0
+							}
+							if gc_trips2 == gc_chunk3 {
+								gc_more3 = true
+							}
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+			var s_3 []int32 = s
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
+			var flip_2 bool = false
+			gc_chunk4 := compiled.StrideChunk(gc_bdx)
+			gc_span4 := (gc_bdx) * gc_chunk4
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+						case gc_trips3 > gc_span4:
+							gc_trips3 = gc_chunk4
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk4 {
+							gc_more4 = true
+						}
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more5 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+							_ = i_
+							/*line sort_bitonic.go:89*/ lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+						_ = i_
+						/*line sort_bitonic.go:89*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more5 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_more5 = true
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
+					gc_more5 = true
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
+				}
+			}
+		}
+	}
+}
+
+//line sort_bitonic.go:63
+func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int, stage int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line sort_bitonic.go:64*/ n := len(keys)
+	b := gc_bdx
+	gc_pos.Thread = 0
+	/*line sort_bitonic.go:66*/ if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
+	s := gocuda.Shared[uint32](t, tile)[:tile]
+	base := gc_bx * tile
+	m := min(tile, n-base)
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line sort_bitonic.go:81*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off
+			gc_off7 := gc_off + base
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+				gc_at := s[gc_off6:][:gc_to]
+				gc_at2 := keys[gc_off7:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+							_ = i
+							/*line sort_bitonic.go:73*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line sort_bitonic.go:72*/ var i int = tid + gc_off
+						_ = i
+						/*line sort_bitonic.go:73*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_more = true
+					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line sort_bitonic.go:72*/ i := tid + gc_off
+					gc_more = true
+					/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
+				}
+			}
+		}
+	}
+	/*line sort_bitonic.go:75*/ if stage == 0 {
+		for k := 2; k <= tile; k <<= 1 {
+			var s_ []uint32 = s
+			/*line sort_bitonic.go:77*/ var m_ int = m
+			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
+			var flip bool = true
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk2 {
+							gc_more2 = true
+						}
+						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
+							/*line sort_bitonic.go:100*/ i_2, j := bitonicPair(p, h_2, flip)
+							if j < m_ && s_[j] < s_[i_2] {
+								s_[i_2], s_[j] = s_[j], s_[i_2]
+							}
+						}
+					}
+				}
+			}
+			/*line sort_bitonic.go:78*/ for h := k / 4; h > 0; h >>= 1 {
+				var s_2 []uint32 = s
+				/*line sort_bitonic.go:79*/ var m_2 int = m
+				/*line sort_bitonic.go:79*/ var h_3 int = h
+				var flip_ bool = false
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more3 = false
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
+						/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_start2 := gc_tx
+							gc_from3 := gc_start2 + gc_off3
+							gc_trips2 := gc_limit3 - gc_from3
+							switch {
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips2 > gc_span3:
+								gc_trips2 = gc_chunk3
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+							default:
+								gc_trips2 = 0
+							}
+							if gc_trips2 == gc_chunk3 {
+								gc_more3 = true
+							}
+							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
+								/*line sort_bitonic.go:100*/ i_3, j_ := bitonicPair(p_, h_3, flip_)
+								if j_ < m_2 && s_2[j_] < s_2[i_3] {
+									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	} else {
+		/*line sort_bitonic.go:83*/ for h_ := tile / 2; h_ > 0; h_ >>= 1 {
+			var s_3 []uint32 = s
+			/*line sort_bitonic.go:84*/ var m_3 int = m
+			/*line sort_bitonic.go:84*/ var h_4 int = h_
+			var flip_2 bool = false
+			gc_chunk4 := compiled.StrideChunk(gc_bdx)
+			gc_span4 := (gc_bdx) * gc_chunk4
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off4, gc_to) {
+					/*line sort_bitonic.go:108*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start3 := gc_tx
+						gc_from4 := gc_start3 + gc_off4
+						gc_trips3 := gc_limit4 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+						case gc_trips3 > gc_span4:
+							gc_trips3 = gc_chunk4
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk4 {
+							gc_more4 = true
+						}
+						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
+							/*line sort_bitonic.go:100*/ i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	/*line sort_bitonic.go:88*/ for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more5 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
+			/*line sort_bitonic.go:97*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off5 + base
+			gc_off9 := gc_off5
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+				gc_at3 := keys[gc_off8:][:gc_to]
+				gc_at4 := s[gc_off9:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+							_ = i_
+							/*line sort_bitonic.go:89*/ lanes.LoadUint32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line sort_bitonic.go:88*/ var i_ int = tid + gc_off5
+						_ = i_
+						/*line sort_bitonic.go:89*/ lanes.LoadUint32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more5 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_more5 = true
+					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
+					gc_more5 = true
+					/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
+				}
+			}
+		}
+	}
+}

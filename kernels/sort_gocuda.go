@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -40,6 +41,422 @@ func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
 var gc_src_blockRadixSort = compiled.NewSource(gc_files_sort, "blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "blockRadixSort", Pack: gc_ptx_sort, Params: []string{"[]uint32"}, Files: []string{"sort.go", "scan_block.go"}, DynamicShared: true, DynamicSize: false},
 )
+
+//line sort.go:38
+func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_x := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_p := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_tBefore := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_fTotal := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line sort.go:39*/ n := len(keys)
+	b := gc_bdx
+	base := gc_bx * b
+	size := min(b, n-base)
+	/*line sort.go:46*/ values := gocuda.Shared[uint32](t, b)[:b][:size]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line sort.go:40*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_tx
+					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					/*line sort.go:47*/ if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
+						break
+					}
+					/*line sort.go:48*/ lanes.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line sort.go:40*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_tx
+				gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+				}
+				/*line sort.go:47*/ if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
+					break
+				}
+				/*line sort.go:48*/ lanes.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive)
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			/*line sort.go:43*/ if i >= size {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			values[i] = keys[base+i]
+		}
+	}
+	/*line sort.go:49*/ for bit := range uint(32) {
+		var values_ []uint32 = values
+		/*line sort.go:50*/ var bit_ uint = bit
+		/*line sort.go:60*/ size_ := uint32(len(values_))
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastUint32x8(1)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+							/*line sort.go:62*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i_ uint32 = uint32(gc_tx)
+						/*line sort.go:61*/ if gc_tx < 0 || gc_tx > 4294967288 || int(i_) < 0 || int(i_) > len(values_)-8 {
+							break
+						}
+						/*line sort.go:61*/ x := lanes.LoadUint32x8Slice(values_[i_:])
+						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
+						x.Merge(lanes.LoadUint32x8Slice(gc_s_x[gc_rank:]), gc_alive2).StoreSlice(gc_s_x[gc_rank:])
+						p.Merge(lanes.LoadUint32x8Slice(gc_s_p[gc_rank:]), gc_alive2).StoreSlice(gc_s_p[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastUint32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line sort.go:62*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i_ uint32 = uint32(gc_tx)
+					/*line sort.go:61*/ if gc_tx < 0 || gc_tx > 4294967288 || int(i_) < 0 || int(i_) > len(values_)-8 {
+						break
+					}
+					/*line sort.go:61*/ x := lanes.LoadUint32x8Slice(values_[i_:])
+					p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+					p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
+					/*line sort.go:63*/ x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank:]), gc_alive2)
+					/*line sort.go:63*/ p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank:]), gc_alive2)
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i_ := uint32(gc_tx)
+				/*line sort.go:61*/ x := values_[i_]
+				p := (x >> bit_) & 1
+				values_[i_] = p
+				gc_s_x[gc_rank] = x
+				gc_s_p[gc_rank] = p
+			}
+		}
+		/*line sort.go:65*/ var x_ []uint32 = values_
+		/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+								/*line scan_block.go:50*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var i_2 int = gc_tx
+							/*line scan_block.go:52*/ var y lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+							if (i_2-
+								offset) < 0 || (i_2-offset) > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:53*/ if i_2 >= offset {
+								/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
+							} else {
+								/*line scan_block.go:54*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+								if gc_alive4.And(gc_if3).ToBits() != 0 {
+									/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
+								}
+							}
+							/*line scan_block.go:55*/ y.Merge(lanes.LoadUint32x8Slice(gc_s_y[gc_rank:]), gc_alive4).StoreSlice(gc_s_y[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+							/*line scan_block.go:50*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						}
+						var i_2 int = gc_tx
+						/*line scan_block.go:52*/ var y lanes.Uint32x8
+						if (i_2-
+							offset) < 0 || (i_2-offset) > len(x_)-8 {
+							break
+						}
+						/*line scan_block.go:53*/ if i_2 >= offset {
+							/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
+						} else {
+							/*line scan_block.go:54*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+							if gc_alive4.And(gc_if3).ToBits() != 0 {
+								/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
+							}
+						}
+						/*line scan_block.go:53*/ y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank:]), gc_alive4)
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					i_2 := gc_tx
+					/*line scan_block.go:52*/ var y uint32
+					if i_2 >= offset {
+						y = x_[i_2-offset]
+					}
+					gc_s_y[gc_rank] = y
+				}
+			}
+			gc_from, gc_to := 0, gc_bdx
+			/*line scan_block.go:63*/ if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_alive5 := gc_all5
+							if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+								/*line scan_block.go:50*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var i_2 int = gc_tx
+							/*line scan_block.go:50*/ y := lanes.LoadUint32x8Slice(gc_s_y[gc_rank:])
+							/*line scan_block.go:58*/ if i_2 < 0 || i_2 > len(x_)-8 {
+								break
+							}
+							/*line scan_block.go:58*/ y.Add(lanes.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line scan_block.go:50*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						}
+						var i_2 int = gc_tx
+						/*line scan_block.go:50*/ y := lanes.LoadUint32x8Slice(gc_s_y[gc_rank:])
+						/*line scan_block.go:58*/ if i_2 < 0 || i_2 > len(x_)-8 {
+							break
+						}
+						/*line scan_block.go:58*/ y.Add(lanes.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					i_2 := gc_tx
+					y := gc_s_y[gc_rank]
+					/*line scan_block.go:58*/ x_[i_2] = y + x_[i_2]
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all6 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
+							/*line scan_block.go:50*/ gc_alive6 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i_2 int = gc_tx
+						/*line scan_block.go:62*/ if i_2 < 0 || i_2 > len(x_)-8 {
+							break
+						}
+						/*line scan_block.go:62*/ gc_t := lanes.LoadUint32x8Slice(x_[i_2:])
+						r := gc_t
+						/*line scan_block.go:62*/ tBefore := r
+						var gc_u uint32
+						if gc_in := gc_alive6.ToBits(); gc_in != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+							/*line sort.go:66*/ gc_u = values_[size_-1]
+						}
+						var tTotal uint32 = gc_u
+						/*line sort.go:67*/ var fTotal uint32 = size_ - tTotal
+						tBefore.Merge(lanes.LoadUint32x8Slice(gc_s_tBefore[gc_rank:]), gc_alive6).StoreSlice(gc_s_tBefore[gc_rank:])
+						lanes.BroadcastUint32x8(fTotal).Merge(lanes.LoadUint32x8Slice(gc_s_fTotal[gc_rank:]), gc_alive6).StoreSlice(gc_s_fTotal[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive6 := gc_all6
+					if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
+						/*line scan_block.go:50*/ gc_alive6 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i_2 int = gc_tx
+					/*line scan_block.go:62*/ if i_2 < 0 || i_2 > len(x_)-8 {
+						break
+					}
+					/*line scan_block.go:62*/ gc_t := lanes.LoadUint32x8Slice(x_[i_2:])
+					r := gc_t
+					/*line scan_block.go:62*/ tBefore := r
+					var gc_u uint32
+					if gc_in := gc_alive6.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line sort.go:66*/ gc_u = values_[size_-1]
+					}
+					var tTotal uint32 = gc_u
+					/*line sort.go:67*/ var fTotal uint32 = size_ - tTotal
+					/*line sort.go:67*/ tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank:]), gc_alive6)
+					lanes.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank:]), gc_alive6)
+				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i_2 := gc_tx
+				/*line scan_block.go:62*/ var r uint32 = x_[i_2]
+				/*line sort.go:65*/ tBefore := r
+				tTotal := values_[size_-1]
+				fTotal := size_ - tTotal
+				gc_s_tBefore[gc_rank] = tBefore
+				gc_s_fTotal[gc_rank] = fTotal
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i_ := uint32(gc_tx)
+				x := gc_s_x[gc_rank]
+				p := gc_s_p[gc_rank]
+				tBefore := gc_s_tBefore[gc_rank]
+				fTotal := gc_s_fTotal[gc_rank]
+				/*line sort.go:69*/ if p != 0 {
+					values_[tBefore-1+fTotal] = x
+				} else {
+					values_[i_-tBefore] = x
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep6 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line sort.go:40*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_tx
+					/*line sort.go:53*/ if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
+						break
+					}
+					/*line sort.go:54*/ lanes.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all7 := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
+				gc_rank := gc_base + gc_tx
+				gc_alive7 := gc_all7
+				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+					/*line sort.go:40*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_tx
+				/*line sort.go:53*/ if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
+					break
+				}
+				/*line sort.go:54*/ lanes.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
+			}
+		}
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			/*line sort.go:53*/ keys[base+i] = values[i]
+		}
+	}
+}
 
 // gc_files_sort holds the source files whose lines the kernels' records hash.
 //

@@ -52,38 +52,38 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	gc_s_local := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
 	b := gc_bdx
 	blk := gc_bx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
 			gc_s_local[gc_rank] = local
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line sort_radix.go:36*/ local := radixCount(t, keys, shift, items)
@@ -197,38 +197,38 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	/*line sort_radix.go:78*/ n := len(src)
 	b := gc_bdx
 	blk := gc_bx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)
 			gc_s_local[gc_rank] = local
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line sort_radix.go:80*/ local := radixCount(t, src[:n], shift, items)

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -106,6 +107,122 @@ var gc_src_spMVCached = compiled.NewSource(gc_files_spmv, "spMVCached", "9842de9
 	compiled.PTX{Entry: "spMVCached", Pack: gc_ptx_spmv, Params: []string{"[]int32", "[]int32", "[]float32", "[]float32", "[]float32"}, Files: []string{"spmv.go"}, DynamicShared: true, DynamicSize: false},
 )
 
+//line spmv.go:161
+func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line spmv.go:162*/ rows := len(y)
+	cache := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	begin := gc_bx * gc_bdx
+	end := min(begin+gc_bdx, len(x))
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(begin, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(end, begin); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := begin
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := cache[:gc_to]
+				gc_at2 := x[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								/*line spmv.go:166*/ var row int = begin + gc_tx
+								_ = row
+								{
+									/*line spmv.go:167*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line spmv.go:166*/ var row int = begin + gc_tx
+							_ = row
+							/*line spmv.go:167*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line spmv.go:166*/ row := begin + gc_tx
+					/*line spmv.go:168*/ cache[gc_tx] = x[row]
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line spmv.go:177*/ if !compiled.Adds(begin, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line spmv.go:166*/ row := begin + gc_tx
+					/*line spmv.go:174*/ var sum float32
+					for j := rowPtr[row]; j < rowPtr[row+1]; j++ {
+						c := int(cols[j])
+						var xj float32
+						if c >= begin && c < end {
+							xj = cache[c-begin]
+						} else {
+							xj = x[c]
+						}
+						sum += vals[j] * xj
+					}
+					y[row] = sum
+				}
+			}
+		}
+	})
+}
+
 // SpMVWarpKernel returns Bell and Garland's CSR vector kernel: one warp
 // per row of the CSR matrix (rowPtr, cols, vals). The 32 lanes stride
 // through the row's nonzeros, each summing every 32nd product, and a
@@ -134,6 +251,140 @@ func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thr
 var gc_src_spMVWarp = compiled.NewSource(gc_files_spmv, "spMVWarp", "f2ce1d1fa2d72dd9329ef704384b72d88f5abac9d6c76e3f0c613ae62da4de08", "spmv.go:188-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "spMVWarp", Pack: gc_ptx_spmv, Params: []string{"[]int32", "[]int32", "[]float32", "[]float32", "[]float32"}, Files: []string{"spmv.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line spmv.go:200
+func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line spmv.go:201*/ rows := len(y)
+	var gc_l_sum [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+				/*line spmv.go:204*/ if row >= rows {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line spmv.go:207*/ var sum float32
+				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+					sum += vals[j] * x[cols[j]]
+				}
+				gc_l_sum[gc_lane] = sum
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_sum)
+			} else {
+				compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line spmv.go:211*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line spmv.go:213*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
+					} else {
+						/*line spmv.go:213*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					}
+				} else {
+					/*line spmv.go:212*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line spmv.go:212*/ sum := lanes.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+									/*line spmv.go:212*/ sum = sum.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line spmv.go:212*/ sum.StoreSlice(gc_l_sum[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line spmv.go:212*/ sum := lanes.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+									/*line spmv.go:212*/ sum = sum.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line spmv.go:212*/ sum.StoreSlice(gc_l_sum[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								sum := gc_l_sum[gc_lane]
+								/*line spmv.go:212*/ sum += gc_c1r[gc_lane]
+								gc_l_sum[gc_lane] = sum
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							sum := gc_l_sum[gc_lane]
+							/*line spmv.go:212*/ sum += gc_c1r[gc_lane]
+							gc_l_sum[gc_lane] = sum
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+				sum := gc_l_sum[gc_lane]
+				/*line spmv.go:215*/ y[row] = sum
+			}
+		}
+	}
+}
 
 // gc_files_spmv holds the source files whose lines the kernels' records hash.
 //

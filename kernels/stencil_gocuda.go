@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -40,6 +41,191 @@ func StencilStepKernel(x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float3
 var gc_src_stencilStep = compiled.NewSource(gc_files_stencil, "stencilStep", "e4f30b3c0385f01a057e4d8963225060482aba681e59c2ce62e5d8d6e0205855", "stencil.go:18-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "stencilStep", Pack: gc_ptx_stencil, Params: []string{"int", "int", "int", "int", "int", "int", "[]float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"stencil.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line stencil.go:27
+func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
+			}
+		}
+		/*line stencil.go:32*/ y := y0 + gc_by
+		/*line stencil.go:32*/ z := z0 + gc_bz
+		nxy := nx * ny
+		gc_apart := compiled.Disjoint(coef, aout)
+		gc_from, gc_to := 0, gc_bdx
+		/*line stencil.go:38*/ if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(x1, x0+gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			gc_off2 := (x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)
+			gc_off3 := 1
+			gc_off4 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + 1
+			gc_off5 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - 1
+			gc_off6 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + nx
+			gc_off7 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - nx
+			gc_off8 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + nxy
+			gc_off9 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - nxy
+			gc_off10 := 2
+			gc_off11 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + 2
+			gc_off12 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - 2
+			gc_off13 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (2 * nx)
+			gc_off14 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (2 * nx)
+			gc_off15 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (2 * nxy)
+			gc_off16 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (2 * nxy)
+			gc_off17 := 3
+			gc_off18 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + 3
+			gc_off19 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - 3
+			gc_off20 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (3 * nx)
+			gc_off21 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (3 * nx)
+			gc_off22 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (3 * nxy)
+			gc_off23 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (3 * nxy)
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off >= 0 && gc_off < len(coef) && gc_apart && gc_off3 >= 0 && gc_off3 < len(coef) && gc_off10 >= 0 && gc_off10 < len(coef) && gc_off17 >= 0 && gc_off17 < len(coef) {
+				gc_fastlo = min(max(gc_from, 0, -gc_off2, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23), gc_to)
+				gc_fasthi = max(min(gc_to, len(ain)-gc_off2, len(ain)-gc_off4, len(ain)-gc_off5, len(ain)-gc_off6, len(ain)-gc_off7, len(ain)-gc_off8, len(ain)-gc_off9, len(ain)-gc_off11, len(ain)-gc_off12, len(ain)-gc_off13, len(ain)-gc_off14, len(ain)-gc_off15, len(ain)-gc_off16, len(ain)-gc_off18, len(ain)-gc_off19, len(ain)-gc_off20, len(ain)-gc_off21, len(ain)-gc_off22, len(ain)-gc_off23, len(aout)-gc_off2, len(vsq)-gc_off2), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := coef[gc_off:][:1]
+						gc_at2 := ain[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := coef[gc_off3:][:1]
+						gc_at4 := ain[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := ain[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := ain[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := ain[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := ain[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := ain[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := coef[gc_off10:][:1]
+						gc_at11 := ain[gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at12 := ain[gc_off12+gc_fastlo:][:gc_seglen]
+						gc_at13 := ain[gc_off13+gc_fastlo:][:gc_seglen]
+						gc_at14 := ain[gc_off14+gc_fastlo:][:gc_seglen]
+						gc_at15 := ain[gc_off15+gc_fastlo:][:gc_seglen]
+						gc_at16 := ain[gc_off16+gc_fastlo:][:gc_seglen]
+						gc_at17 := coef[gc_off17:][:1]
+						gc_at18 := ain[gc_off18+gc_fastlo:][:gc_seglen]
+						gc_at19 := ain[gc_off19+gc_fastlo:][:gc_seglen]
+						gc_at20 := ain[gc_off20+gc_fastlo:][:gc_seglen]
+						gc_at21 := ain[gc_off21+gc_fastlo:][:gc_seglen]
+						gc_at22 := ain[gc_off22+gc_fastlo:][:gc_seglen]
+						gc_at23 := ain[gc_off23+gc_fastlo:][:gc_seglen]
+						gc_at24 := aout[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at25 := vsq[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at3[0]
+						gc_elem3 := gc_at10[0]
+						gc_elem4 := gc_at17[0]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_vb4 := lanes.BroadcastFloat32x16(2)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										gc_pos.Thread = gc_base + gc_tx
+										/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
+										/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
+										_ = i
+										/*line stencil.go:35*/ div := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x16At(&gc_at17[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at23[(gc_tx - gc_fastlo):]))))
+										gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(lanes.LoadFloat32x16Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
+								gc_vb3 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									/*line stencil.go:28*/ var x int = x0 + gc_bx*gc_bdx + gc_tx
+									/*line stencil.go:34*/ var i int = z*nxy + y*nx + x
+									_ = i
+									/*line stencil.go:35*/ div := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at16[(gc_tx - gc_fastlo):])))).Add(compiled.BroadcastFloat32x8At(&gc_at17[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at18[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at19[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at20[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at21[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at22[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at23[(gc_tx - gc_fastlo):]))))
+									gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Sub(lanes.LoadFloat32x8Slice(gc_at24[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at25[(gc_tx - gc_fastlo):]).Mul(div)).StoreSlice(gc_at24[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+								_ = x
+								/*line stencil.go:35*/ div := gc_elem*gc_at2[gc_u] +
+									gc_elem2*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
+									gc_elem3*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
+									gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
+								gc_at24[gc_u] = 2*gc_at2[gc_u] - gc_at24[gc_u] + gc_at25[gc_u]*div
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+								_ = x
+								/*line stencil.go:35*/ div := gc_elem*gc_at2[gc_u] +
+									gc_elem2*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
+									gc_elem3*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
+									gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
+								gc_at24[gc_u] = 2*gc_at2[gc_u] - gc_at24[gc_u] + gc_at25[gc_u]*div
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
+					div := coef[0]*ain[i] +
+						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
+						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
+						coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
+					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line stencil.go:28*/ x := x0 + gc_bx*gc_bdx + gc_tx
+					/*line stencil.go:34*/ i := z*nxy + y*nx + x
+					div := coef[0]*ain[i] +
+						coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
+						coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
+						coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
+					aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
+				}
+			}
+		}
+	}
+}
 
 // gc_files_stencil holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -121,6 +122,277 @@ var gc_src_transposeTiled = compiled.NewSource(gc_files_transpose, "transposeTil
 	compiled.PTX{Entry: "transposeTiled", Pack: gc_ptx_transpose, Params: []string{"[]float32", "[]float32", "int", "int"}, Files: []string{"transpose.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line transpose.go:134
+func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line transpose.go:135*/ var tile [][32]float32 = gocuda.Shared[[TransposeTile]float32](t, TransposeTile)[:TransposeTile]
+	/*line transpose.go:135*/ var in_ []float32 = in
+	/*line transpose.go:135*/ var out_ []float32 = out
+	/*line transpose.go:135*/ var rows_ int = rows
+	/*line transpose.go:135*/ var cols_ int = cols
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
+								var y int = gc_by*TransposeTile + ty
+								for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+									/*line transpose.go:167*/ if x <
+										cols_ && uint(cols_-x) > 15 && y+j < rows_ {
+										var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line transpose.go:168*/ if ((y+j)*
+											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+											/*line transpose.go:169*/ gc_ld3 = lanes.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+										} else {
+											var gc_lanes5 [16]float32
+											for gc_k5 := range 16 {
+												if 0xffff&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line transpose.go:169*/ gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld3 = lanes.LoadFloat32x16(&gc_lanes5)
+										}
+										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+											/*line transpose.go:169*/ gc_ld3.StoreSlice(tile[ty+j][tx:])
+										} else {
+											var gc_lanes6 [16]float32
+											gc_ld3.Store(&gc_lanes6)
+											for gc_k6 := range 16 {
+												if 0xffff&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line transpose.go:169*/ tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										gc_b3 := gc_none2
+										/*line transpose.go:169*/ if y+j <
+											/*line transpose.go:168*/ rows_ {
+											gc_b3 = gc_all2
+										}
+										/*line transpose.go:168*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
+										if gc_if2.ToBits() != 0 {
+											var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line transpose.go:168*/ if ((y+j)*
+												cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+												/*line transpose.go:169*/ gc_ld4 = lanes.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+											} else {
+												var gc_lanes7 [16]float32
+												for gc_k7 := range 16 {
+													if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+														gc_pos.Thread = gc_rank + gc_k7
+														/*line transpose.go:169*/ gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld4 = lanes.LoadFloat32x16(&gc_lanes7)
+											}
+											/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+												/*line transpose.go:169*/ gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+											} else {
+												var gc_lanes8 [16]float32
+												gc_ld4.Store(&gc_lanes8)
+												for gc_k8 := range 16 {
+													if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+														gc_pos.Thread = gc_rank + gc_k8
+														/*line transpose.go:169*/ tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
+							var y int = gc_by*TransposeTile + ty
+							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+								/*line transpose.go:167*/ if x <
+									cols_ && uint(cols_-x) > 7 && y+j < rows_ {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line transpose.go:168*/ if ((y+j)*
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
+										/*line transpose.go:169*/ gc_ld = lanes.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line transpose.go:169*/ gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+										/*line transpose.go:169*/ gc_ld.StoreSlice(tile[ty+j][tx:])
+									} else {
+										var gc_lanes2 [8]float32
+										gc_ld.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line transpose.go:169*/ tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b2 := gc_none
+									/*line transpose.go:169*/ if y+j <
+										/*line transpose.go:168*/ rows_ {
+										gc_b2 = gc_all
+									}
+									/*line transpose.go:168*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line transpose.go:168*/ if ((y+j)*
+											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
+											/*line transpose.go:169*/ gc_ld2 = lanes.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+										} else {
+											var gc_lanes3 [8]float32
+											for gc_k3 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line transpose.go:169*/ gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+										}
+										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+											/*line transpose.go:169*/ gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+										} else {
+											var gc_lanes4 [8]float32
+											gc_ld2.Store(&gc_lanes4)
+											for gc_k4 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line transpose.go:169*/ tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
+						y := gc_by*TransposeTile + ty
+						for j := 0; j < TransposeTile; j += transposeBlockRows {
+							if x < cols_ && y+j < rows_ {
+								tile[ty+j][tx] = in_[(y+j)*cols_+x]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
+						y := gc_by*TransposeTile + ty
+						for j := 0; j < TransposeTile; j += transposeBlockRows {
+							if x < cols_ && y+j < rows_ {
+								tile[ty+j][tx] = in_[(y+j)*cols_+x]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line transpose.go:166*/ var x int
+					/*line transpose.go:168*/ var y int
+					/*line transpose.go:173*/ x = gc_by*TransposeTile + tx
+					y = gc_bx*TransposeTile + ty
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+}
+
 // TransposePaddedKernel returns the bank-conflict-free transpose of Harris's
 // article: TransposeTiledKernel with a 32×33 shared tile. The extra column
 // shifts each row of the tile by one bank, so the 32 elements of a tile
@@ -150,6 +422,277 @@ func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Threa
 var gc_src_transposePadded = compiled.NewSource(gc_files_transpose, "transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "transposePadded", Pack: gc_ptx_transpose, Params: []string{"[]float32", "[]float32", "int", "int"}, Files: []string{"transpose.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line transpose.go:151
+func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line transpose.go:152*/ var tile [][33]float32 = gocuda.Shared[[TransposeTile + 1]float32](t, TransposeTile)[:TransposeTile]
+	/*line transpose.go:152*/ var in_ []float32 = in
+	/*line transpose.go:152*/ var out_ []float32 = out
+	/*line transpose.go:152*/ var rows_ int = rows
+	/*line transpose.go:152*/ var cols_ int = cols
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
+								var y int = gc_by*TransposeTile + ty
+								for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+									/*line transpose.go:167*/ if x <
+										cols_ && uint(cols_-x) > 15 && y+j < rows_ {
+										var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line transpose.go:168*/ if ((y+j)*
+											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+											/*line transpose.go:169*/ gc_ld3 = lanes.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+										} else {
+											var gc_lanes5 [16]float32
+											for gc_k5 := range 16 {
+												if 0xffff&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line transpose.go:169*/ gc_lanes5[gc_k5] = in_[((y+j)*cols_+x)+gc_k5]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld3 = lanes.LoadFloat32x16(&gc_lanes5)
+										}
+										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+											/*line transpose.go:169*/ gc_ld3.StoreSlice(tile[ty+j][tx:])
+										} else {
+											var gc_lanes6 [16]float32
+											gc_ld3.Store(&gc_lanes6)
+											for gc_k6 := range 16 {
+												if 0xffff&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line transpose.go:169*/ tile[ty+j][tx+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										gc_b3 := gc_none2
+										/*line transpose.go:169*/ if y+j <
+											/*line transpose.go:168*/ rows_ {
+											gc_b3 = gc_all2
+										}
+										/*line transpose.go:168*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b3.ToBits())
+										if gc_if2.ToBits() != 0 {
+											var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line transpose.go:168*/ if ((y+j)*
+												cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
+												/*line transpose.go:169*/ gc_ld4 = lanes.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+											} else {
+												var gc_lanes7 [16]float32
+												for gc_k7 := range 16 {
+													if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+														gc_pos.Thread = gc_rank + gc_k7
+														/*line transpose.go:169*/ gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld4 = lanes.LoadFloat32x16(&gc_lanes7)
+											}
+											/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
+												/*line transpose.go:169*/ gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+											} else {
+												var gc_lanes8 [16]float32
+												gc_ld4.Store(&gc_lanes8)
+												for gc_k8 := range 16 {
+													if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+														gc_pos.Thread = gc_rank + gc_k8
+														/*line transpose.go:169*/ tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line transpose.go:165*/ var x int = gc_bx*TransposeTile + tx
+							var y int = gc_by*TransposeTile + ty
+							for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+								/*line transpose.go:167*/ if x <
+									cols_ && uint(cols_-x) > 7 && y+j < rows_ {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line transpose.go:168*/ if ((y+j)*
+										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
+										/*line transpose.go:169*/ gc_ld = lanes.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line transpose.go:169*/ gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+										/*line transpose.go:169*/ gc_ld.StoreSlice(tile[ty+j][tx:])
+									} else {
+										var gc_lanes2 [8]float32
+										gc_ld.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line transpose.go:169*/ tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b2 := gc_none
+									/*line transpose.go:169*/ if y+j <
+										/*line transpose.go:168*/ rows_ {
+										gc_b2 = gc_all
+									}
+									/*line transpose.go:168*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b2)
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line transpose.go:168*/ if ((y+j)*
+											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
+											/*line transpose.go:169*/ gc_ld2 = lanes.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+										} else {
+											var gc_lanes3 [8]float32
+											for gc_k3 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line transpose.go:169*/ gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+										}
+										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
+											/*line transpose.go:169*/ gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
+										} else {
+											var gc_lanes4 [8]float32
+											gc_ld2.Store(&gc_lanes4)
+											for gc_k4 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line transpose.go:169*/ tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
+						y := gc_by*TransposeTile + ty
+						for j := 0; j < TransposeTile; j += transposeBlockRows {
+							if x < cols_ && y+j < rows_ {
+								tile[ty+j][tx] = in_[(y+j)*cols_+x]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
+						y := gc_by*TransposeTile + ty
+						for j := 0; j < TransposeTile; j += transposeBlockRows {
+							if x < cols_ && y+j < rows_ {
+								tile[ty+j][tx] = in_[(y+j)*cols_+x]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line transpose.go:166*/ var x int
+					/*line transpose.go:168*/ var y int
+					/*line transpose.go:173*/ x = gc_by*TransposeTile + tx
+					y = gc_bx*TransposeTile + ty
+					for j_ := 0; j_ < TransposeTile; j_ += transposeBlockRows {
+						if x < rows_ && y+j_ < cols_ {
+							out_[(y+j_)*rows_+x] = tile[tx][ty+j_]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+}
 
 // gc_files_transpose holds the source files whose lines the kernels' records hash.
 //

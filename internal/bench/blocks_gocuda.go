@@ -7,6 +7,7 @@ import (
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,150 @@ func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
 //line blocks.go:16
 var gc_src_syncRounds = compiled.NewSource(gc_files_blocks, "syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blocks.go:16
+func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line blocks.go:17*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line blocks.go:19*/ for range rounds {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(1)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								/*line blocks.go:19*/ lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line blocks.go:19*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line blocks.go:20*/ gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line blocks.go:20*/ gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line blocks.go:20*/ gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line blocks.go:20*/ gc_at[gc_tx]++
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line blocks.go:20*/ gc_at[gc_tx]++
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line blocks.go:20*/ s[tid]++
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
+			gc_at2 := counts[:gc_bdx]
+			gc_at3 := s[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line blocks.go:19*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line blocks.go:19*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at2, gc_at3) {
+					copy(gc_at2, gc_at3)
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line blocks.go:23*/ counts[tid] = s[tid]
+			}
+		}
+	}
+}
+
 // BlockReduceShuffleKernel returns the warp-shuffle block reduction of
 // BenchmarkBlockReduce: each thread sums its run of run elements of x,
 // each warp sums its threads' sums with shuffles, and thread 0 adds up the
@@ -43,6 +188,193 @@ func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*goc
 
 //line blocks.go:33
 var gc_src_blockReduceShuffle = compiled.NewSource(gc_files_blocks, "blockReduceShuffle", "5dcf9b328034ad9bf227cd2547ffacc1b1b9fefbaf9ca7b1284f8e2af1333fcf", "blocks.go:26-50", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line blocks.go:33
+func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blocks.go:34*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blocks.go:35*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
+		}
+		/*line blocks.go:39*/ gc_jam_runSum_flush(&gc_jam)
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line blocks.go:36*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line blocks.go:38*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line blocks.go:38*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+					}
+				} else {
+					/*line blocks.go:37*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line blocks.go:37*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blocks.go:40*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blocks.go:44*/ var s float64
+							{
+								/*line blocks.go:45*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blocks.go:45*/ w := gc_xs2[gc_k6]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blocks.go:47*/ w := gc_xs2[gc_k7]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blocks.go:47*/ w := gc_xs2[gc_k8]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blocks.go:47*/ w := gc_xs2[gc_k9]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blocks.go:45*/ w := gc_xs2[gc_k10]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+								}
+							}
+							/*line blocks.go:48*/ gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blocks.go:44*/ var s float64
+							{
+								/*line blocks.go:45*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blocks.go:45*/ w := gc_xs[gc_k]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blocks.go:47*/ w := gc_xs[gc_k2]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blocks.go:47*/ w := gc_xs[gc_k3]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blocks.go:47*/ w := gc_xs[gc_k4]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blocks.go:45*/ w := gc_xs[gc_k5]
+										{
+											/*line blocks.go:46*/ s += w
+										}
+									}
+								}
+							}
+							/*line blocks.go:48*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
 
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
@@ -64,8 +396,6 @@ type gc_jam_runSum_lane struct {
 
 // gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
 // once 4 threads have called.
-//
-//line blocks.go:77
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	/*line blocks.go:129*/ var v float64
 	gc_range0 := x[lo : lo+n]
@@ -197,6 +527,121 @@ func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda
 //line blocks.go:58
 var gc_src_blockReduceTree = compiled.NewSource(gc_files_blocks, "blockReduceTree", "f4105b6c711f30643442847ede3f55afabf390f22bf577c1a3bdd2b2bb82b535", "blocks.go:52-72", "blocks.go:127-134").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blocks.go:58
+func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line blocks.go:59*/ s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
+	var gc_jam gc_jam_runSum
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			/*line blocks.go:61*/ gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, s, tid)
+		}
+	}
+	/*line blocks.go:65*/ gc_jam_runSum_flush(&gc_jam)
+	/*line blocks.go:63*/ for stride := gc_bdx / 2; stride > 0; stride /= 2 {
+		if !compiled.SIMDBuild {
+			/*line blocks.go:64*/ if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
+				if gc_k := compiled.TreeFold(s, stride, 0, 1); gc_k > 0 {
+					stride = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := stride
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := s[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line blocks.go:64*/ lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line blocks.go:65*/ s[tid] += s[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := s[gc_off3:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line blocks.go:70*/ partial[gc_bx] = s[0]
+				}
+			}
+		}
+	}
+}
+
 // BlockReduceGroupKernel returns BlockReduceTreeKernel written with
 // cooperative groups, as CUDA's samples since CUDA 9 write it: the
 // thread's rank, the block's size and its sync from cg.ThisThreadBlock.
@@ -230,10 +675,10 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 	}
 	/*line blocks.go:88*/ gc_jam_runSum_flush(&gc_jam)
 	/*line blocks.go:87*/ for stride := gc_n / 2; stride > 0; stride /= 2 {
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
 				/*line blocks.go:88*/ if tid < stride {
@@ -241,7 +686,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
 				/*line blocks.go:88*/ if tid < stride {
@@ -249,7 +694,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
 				/*line blocks.go:88*/ if tid < stride {
@@ -257,7 +702,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				gc_pos.Thread = gc_rank
 				tid := gc_rank
 				/*line blocks.go:88*/ if tid < stride {
@@ -265,7 +710,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 				}
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
 			/*line blocks.go:88*/ if tid < stride {
@@ -273,10 +718,10 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
 			/*line blocks.go:93*/ if tid == 0 {
@@ -284,7 +729,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
 			/*line blocks.go:93*/ if tid == 0 {
@@ -292,7 +737,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
 			/*line blocks.go:93*/ if tid == 0 {
@@ -300,7 +745,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			tid := gc_rank
 			/*line blocks.go:93*/ if tid == 0 {
@@ -308,7 +753,7 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 			}
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tid := gc_rank
 		/*line blocks.go:93*/ if tid == 0 {

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,7 +31,141 @@ func Mandelbrot64Kernel(x0, y0, x1, y1 float64, width, height, maxIter int, out 
 //line mandelbrot64.go:31
 var gc_src_mandelbrot64 = compiled.NewSource(gc_files_mandelbrot64, "mandelbrot64", "3fa7d2148256af27c4e503e9f01efeb149ea4ea45581b74d5f4ec7ab6f1ef1b3", "mandelbrot64.go:25-42").NoGoexit("9a07cefaac5bdc462988bd78921684fc196646f6307b4019380c85248542db86", "mandelbrot64.go:5-23")
 
+//line mandelbrot64.go:31
+func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line mandelbrot64.go:40*/ _ = &x0
+		_ = &y0
+		_ = &x1
+		_ = &y1
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		/*line mandelbrot64.go:37*/ dx := (x1 - x0) / float64(width)
+		if compiled.SIMDBuild {
+			/*line mandelbrot64.go:38*/ _ = &dx
+		}
+		/*line mandelbrot64.go:38*/ dy := (y1 - y0) / float64(height)
+		if compiled.SIMDBuild {
+			/*line mandelbrot64.go:39*/ _ = &dy
+		}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line mandelbrot64.go:43*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= height {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_iotaf649 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+					/*line mandelbrot64.go:39*/ gc_vb39 := lanes.BroadcastFloat64x4(dx)
+					/*line mandelbrot64.go:39*/ gc_vb40 := lanes.BroadcastFloat64x4(x0)
+					gc_vb41 := lanes.BroadcastInt64x4(int64(0))
+					gc_all6 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					/*line mandelbrot64.go:41*/ gc_vb42 := lanes.BroadcastInt64x4(int64(maxIter))
+					gc_vb43 := lanes.BroadcastFloat64x4(4)
+					gc_vb44 := lanes.BroadcastFloat64x4(2)
+					gc_vb45 := lanes.BroadcastInt64x4(1)
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
+						/*line mandelbrot64.go:39*/ x := gc_vb40.Add(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf649).Mul(gc_vb39))
+						y := lanes.BroadcastFloat64x4(y0 + float64(j)*dy)
+						if i < -2147483648 || i > 2147483644 {
+							break
+						}
+						/*line mandelbrot64.go:41*/ gc_cRe9 := x
+						/*line mandelbrot64.go:41*/ gc_cIm9 := y
+						gc_t17 := gc_cRe9
+						gc_t18 := gc_cIm9
+						gc_zRe9 := gc_t17
+						gc_zIm9 := gc_t18
+						var gc_i9 lanes.Int64x4 = lanes.BroadcastInt64x4(0)
+						gc_i9 = gc_vb41
+						gc_lanes6 := gc_all6
+						for {
+							gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
+							if gc_lanes6.ToBits() == 0 {
+								break
+							}
+							gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
+							if gc_lanes6.And(gc_if9).ToBits() != 0 {
+								gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+							}
+							gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
+							gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
+							gc_zRe9 = gc_cRe9.Add(gc_newRe9)
+							gc_zIm9 = gc_cIm9.Add(gc_newIm9)
+							gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
+						}
+						/*line mandelbrot64.go:41*/ gc_i9.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
+					y := y0 + float64(j)*dy
+					gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line mandelbrot64.go:39*/ x := x0 + float64(i)*dx
+					y := y0 + float64(j)*dy
+					out[j*width+i] = int64(mandel64(x, y, maxIter))
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // gc_files_mandelbrot64 holds the source files whose lines the kernels' records hash.
 //
 //go:embed mandelbrot64.go
 var gc_files_mandelbrot64 embed.FS
+
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}

@@ -43,11 +43,37 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 			shared[c.key]++
 		}
 	}
-	own := func(c chunk) bool { return shared[c.key] == 0 }
+	merged, consumed := mergeBuilds(scalar, simd, sc, si, shared)
 	both := func(c chunk) bool { return shared[c.key] > 0 }
-	common, checked, err := scalar.part(sc, both, GeneratedPath, fileConstraint(scalar.src, false, false), true)
+	// Where functions merged, both builds compile each other's code: a
+	// declaration of one build alone joins them, unless the other
+	// declares its names too.
+	ownSC, ownSI := ownNames(sc, shared, merged), ownNames(si, shared, consumedLines(consumed))
+	movedSC := func(c chunk) bool { return !declaresAny(c, ownSI) }
+	movedSI := func(c chunk) bool { return !declaresAny(c, ownSC) }
+	own := func(c chunk) bool { return shared[c.key] == 0 && merged[c.from] == nil && !movedSC(c) }
+	ownSIMD := func(c chunk) bool { return shared[c.key] == 0 && !consumed[c.from] && !movedSI(c) }
+	var common *File
+	var checked bool
+	moved := false
+	for _, c := range sc.chunks {
+		moved = moved || shared[c.key] == 0 && merged[c.from] == nil && movedSC(c)
+	}
+	for _, c := range si.chunks {
+		moved = moved || shared[c.key] == 0 && !consumed[c.from] && movedSI(c)
+	}
+	if len(merged) > 0 || moved {
+		inCommon := func(c chunk) bool { return both(c) || shared[c.key] == 0 && movedSC(c) }
+		movedSIMD := func(c chunk) bool { return shared[c.key] == 0 && !consumed[c.from] && movedSI(c) }
+		common, checked, err = scalar.mergedPart(simd, sc, si, inCommon, movedSIMD, merged, fileConstraint(scalar.src, false, false))
+	} else {
+		common, checked, err = scalar.part(sc, both, GeneratedPath, fileConstraint(scalar.src, false, false), true)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if common == nil { // a merged function lost its lines' positions
+		return []*File{scalar.File, simd.File}, nil
 	}
 	common.Kernels, common.Refusals = scalar.Kernels, scalar.Refusals
 	files := []*File{common}
@@ -56,17 +82,22 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 		c    *chunked
 		path func(string) string
 		simd bool
-	}{{scalar, sc, NoSIMDPath, false}, {simd, si, SIMDPath, true}} {
-		if !hasChunk(b.c, own) {
+		own  func(chunk) bool
+	}{{scalar, sc, NoSIMDPath, false, own}, {simd, si, SIMDPath, true, ownSIMD}} {
+		if !hasChunk(b.c, b.own) {
 			continue
 		}
-		f, _, err := b.d.part(b.c, own, b.path, fileConstraint(b.d.src, true, b.simd), !checked)
+		f, _, err := b.d.part(b.c, b.own, b.path, fileConstraint(b.d.src, true, b.simd), !checked)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, f)
 	}
-	if !sameDecls(files, sc, si) {
+	checkedFiles := files
+	if len(merged) > 0 || moved {
+		checkedFiles = files[1:] // mergedPart checked each line's position
+	}
+	if !sameDecls(checkedFiles, sc, si, merged) {
 		return []*File{scalar.File, simd.File}, nil
 	}
 	return files, nil
@@ -115,10 +146,16 @@ func (d *draft) source(body []byte, c string, version bool) ([]byte, bool, error
 // sameDecls reports whether each declaration of files is one of the
 // whole files' chunks, scalar's or simd's, with the positions its lines
 // had there: splitting moved declarations, and changed nothing in them.
-func sameDecls(files []*File, scalar, simd *chunked) bool {
+func sameDecls(files []*File, scalar, simd *chunked, merged map[int][]mline) bool {
 	whole := map[string]bool{}
 	for _, c := range append(slices.Clone(scalar.chunks), simd.chunks...) {
 		whole[c.key] = true
+	}
+	mergedNames := map[string]bool{} // checked as they were written (mergedPart)
+	for _, c := range scalar.chunks {
+		if merged[c.from] != nil {
+			mergedNames[c.name] = true
+		}
 	}
 	for _, f := range files {
 		c, err := declChunks(f.Source, nil)
@@ -126,7 +163,7 @@ func sameDecls(files []*File, scalar, simd *chunked) bool {
 			return false
 		}
 		for _, ch := range c.chunks {
-			if !whole[ch.key] {
+			if !whole[ch.key] && !(ch.name != "" && mergedNames[ch.name]) {
 				return false
 			}
 		}
@@ -184,6 +221,8 @@ type chunked struct {
 type chunk struct {
 	from, to int
 	key      string
+	name     string   // a function's funcKey, "" for other declarations
+	decls    []string // the names it declares (a method's funcKey)
 }
 
 // declChunks cuts src, a formatted generated file, into its
@@ -206,8 +245,9 @@ func declChunks(src []byte, positioned []bool) (*chunked, error) {
 	}
 	c.free = freeLines(c.lines, spans, positioned)
 	pos := positions(c.lines)
-	for _, sp := range spans {
-		ch := chunk{from: sp[0], to: sp[1]}
+	names, decls := declNames(file)
+	for k, sp := range spans {
+		ch := chunk{from: sp[0], to: sp[1], name: names[k], decls: decls[k]}
 		var key strings.Builder
 		for i := ch.from; i < ch.to; i++ {
 			if !lineDirective.MatchString(c.lines[i]) && c.lines[i] != "//\n" { // relines writes "//" with a directive
@@ -242,6 +282,38 @@ func declLines(fset *token.FileSet, file *ast.File) (int, [][2]int) {
 		spans = append(spans, [2]int{from, end(d)})
 	}
 	return body, spans
+}
+
+// declNames returns the funcKey of each function declaration after
+// file's header, and "" for each other declaration, in declLines' order,
+// and the names each declares.
+func declNames(file *ast.File) ([]string, [][]string) {
+	var names []string
+	var decls [][]string
+	for _, d := range file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && (g.Tok == token.IMPORT || isVersionCheck(g)) {
+			continue
+		}
+		name, declared := "", []string(nil)
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			name = funcKey(d)
+			declared = []string{name}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						declared = append(declared, id.Name)
+					}
+				case *ast.TypeSpec:
+					declared = append(declared, sp.Name.Name)
+				}
+			}
+		}
+		names, decls = append(names, name), append(decls, declared)
+	}
+	return names, decls
 }
 
 // positionedDecls reports which declarations of src, a formatted

@@ -68,6 +68,7 @@ func TestGolden(t *testing.T) {
 		t.Run(d.Name(), func(t *testing.T) {
 			files := generate(t, d.Name())
 			require.NotEmpty(t, files)
+			staleGolden(t, d.Name(), files)
 			for _, f := range files {
 				if *update {
 					require.NoError(t, os.WriteFile(f.Path, f.Source, 0o666))
@@ -115,7 +116,7 @@ func TestCompiledKernels(t *testing.T) {
 			switch f.Path {
 			case SIMDPath(stem):
 				assert.Contains(t, string(f.Source), "//go:build goexperiment.simd && amd64\n", dir)
-				assert.Contains(t, string(f.Source), "archsimd.", dir)
+				assert.Contains(t, string(f.Source), "lanes.", dir)
 			case NoSIMDPath(stem):
 				assert.Contains(t, string(f.Source), "//go:build !(goexperiment.simd && amd64)\n", dir)
 			default:
@@ -196,5 +197,26 @@ func TestFileConstraint(t *testing.T) {
 		{"//go:build linux || darwin", true, true, "//go:build (linux || darwin) && goexperiment.simd && amd64"},
 	} {
 		assert.Equal(t, c.want, fileConstraint(c.src, c.twin, c.simd), "%+v", c)
+	}
+}
+
+// staleGolden fails for each generated file of testdata package dir that
+// the compiler no longer writes (a build's own file after the builds'
+// code merged), and removes it with -update.
+func staleGolden(t *testing.T, dir string, files []*File) {
+	written := map[string]bool{}
+	for _, f := range files {
+		written[filepath.Base(f.Path)] = true
+	}
+	old, err := filepath.Glob(filepath.Join("testdata/src", dir, "*_gocuda*.go"))
+	require.NoError(t, err)
+	for _, p := range old {
+		switch {
+		case written[filepath.Base(p)]:
+		case *update:
+			require.NoError(t, os.Remove(p))
+		default:
+			t.Errorf("%s: no longer generated: run go test ./internal/compile -update", p)
+		}
 	}
 }

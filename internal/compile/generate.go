@@ -275,7 +275,9 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	imports := newImports(k0.File, k0.Pkg)
 	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd, twin: twin, pkg: pkg}
 	if simd {
-		w.archsimd = imports.own(archsimdPath, importName("archsimd", kernels, results))
+		// lanes is archsimd in the SIMD build: code of both builds names
+		// one package, so that their files can share it (builds_merge.go)
+		w.archsimd = imports.own(lanesPath, importName("lanes", kernels, results))
 	} else {
 		w.lanes = importName("lanes", kernels, results)
 	}

@@ -7,6 +7,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -158,4 +159,19 @@ func (im *imports) write(b *bytes.Buffer) {
 		}
 	}
 	b.WriteString(")\n\n")
+}
+
+// union returns the imports of a file that holds im's code and other's,
+// generated from one source file.
+func (im *imports) union(other *imports) *imports {
+	u := &imports{names: maps.Clone(im.names), real: maps.Clone(im.real), used: maps.Clone(im.used), info: im.info}
+	for p, n := range other.names {
+		if _, ok := u.names[p]; !ok {
+			u.names[p], u.real[p] = n, other.real[p]
+		}
+	}
+	for p, used := range other.used {
+		u.used[p] = u.used[p] || used
+	}
+	return u
 }

@@ -31,10 +31,6 @@ const compiledPath = "github.com/gocuda/gocuda/compiled"
 // build's lane steps.
 const lanesPath = "github.com/gocuda/gocuda/compiled/lanes"
 
-// archsimdPath is the import path of the vector types the SIMD build's
-// generated code uses.
-const archsimdPath = "simd/archsimd"
-
 // A Kernel is one function marked with the directive.
 type Kernel struct {
 	Pkg    *packages.Package

@@ -437,11 +437,17 @@ var looseLine = regexp.MustCompile(`^\s*(\{|\}|\} else \{|\w+:|//.*)?\n?$`)
 // It returns too the position each written line must have, where it
 // must keep one. A line free reports (free may be nil) keeps none.
 func relines(lines []string, drop, free []bool) ([]byte, []srcPos) {
+	return relinesAt(lines, positions(lines), drop, free)
+}
+
+// relinesAt is relines of lines whose positions are pos, lines that
+// carry no directives of their own.
+func relinesAt(lines []string, pos []srcPos, drop, free []bool) ([]byte, []srcPos) {
 	var out bytes.Buffer
 	var want []srcPos
 	var at srcPos
 	last := ""
-	for i, l := range positions(lines) {
+	for i, l := range pos {
 		if drop[i] || lineDirective.MatchString(lines[i]) {
 			continue
 		}

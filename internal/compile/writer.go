@@ -189,10 +189,7 @@ func (w *writer) claim(declared map[bool]map[string]bool, name string) bool {
 	if declared[w.simd][name] {
 		return false
 	}
-	declared[w.simd][name] = true
-	if !w.twin {
-		declared[!w.simd][name] = true
-	}
+	declared[w.simd][name], declared[!w.simd][name] = true, true // a build's own declarations build in both (splitBuilds)
 	return true
 }
 

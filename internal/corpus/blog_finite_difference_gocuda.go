@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,467 @@ var gc_src_derivativeX = compiled.NewSource(gc_files_blog_finite_difference, "de
 	compiled.PTX{Entry: "derivativeX", Pack: gc_ptx_blog_finite_difference, Params: []string{"[]float32", "[]float32", "float32", "float32", "float32", "float32"}, Files: []string{"blog_finite_difference.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_finite_difference.go:26
+func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_finite_difference.go:36*/ _ = &cAx
+		_ = &cBx
+		_ = &cCx
+		_ = &cDx
+	}
+	/*line blog_finite_difference.go:27*/ sF := gocuda.Shared[[fdMx + 8]float32](t, fdSPencils)[:fdSPencils]
+	k := gc_by
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := 4
+			/*line blog_finite_difference.go:37*/ gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(sF) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(sF[gc_row])-gc_off, len(f)-gc_off2), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_row][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var i int = gc_tx
+										/*line blog_finite_difference.go:32*/ var si int = i + 4
+										_ = si
+										var sj int = gc_ty
+										_ = sj
+										var j int = gc_bx*gc_bdy + gc_ty
+										/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+										_ = globalIdx
+										/*line blog_finite_difference.go:36*/ lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_tx
+									/*line blog_finite_difference.go:32*/ var si int = i + 4
+									_ = si
+									var sj int = gc_ty
+									_ = sj
+									var j int = gc_bx*gc_bdy + gc_ty
+									/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+									_ = globalIdx
+									/*line blog_finite_difference.go:36*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_tx
+								_ = i
+								/*line blog_finite_difference.go:37*/ gc_at[gc_u] = gc_at2[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_tx
+								_ = i
+								/*line blog_finite_difference.go:37*/ gc_at[gc_u] = gc_at2[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line blog_finite_difference.go:32*/ si := i + 4
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line blog_finite_difference.go:32*/ si := i + 4
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 4; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if compiled.SIMDBuild {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_row4 := gc_ty
+				gc_off3 := 4 - 4
+				/*line blog_finite_difference.go:55*/ gc_off4 := (4 + fdMx) - 5
+				gc_off5 := 4 + fdMx
+				gc_off6 := 4 + 1
+				gc_fastlo2, gc_fasthi2 := gc_from, gc_from
+				if gc_row4 >= 0 && gc_row4 < len(sF) {
+					gc_fastlo2 = min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+					gc_fasthi2 = max(min(gc_to, len(sF[gc_row4])-gc_off3, len(sF[gc_row4])-gc_off4, len(sF[gc_row4])-gc_off5, len(sF[gc_row4])-gc_off6), gc_fastlo2)
+				}
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at3 := sF[gc_row4][gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at4 := sF[gc_row4][gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := sF[gc_row4][gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := sF[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_vstep2 := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi2; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var i int = gc_tx
+										/*line blog_finite_difference.go:32*/ var si int = i + 4
+										_ = si
+										var sj int = gc_ty
+										_ = sj
+										{
+											/*line blog_finite_difference.go:42*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+											/*line blog_finite_difference.go:42*/ lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var i int = gc_tx
+									/*line blog_finite_difference.go:32*/ var si int = i + 4
+									_ = si
+									var sj int = gc_ty
+									_ = sj
+									/*line blog_finite_difference.go:42*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									/*line blog_finite_difference.go:42*/ lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								i := gc_tx
+								_ = i
+								/*line blog_finite_difference.go:43*/ gc_at3[gc_u2] = gc_at4[gc_u2]
+								gc_at5[gc_u2] = gc_at6[gc_u2]
+							}
+							gc_tx = gc_fasthi2 - 1
+							continue
+						}
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		} else {
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_row2 := gc_ty
+				gc_off3 := 4 - 4
+				/*line blog_finite_difference.go:55*/ gc_off4 := (4 + fdMx) - 5
+				gc_off5 := 4 + fdMx
+				gc_off6 := 4 + 1
+				gc_fastlo2, gc_fasthi2 := gc_from, gc_from
+				if gc_row2 >= 0 && gc_row2 < len(sF) {
+					gc_fastlo2 = min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+					gc_fasthi2 = max(min(gc_to, len(sF[gc_row2])-gc_off3, len(sF[gc_row2])-gc_off4, len(sF[gc_row2])-gc_off5, len(sF[gc_row2])-gc_off6), gc_fastlo2)
+				}
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at3 := sF[gc_row2][gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at4 := sF[gc_row2][gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := sF[gc_row2][gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := sF[gc_row2][gc_off6+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								i := gc_tx
+								_ = i
+								/*line blog_finite_difference.go:43*/ gc_at3[gc_u2] = gc_at4[gc_u2]
+								gc_at5[gc_u2] = gc_at6[gc_u2]
+							}
+							gc_tx = gc_fasthi2 - 1
+							continue
+						}
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						/*line blog_finite_difference.go:43*/ sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		if compiled.SIMDBuild {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line blog_finite_difference.go:57*/ gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+				gc_row7 := gc_ty
+				gc_off8 := 4 + 1
+				gc_off9 := 4 - 1
+				gc_off10 := 4 + 2
+				gc_off11 := 4 - 2
+				gc_off12 := 4 + 3
+				gc_off13 := 4 - 3
+				gc_off14 := 4 + 4
+				gc_off15 := 4 - 4
+				gc_fastlo3, gc_fasthi3 := 0, 0
+				if gc_row7 >= 0 && gc_row7 < len(sF) {
+					gc_fastlo3 = min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15), gc_bdx)
+					gc_fasthi3 = max(min(gc_bdx, len(df)-gc_off7, len(sF[gc_row7])-gc_off8, len(sF[gc_row7])-gc_off9, len(sF[gc_row7])-gc_off10, len(sF[gc_row7])-gc_off11, len(sF[gc_row7])-gc_off12, len(sF[gc_row7])-gc_off13, len(sF[gc_row7])-gc_off14, len(sF[gc_row7])-gc_off15), gc_fastlo3)
+				}
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+							gc_at8 := sF[gc_row7][gc_off8+gc_fastlo3:][:gc_seglen3]
+							gc_at9 := sF[gc_row7][gc_off9+gc_fastlo3:][:gc_seglen3]
+							gc_at10 := sF[gc_row7][gc_off10+gc_fastlo3:][:gc_seglen3]
+							gc_at11 := sF[gc_row7][gc_off11+gc_fastlo3:][:gc_seglen3]
+							gc_at12 := sF[gc_row7][gc_off12+gc_fastlo3:][:gc_seglen3]
+							gc_at13 := sF[gc_row7][gc_off13+gc_fastlo3:][:gc_seglen3]
+							gc_at14 := sF[gc_row7][gc_off14+gc_fastlo3:][:gc_seglen3]
+							gc_at15 := sF[gc_row7][gc_off15+gc_fastlo3:][:gc_seglen3]
+							gc_vstep3 := gc_fastlo3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									/*line blog_finite_difference.go:49*/ gc_vb13 := lanes.BroadcastFloat32x16(cAx)
+									gc_vb14 := lanes.BroadcastFloat32x16(cBx)
+									gc_vb15 := lanes.BroadcastFloat32x16(cCx)
+									gc_vb16 := lanes.BroadcastFloat32x16(cDx)
+									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
+										var i int = gc_tx
+										/*line blog_finite_difference.go:32*/ var si int = i + 4
+										_ = si
+										var sj int = gc_ty
+										_ = sj
+										var j int = gc_bx*gc_bdy + gc_ty
+										/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+										_ = globalIdx
+										/*line blog_finite_difference.go:36*/ gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x16Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								/*line blog_finite_difference.go:49*/ gc_vb9 := lanes.BroadcastFloat32x8(cAx)
+								gc_vb10 := lanes.BroadcastFloat32x8(cBx)
+								gc_vb11 := lanes.BroadcastFloat32x8(cCx)
+								gc_vb12 := lanes.BroadcastFloat32x8(cDx)
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									var i int = gc_tx
+									/*line blog_finite_difference.go:32*/ var si int = i + 4
+									_ = si
+									var sj int = gc_ty
+									_ = sj
+									var j int = gc_bx*gc_bdy + gc_ty
+									/*line blog_finite_difference.go:35*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+									_ = globalIdx
+									/*line blog_finite_difference.go:36*/ gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]).Sub(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):])))).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								i := gc_tx
+								_ = i
+								/*line blog_finite_difference.go:49*/ gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
+									cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
+									cCx*(gc_at12[gc_u3]-gc_at13[gc_u3]) +
+									cDx*(gc_at14[gc_u3]-gc_at15[gc_u3])
+							}
+							gc_tx = gc_fasthi3 - 1
+							continue
+						}
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+							cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+							cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+							cDx*(sF[sj][si+4]-sF[sj][si-4])
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+							cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+							cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+							cDx*(sF[sj][si+4]-sF[sj][si-4])
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line blog_finite_difference.go:57*/ gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+				gc_row3 := gc_ty
+				gc_off8 := 4 + 1
+				gc_off9 := 4 - 1
+				gc_off10 := 4 + 2
+				gc_off11 := 4 - 2
+				gc_off12 := 4 + 3
+				gc_off13 := 4 - 3
+				gc_off14 := 4 + 4
+				gc_off15 := 4 - 4
+				gc_fastlo3, gc_fasthi3 := 0, 0
+				if gc_row3 >= 0 && gc_row3 < len(sF) {
+					gc_fastlo3 = min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15), gc_bdx)
+					gc_fasthi3 = max(min(gc_bdx, len(df)-gc_off7, len(sF[gc_row3])-gc_off8, len(sF[gc_row3])-gc_off9, len(sF[gc_row3])-gc_off10, len(sF[gc_row3])-gc_off11, len(sF[gc_row3])-gc_off12, len(sF[gc_row3])-gc_off13, len(sF[gc_row3])-gc_off14, len(sF[gc_row3])-gc_off15), gc_fastlo3)
+				}
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+							gc_at8 := sF[gc_row3][gc_off8+gc_fastlo3:][:gc_seglen3]
+							gc_at9 := sF[gc_row3][gc_off9+gc_fastlo3:][:gc_seglen3]
+							gc_at10 := sF[gc_row3][gc_off10+gc_fastlo3:][:gc_seglen3]
+							gc_at11 := sF[gc_row3][gc_off11+gc_fastlo3:][:gc_seglen3]
+							gc_at12 := sF[gc_row3][gc_off12+gc_fastlo3:][:gc_seglen3]
+							gc_at13 := sF[gc_row3][gc_off13+gc_fastlo3:][:gc_seglen3]
+							gc_at14 := sF[gc_row3][gc_off14+gc_fastlo3:][:gc_seglen3]
+							gc_at15 := sF[gc_row3][gc_off15+gc_fastlo3:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								i := gc_tx
+								_ = i
+								/*line blog_finite_difference.go:49*/ gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
+									cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
+									cCx*(gc_at12[gc_u3]-gc_at13[gc_u3]) +
+									cDx*(gc_at14[gc_u3]-gc_at15[gc_u3])
+							}
+							gc_tx = gc_fasthi3 - 1
+							continue
+						}
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+							cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+							cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+							cDx*(sF[sj][si+4]-sF[sj][si-4])
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:32*/ si := i + 4
+						sj := gc_ty
+						j := gc_bx*gc_bdy + gc_ty
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						/*line blog_finite_difference.go:49*/ df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+							cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+							cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+							cDx*(sF[sj][si+4]-sF[sj][si-4])
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
+
 // DerivativeXLPencilsKernel is derivative_x_lPencils: lPencils x-lines per
 // block, each thread looping over the lines.
 //
@@ -54,6 +516,322 @@ func DerivativeXLPencilsKernel(f, df []float32, cAx, cBx, cCx, cDx float32) func
 var gc_src_derivativeXLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeXLPencils", "535bab4238ab741294705a7f4d0d94c1d29bbfc8f42977af2479b69bc46f3314", "blog_finite_difference.go:55-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "derivativeXLPencils", Pack: gc_ptx_blog_finite_difference, Params: []string{"[]float32", "[]float32", "float32", "float32", "float32", "float32"}, Files: []string{"blog_finite_difference.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blog_finite_difference.go:59
+func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, cDx float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_finite_difference.go:69*/ _ = &cAx
+		_ = &cBx
+		_ = &cCx
+		_ = &cDx
+	}
+	/*line blog_finite_difference.go:60*/ sF := gocuda.Shared[[fdMx + 8]float32](t, fdLPencils)[:fdLPencils]
+	/*line blog_finite_difference.go:63*/ jBase := gc_bx * fdLPencils
+	k := gc_by
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
+	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line blog_finite_difference.go:65*/ si := i + 4
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				/*line blog_finite_difference.go:83*/ for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:68*/ globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
+					sF[sj][si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			sF := sF[:32]
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 4; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var i int = gc_tx
+								/*line blog_finite_difference.go:65*/ var si int = i + 4
+								{
+									/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
+										var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line blog_finite_difference.go:76*/ if (si+
+											fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
+											/*line blog_finite_difference.go:77*/ gc_ld3 = lanes.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
+										} else {
+											var gc_lanes5 [16]float32
+											for gc_k5 := range 16 {
+												if 0xffff&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line blog_finite_difference.go:77*/ gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld3 = lanes.LoadFloat32x16(&gc_lanes5)
+										}
+										/*line blog_finite_difference.go:77*/ if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
+											/*line blog_finite_difference.go:77*/ gc_ld3.StoreSlice(sF[sj_][si-4:])
+										} else {
+											var gc_lanes6 [16]float32
+											gc_ld3.Store(&gc_lanes6)
+											for gc_k6 := range 16 {
+												if 0xffff&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line blog_finite_difference.go:77*/ sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+										var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line blog_finite_difference.go:77*/ if (si+
+											1) >= 0 && (si+1) <= len(sF[sj_])-16 {
+											/*line blog_finite_difference.go:78*/ gc_ld4 = lanes.LoadFloat32x16Slice(sF[sj_][si+1:])
+										} else {
+											var gc_lanes7 [16]float32
+											for gc_k7 := range 16 {
+												if 0xffff&(1<<gc_k7) != 0 {
+													gc_pos.Thread = gc_rank + gc_k7
+													/*line blog_finite_difference.go:78*/ gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld4 = lanes.LoadFloat32x16(&gc_lanes7)
+										}
+										/*line blog_finite_difference.go:78*/ if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
+											/*line blog_finite_difference.go:78*/ gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
+										} else {
+											var gc_lanes8 [16]float32
+											gc_ld4.Store(&gc_lanes8)
+											for gc_k8 := range 16 {
+												if 0xffff&(1<<gc_k8) != 0 {
+													gc_pos.Thread = gc_rank + gc_k8
+													/*line blog_finite_difference.go:78*/ sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_tx
+							/*line blog_finite_difference.go:65*/ var si int = i + 4
+							{
+								/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ = sj_ + gc_bdy {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line blog_finite_difference.go:76*/ if (si+
+										fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
+										/*line blog_finite_difference.go:77*/ gc_ld = lanes.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line blog_finite_difference.go:77*/ gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line blog_finite_difference.go:77*/ if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
+										/*line blog_finite_difference.go:77*/ gc_ld.StoreSlice(sF[sj_][si-4:])
+									} else {
+										var gc_lanes2 [8]float32
+										gc_ld.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line blog_finite_difference.go:77*/ sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line blog_finite_difference.go:77*/ if (si+
+										1) >= 0 && (si+1) <= len(sF[sj_])-8 {
+										/*line blog_finite_difference.go:78*/ gc_ld2 = lanes.LoadFloat32x8Slice(sF[sj_][si+1:])
+									} else {
+										var gc_lanes3 [8]float32
+										for gc_k3 := range 8 {
+											if 0xff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line blog_finite_difference.go:78*/ gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+									}
+									/*line blog_finite_difference.go:78*/ if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
+										/*line blog_finite_difference.go:78*/ gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
+									} else {
+										var gc_lanes4 [8]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 8 {
+											if 0xff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line blog_finite_difference.go:78*/ sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:65*/ si := i + 4
+						{
+							/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
+								sF[sj_][si-4] = sF[sj_][si+fdMx-5]
+								sF[sj_][si+fdMx] = sF[sj_][si+1]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line blog_finite_difference.go:80*/ sF := sF[:32]
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 4; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line blog_finite_difference.go:65*/ si := i + 4
+						{
+							/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
+								sF[sj_][si-4] = sF[sj_][si+fdMx-5]
+								sF[sj_][si+fdMx] = sF[sj_][si+1]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line blog_finite_difference.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line blog_finite_difference.go:65*/ si := i + 4
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				/*line blog_finite_difference.go:100*/ for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:85*/ globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
+					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
+						cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
+						cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
+						cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // DerivativeYKernel is derivative_y: a thread per point, sPencils
 // y-lines per block of sPencils×my threads.
@@ -76,6 +854,296 @@ var gc_src_derivativeY = compiled.NewSource(gc_files_blog_finite_difference, "de
 	compiled.PTX{Entry: "derivativeY", Pack: gc_ptx_blog_finite_difference, Params: []string{"[]float32", "[]float32", "float32", "float32", "float32", "float32"}, Files: []string{"blog_finite_difference.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_finite_difference.go:97
+func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_finite_difference.go:107*/ _ = &cAy
+		_ = &cBy
+		_ = &cCy
+		_ = &cDy
+	}
+	/*line blog_finite_difference.go:98*/ sF := gocuda.Shared[[fdSPencils]float32](t, fdMy+8)[:fdMy+8]
+	k := gc_by
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := (gc_ty + 4)
+			/*line blog_finite_difference.go:107*/ gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
+				gc_at := sF[gc_row][:gc_bdx]
+				gc_at2 := f[gc_off:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var si int = gc_tx
+								_ = si
+								var j int = gc_ty
+								/*line blog_finite_difference.go:104*/ var sj int = j + 4
+								_ = sj
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+								_ = globalIdx
+								/*line blog_finite_difference.go:107*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var si int = gc_tx
+							_ = si
+							var j int = gc_ty
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
+							_ = sj
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+							/*line blog_finite_difference.go:107*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line blog_finite_difference.go:108*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= 4 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row2 := (gc_ty + 4) - 4
+			gc_row3 := (gc_ty + 4) + fdMy - 5
+			gc_row4 := (gc_ty + 4) + fdMy
+			gc_row5 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
+				gc_at3 := sF[gc_row2][:gc_to]
+				gc_at4 := sF[gc_row3][:gc_to]
+				gc_at5 := sF[gc_row4][:gc_to]
+				gc_at6 := sF[gc_row5][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var j int = gc_ty
+								var si int = gc_tx
+								_ = si
+								/*line blog_finite_difference.go:104*/ var sj int = j + 4
+								_ = sj
+								{
+									/*line blog_finite_difference.go:112*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+									/*line blog_finite_difference.go:112*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var j int = gc_ty
+							var si int = gc_tx
+							_ = si
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
+							_ = sj
+							/*line blog_finite_difference.go:112*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line blog_finite_difference.go:112*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line blog_finite_difference.go:113*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					/*line blog_finite_difference.go:113*/ sF[sj-4][si] = sF[sj+fdMy-5][si]
+					sF[sj+fdMy][si] = sF[sj+1][si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line blog_finite_difference.go:127*/ gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			gc_row6 := (gc_ty + 4) + 1
+			gc_row7 := (gc_ty + 4) - 1
+			gc_row8 := (gc_ty + 4) + 2
+			gc_row9 := (gc_ty + 4) - 2
+			gc_row10 := (gc_ty + 4) + 3
+			gc_row11 := (gc_ty + 4) - 3
+			gc_row12 := (gc_ty + 4) + 4
+			gc_row13 := (gc_ty + 4) - 4
+			if gc_off2 >= 0 && gc_off2 <= len(df) && gc_bdx <= len(df)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_bdx <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_bdx <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_bdx <= len(sF[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(sF) && gc_bdx <= len(sF[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(sF) && gc_bdx <= len(sF[gc_row10]) && gc_row11 >= 0 && gc_row11 < len(sF) && gc_bdx <= len(sF[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(sF) && gc_bdx <= len(sF[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(sF) && gc_bdx <= len(sF[gc_row13]) {
+				gc_at7 := df[gc_off2:][:gc_bdx]
+				gc_at8 := sF[gc_row6][:gc_bdx]
+				gc_at9 := sF[gc_row7][:gc_bdx]
+				gc_at10 := sF[gc_row8][:gc_bdx]
+				gc_at11 := sF[gc_row9][:gc_bdx]
+				gc_at12 := sF[gc_row10][:gc_bdx]
+				gc_at13 := sF[gc_row11][:gc_bdx]
+				gc_at14 := sF[gc_row12][:gc_bdx]
+				gc_at15 := sF[gc_row13][:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							/*line blog_finite_difference.go:119*/ gc_vb13 := lanes.BroadcastFloat32x16(cAy)
+							gc_vb14 := lanes.BroadcastFloat32x16(cBy)
+							gc_vb15 := lanes.BroadcastFloat32x16(cCy)
+							gc_vb16 := lanes.BroadcastFloat32x16(cDy)
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var si int = gc_tx
+								_ = si
+								var j int = gc_ty
+								/*line blog_finite_difference.go:104*/ var sj int = j + 4
+								_ = sj
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+								_ = globalIdx
+								/*line blog_finite_difference.go:107*/ gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line blog_finite_difference.go:119*/ gc_vb9 := lanes.BroadcastFloat32x8(cAy)
+						gc_vb10 := lanes.BroadcastFloat32x8(cBy)
+						gc_vb11 := lanes.BroadcastFloat32x8(cCy)
+						gc_vb12 := lanes.BroadcastFloat32x8(cDy)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var si int = gc_tx
+							_ = si
+							var j int = gc_ty
+							/*line blog_finite_difference.go:104*/ var sj int = j + 4
+							_ = sj
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line blog_finite_difference.go:106*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+							/*line blog_finite_difference.go:107*/ gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line blog_finite_difference.go:119*/ gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line blog_finite_difference.go:104*/ sj := j + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:119*/ df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
+						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
+						cCy*(sF[sj+3][si]-sF[sj-3][si]) +
+						cDy*(sF[sj+4][si]-sF[sj-4][si])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DerivativeYLPencilsKernel is derivative_y_lPencils: lPencils y-lines
 // per block, each thread looping along y.
 //
@@ -96,6 +1164,192 @@ func DerivativeYLPencilsKernel(f, df []float32, cAy, cBy, cCy, cDy float32) func
 var gc_src_derivativeYLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeYLPencils", "515e20c411d596a155abba299b1f69e641ddaf9dc9adb0f751f942d39adfe873", "blog_finite_difference.go:125-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "derivativeYLPencils", Pack: gc_ptx_blog_finite_difference, Params: []string{"[]float32", "[]float32", "float32", "float32", "float32", "float32"}, Files: []string{"blog_finite_difference.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blog_finite_difference.go:129
+func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, cDy float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_finite_difference.go:139*/ _ = &cAy
+		_ = &cBy
+		_ = &cCy
+		_ = &cDy
+	}
+	/*line blog_finite_difference.go:130*/ sF := gocuda.Shared[[fdLPencils]float32](t, fdMy+8)[:fdMy+8]
+	k := gc_by
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
+	/*line blog_finite_difference.go:136*/ for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				si := gc_tx
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				/*line blog_finite_difference.go:152*/ for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:137*/ globalIdx := k*fdMx*fdMy + j*fdMx + i
+					sj := j + 4
+					sF[sj][si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty + 4) >= 8 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row := (gc_ty + 4) - 4
+			/*line blog_finite_difference.go:161*/ gc_row2 := (gc_ty + 4) + fdMy - 5
+			gc_row3 := (gc_ty + 4) + fdMy
+			gc_row4 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
+				gc_at := sF[gc_row][:gc_to]
+				gc_at2 := sF[gc_row2][:gc_to]
+				gc_at3 := sF[gc_row3][:gc_to]
+				gc_at4 := sF[gc_row4][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var si int = gc_tx
+								_ = si
+								var sj_ int = gc_ty + 4
+								_ = sj_
+								{
+									/*line blog_finite_difference.go:145*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									/*line blog_finite_difference.go:145*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var si int = gc_tx
+							_ = si
+							var sj_ int = gc_ty + 4
+							_ = sj_
+							/*line blog_finite_difference.go:145*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line blog_finite_difference.go:145*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line blog_finite_difference.go:146*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					sj_ := gc_ty + 4
+					/*line blog_finite_difference.go:146*/ sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+					sF[sj_+fdMy][si] = sF[sj_+1][si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line blog_finite_difference.go:152*/ for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				si := gc_tx
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				/*line blog_finite_difference.go:168*/ for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:153*/ globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
+					sj_2 := j_ + 4
+					df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
+						cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
+						cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
+						cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // DerivativeZKernel is derivative_z: a thread per point, sPencils
 // z-lines per block of sPencils×mz threads.
@@ -118,6 +1372,296 @@ var gc_src_derivativeZ = compiled.NewSource(gc_files_blog_finite_difference, "de
 	compiled.PTX{Entry: "derivativeZ", Pack: gc_ptx_blog_finite_difference, Params: []string{"[]float32", "[]float32", "float32", "float32", "float32", "float32"}, Files: []string{"blog_finite_difference.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_finite_difference.go:166
+func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_finite_difference.go:176*/ _ = &cAz
+		_ = &cBz
+		_ = &cCz
+		_ = &cDz
+	}
+	/*line blog_finite_difference.go:167*/ sF := gocuda.Shared[[fdSPencils]float32](t, fdMz+8)[:fdMz+8]
+	j := gc_by
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := (gc_ty + 4)
+			/*line blog_finite_difference.go:175*/ gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
+				gc_at := sF[gc_row][:gc_bdx]
+				gc_at2 := f[gc_off:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var si int = gc_tx
+								_ = si
+								var k int = gc_ty
+								/*line blog_finite_difference.go:173*/ var sk int = k + 4
+								_ = sk
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+								_ = globalIdx
+								/*line blog_finite_difference.go:176*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var si int = gc_tx
+							_ = si
+							var k int = gc_ty
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
+							_ = sk
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+							/*line blog_finite_difference.go:176*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line blog_finite_difference.go:177*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= 4 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row2 := (gc_ty + 4) - 4
+			gc_row3 := (gc_ty + 4) + fdMz - 5
+			gc_row4 := (gc_ty + 4) + fdMz
+			gc_row5 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
+				gc_at3 := sF[gc_row2][:gc_to]
+				gc_at4 := sF[gc_row3][:gc_to]
+				gc_at5 := sF[gc_row4][:gc_to]
+				gc_at6 := sF[gc_row5][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var k int = gc_ty
+								var si int = gc_tx
+								_ = si
+								/*line blog_finite_difference.go:173*/ var sk int = k + 4
+								_ = sk
+								{
+									/*line blog_finite_difference.go:181*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+									/*line blog_finite_difference.go:181*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var k int = gc_ty
+							var si int = gc_tx
+							_ = si
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
+							_ = sk
+							/*line blog_finite_difference.go:181*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							/*line blog_finite_difference.go:181*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line blog_finite_difference.go:182*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					/*line blog_finite_difference.go:182*/ sF[sk-4][si] = sF[sk+fdMz-5][si]
+					sF[sk+fdMz][si] = sF[sk+1][si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line blog_finite_difference.go:196*/ gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			gc_row6 := (gc_ty + 4) + 1
+			gc_row7 := (gc_ty + 4) - 1
+			gc_row8 := (gc_ty + 4) + 2
+			gc_row9 := (gc_ty + 4) - 2
+			gc_row10 := (gc_ty + 4) + 3
+			gc_row11 := (gc_ty + 4) - 3
+			gc_row12 := (gc_ty + 4) + 4
+			gc_row13 := (gc_ty + 4) - 4
+			if gc_off2 >= 0 && gc_off2 <= len(df) && gc_bdx <= len(df)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_bdx <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_bdx <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_bdx <= len(sF[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(sF) && gc_bdx <= len(sF[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(sF) && gc_bdx <= len(sF[gc_row10]) && gc_row11 >= 0 && gc_row11 < len(sF) && gc_bdx <= len(sF[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(sF) && gc_bdx <= len(sF[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(sF) && gc_bdx <= len(sF[gc_row13]) {
+				gc_at7 := df[gc_off2:][:gc_bdx]
+				gc_at8 := sF[gc_row6][:gc_bdx]
+				gc_at9 := sF[gc_row7][:gc_bdx]
+				gc_at10 := sF[gc_row8][:gc_bdx]
+				gc_at11 := sF[gc_row9][:gc_bdx]
+				gc_at12 := sF[gc_row10][:gc_bdx]
+				gc_at13 := sF[gc_row11][:gc_bdx]
+				gc_at14 := sF[gc_row12][:gc_bdx]
+				gc_at15 := sF[gc_row13][:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							/*line blog_finite_difference.go:188*/ gc_vb13 := lanes.BroadcastFloat32x16(cAz)
+							gc_vb14 := lanes.BroadcastFloat32x16(cBz)
+							gc_vb15 := lanes.BroadcastFloat32x16(cCz)
+							gc_vb16 := lanes.BroadcastFloat32x16(cDz)
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var si int = gc_tx
+								_ = si
+								var k int = gc_ty
+								/*line blog_finite_difference.go:173*/ var sk int = k + 4
+								_ = sk
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+								_ = globalIdx
+								/*line blog_finite_difference.go:176*/ gc_vb13.Mul(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at9[gc_tx:]))).Add(gc_vb14.Mul(lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at11[gc_tx:])))).Add(gc_vb15.Mul(lanes.LoadFloat32x16Slice(gc_at12[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at13[gc_tx:])))).Add(gc_vb16.Mul(lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line blog_finite_difference.go:188*/ gc_vb9 := lanes.BroadcastFloat32x8(cAz)
+						gc_vb10 := lanes.BroadcastFloat32x8(cBz)
+						gc_vb11 := lanes.BroadcastFloat32x8(cCz)
+						gc_vb12 := lanes.BroadcastFloat32x8(cDz)
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var si int = gc_tx
+							_ = si
+							var k int = gc_ty
+							/*line blog_finite_difference.go:173*/ var sk int = k + 4
+							_ = sk
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line blog_finite_difference.go:175*/ var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+							/*line blog_finite_difference.go:176*/ gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at11[gc_tx:])))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at13[gc_tx:])))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:])))).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line blog_finite_difference.go:188*/ gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line blog_finite_difference.go:173*/ sk := k + 4
+					i := gc_bx*gc_bdx + gc_tx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					/*line blog_finite_difference.go:188*/ df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
+						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
+						cCz*(sF[sk+3][si]-sF[sk-3][si]) +
+						cDz*(sF[sk+4][si]-sF[sk-4][si])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DerivativeZLPencilsKernel is derivative_z_lPencils: lPencils z-lines
 // per block, each thread looping along z.
 //
@@ -138,6 +1682,192 @@ func DerivativeZLPencilsKernel(f, df []float32, cAz, cBz, cCz, cDz float32) func
 var gc_src_derivativeZLPencils = compiled.NewSource(gc_files_blog_finite_difference, "derivativeZLPencils", "72d6e5a34673d9d7205a5a4237004c585560ca99174df969a8d8f309bdc61192", "blog_finite_difference.go:194-229").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "derivativeZLPencils", Pack: gc_ptx_blog_finite_difference, Params: []string{"[]float32", "[]float32", "float32", "float32", "float32", "float32"}, Files: []string{"blog_finite_difference.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blog_finite_difference.go:198
+func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, cDz float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_finite_difference.go:208*/ _ = &cAz
+		_ = &cBz
+		_ = &cCz
+		_ = &cDz
+	}
+	/*line blog_finite_difference.go:199*/ sF := gocuda.Shared[[fdLPencils]float32](t, fdMz+8)[:fdMz+8]
+	j := gc_by
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
+	/*line blog_finite_difference.go:205*/ for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				si := gc_tx
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				/*line blog_finite_difference.go:221*/ for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
+					/*line blog_finite_difference.go:206*/ globalIdx := k*fdMx*fdMy + j*fdMx + i
+					sk := k + 4
+					sF[sk][si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty + 4) >= 8 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row := (gc_ty + 4) - 4
+			/*line blog_finite_difference.go:230*/ gc_row2 := (gc_ty + 4) + fdMz - 5
+			gc_row3 := (gc_ty + 4) + fdMz
+			gc_row4 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
+				gc_at := sF[gc_row][:gc_to]
+				gc_at2 := sF[gc_row2][:gc_to]
+				gc_at3 := sF[gc_row3][:gc_to]
+				gc_at4 := sF[gc_row4][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var si int = gc_tx
+								_ = si
+								var k_ int = gc_ty + 4
+								_ = k_
+								{
+									/*line blog_finite_difference.go:214*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									/*line blog_finite_difference.go:214*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var si int = gc_tx
+							_ = si
+							var k_ int = gc_ty + 4
+							_ = k_
+							/*line blog_finite_difference.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line blog_finite_difference.go:214*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line blog_finite_difference.go:215*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k_ := gc_ty + 4
+					/*line blog_finite_difference.go:215*/ sF[k_-4][si] = sF[k_+fdMz-5][si]
+					sF[k_+fdMz][si] = sF[k_+1][si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line blog_finite_difference.go:221*/ for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				si := gc_tx
+				gc_start2 := gc_ty
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				/*line blog_finite_difference.go:237*/ for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
+					/*line blog_finite_difference.go:222*/ globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
+					sk_ := k_2 + 4
+					df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
+						cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
+						cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
+						cDz*(sF[sk_+4][si]-sF[sk_-4][si])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_blog_finite_difference holds the source files whose lines the kernels' records hash.
 //

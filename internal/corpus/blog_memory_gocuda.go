@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,107 @@ var gc_src_blogSaxpy = compiled.NewSource(gc_files_blog_memory, "blogSaxpy", "cd
 	compiled.PTX{Entry: "blogSaxpy", Pack: gc_ptx_blog_memory, Params: []string{"int", "float32", "[]float32", "[]float32"}, Files: []string{"blog_memory.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_memory.go:13
+func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_memory.go:20*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line blog_memory.go:16*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line blog_memory.go:15*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line blog_memory.go:16*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line blog_memory.go:15*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line blog_memory.go:16*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line blog_memory.go:16*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
 // BlogSaxpyGridStrideKernel is saxpy of "CUDA Pro Tip: Write Flexible
 // Kernels with Grid-Stride Loops": the same over a grid-stride loop.
 //
@@ -57,6 +159,214 @@ var gc_src_blogSaxpyGridStride = compiled.NewSource(gc_files_blog_memory, "blogS
 	compiled.PTX{Entry: "blogSaxpyGridStride", Pack: gc_ptx_blog_memory, Params: []string{"int", "float32", "[]float32", "[]float32"}, Files: []string{"blog_memory.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_memory.go:24
+func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line blog_memory.go:30*/ _ = &a
+	}
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		/*line blog_memory.go:31*/ gc_limit := n
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_memory.go:46*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line blog_memory.go:26*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line blog_memory.go:26*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line blog_memory.go:26*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blog_memory.go:26*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line blog_memory.go:26*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line blog_memory.go:25*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line blog_memory.go:42*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more = true
+									/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line blog_memory.go:26*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_memory.go:26*/ y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // StaticReverseKernel is staticReverse of "Using Shared Memory in CUDA
 // C/C++" (shared-memory/shared-memory.cu): one block of n <= 64 threads
 // reverses d through a static shared array of 64.
@@ -79,6 +389,106 @@ var gc_src_staticReverse = compiled.NewSource(gc_files_blog_memory, "staticRever
 	compiled.PTX{Entry: "staticReverse", Pack: gc_ptx_blog_memory, Params: []string{"[]int32", "int"}, Files: []string{"blog_memory.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_memory.go:35
+func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	if 64 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line blog_memory.go:36*/ s := gocuda.Shared[int32](t, 64)[:64]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tt int = gc_tx
+							_ = tt
+							/*line blog_memory.go:38*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tt int = gc_tx
+						_ = tt
+						/*line blog_memory.go:38*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line blog_memory.go:39*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tt := gc_tx
+				/*line blog_memory.go:39*/ s[tt] = d[tt]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		/*line blog_memory.go:47*/ gc_off := n - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line blog_memory.go:41*/ gc_at3[gc_tx] = s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tt := gc_tx
+				/*line blog_memory.go:38*/ tr := n - tt - 1
+				/*line blog_memory.go:41*/ d[tt] = s[tr]
+			}
+		}
+	}
+}
+
 // DynamicReverseKernel is dynamicReverse of the same post: the same
 // through extern shared memory of n ints.
 //
@@ -99,6 +509,144 @@ func DynamicReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 var gc_src_dynamicReverse = compiled.NewSource(gc_files_blog_memory, "dynamicReverse", "ebb333f849b92326b3fd0194b3e2b24916b44a217904ce300c146b1a41ce6d66", "blog_memory.go:44-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "dynamicReverse", Pack: gc_ptx_blog_memory, Params: []string{"[]int32", "int"}, Files: []string{"blog_memory.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line blog_memory.go:48
+func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line blog_memory.go:49*/ s := gocuda.DynamicShared[int32](t)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tt int = gc_tx
+							_ = tt
+							/*line blog_memory.go:51*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tt int = gc_tx
+						_ = tt
+						/*line blog_memory.go:51*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line blog_memory.go:52*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tt := gc_tx
+				/*line blog_memory.go:52*/ s[tt] = d[tt]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		/*line blog_memory.go:60*/ gc_off := n - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line blog_memory.go:54*/ gc_at3[gc_tx] = s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tt := gc_tx
+				/*line blog_memory.go:51*/ tr := n - tt - 1
+				/*line blog_memory.go:54*/ d[tt] = s[tr]
+			}
+		}
+	}
+}
+
+// OffsetKernel is offset<T> of "How to Access Global Memory Efficiently
+// in CUDA C/C++ Kernels" (coalescing-global/coalescing.cu): a[i+s]++ for
+// each thread, misaligning the accesses by s.
+//
+//line blog_memory.go:62
+func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line blog_memory.go:63*/ gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) }
+		switch any(*new(T)).(type) {
+		case float32:
+			a := any(a).([]float32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_float32(gc_b, gc_lo, gc_hi, a, s) }
+		case int32:
+			a := any(a).([]int32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_int32(gc_b, gc_lo, gc_hi, a, s) }
+		case uint32:
+			a := any(a).([]uint32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_uint32(gc_b, gc_lo, gc_hi, a, s) }
+		}
+		return compiled.GridStrideKernel(gc_src_offsetKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, a, s)
+					return
+				}
+				offsetKernel[T](gc_t, a, s)
+			},
+			gc_body)
+	} else {
+		return compiled.GridStrideKernel(gc_src_offsetKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line blog_memory.go:66*/ compiled.ProbeArgs(gc_t, a, s)
+					return
+				}
+				offsetKernel[T](gc_t, a, s)
+			},
+			func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) })
+	}
+}
 
 //line blog_memory.go:62
 var gc_src_offsetKernel = compiled.NewSource(gc_files_blog_memory, "offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
@@ -131,26 +679,26 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
 			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 				gc_at := a[gc_off:][:gc_runhi]
-				gc_step := gc_runlo
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
+				gc_vstep := gc_runlo
+				for ; gc_vstep+3 < gc_runhi; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
@@ -206,34 +754,34 @@ func gc_body_strideKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 					a[i] = a[i] + 1
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line blog_memory.go:71*/ i := (gc_bdx*gc_bx + gc_tx) * s
 				a[i] = a[i] + 1
@@ -263,6 +811,277 @@ var gc_src_blogCopySharedMem = compiled.NewSource(gc_files_blog_memory, "blogCop
 	compiled.PTX{Entry: "blogCopySharedMem", Pack: gc_ptx_blog_memory, Params: []string{"[]float32", "[]float32"}, Files: []string{"blog_memory.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_memory.go:86
+func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line blog_memory.go:87*/ tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
+	/*line blog_memory.go:91*/ width := gc_gdx * blogTileDim
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line blog_memory.go:93*/ tile := tile[:1024]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
+								var y int = gc_by*blogTileDim + gc_ty
+								/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line blog_memory.go:93*/ if ((y+j)*
+										width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
+										/*line blog_memory.go:94*/ gc_ld2 = lanes.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+									} else {
+										var gc_lanes3 [16]float32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line blog_memory.go:94*/ gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x16(&gc_lanes3)
+									}
+									/*line blog_memory.go:94*/ if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-16 {
+										/*line blog_memory.go:94*/ gc_ld2.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
+									} else {
+										var gc_lanes4 [16]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line blog_memory.go:94*/ tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
+							var y int = gc_by*blogTileDim + gc_ty
+							/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line blog_memory.go:93*/ if ((y+j)*
+									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
+									/*line blog_memory.go:94*/ gc_ld = lanes.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line blog_memory.go:94*/ gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line blog_memory.go:94*/ if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-8 {
+									/*line blog_memory.go:94*/ gc_ld.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line blog_memory.go:94*/ tile[((gc_ty+j)*blogTileDim+gc_tx)+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
+						y := gc_by*blogTileDim + gc_ty
+						/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
+							tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
+								var y int = gc_by*blogTileDim + gc_ty
+								/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line blog_memory.go:99*/ if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-16 {
+										gc_ld4 = lanes.LoadFloat32x16Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
+									} else {
+										var gc_lanes7 [16]float32
+										for gc_k7 := range 16 {
+											if 0xffff&(1<<gc_k7) != 0 {
+												gc_pos.Thread = gc_rank + gc_k7
+												/*line blog_memory.go:100*/ gc_lanes7[gc_k7] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k7]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = lanes.LoadFloat32x16(&gc_lanes7)
+									}
+									/*line blog_memory.go:100*/ if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
+										/*line blog_memory.go:100*/ gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
+									} else {
+										var gc_lanes8 [16]float32
+										gc_ld4.Store(&gc_lanes8)
+										for gc_k8 := range 16 {
+											if 0xffff&(1<<gc_k8) != 0 {
+												gc_pos.Thread = gc_rank + gc_k8
+												/*line blog_memory.go:100*/ odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line blog_memory.go:89*/ var x int = gc_bx*blogTileDim + gc_tx
+							var y int = gc_by*blogTileDim + gc_ty
+							/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line blog_memory.go:99*/ if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-8 {
+									gc_ld3 = lanes.LoadFloat32x8Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
+								} else {
+									var gc_lanes5 [8]float32
+									for gc_k5 := range 8 {
+										if 0xff&(1<<gc_k5) != 0 {
+											gc_pos.Thread = gc_rank + gc_k5
+											/*line blog_memory.go:100*/ gc_lanes5[gc_k5] = tile[((gc_ty+j_)*blogTileDim+gc_tx)+gc_k5]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld3 = lanes.LoadFloat32x8(&gc_lanes5)
+								}
+								/*line blog_memory.go:100*/ if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
+									/*line blog_memory.go:100*/ gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
+								} else {
+									var gc_lanes6 [8]float32
+									gc_ld3.Store(&gc_lanes6)
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line blog_memory.go:100*/ odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
+						y := gc_by*blogTileDim + gc_ty
+						/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+							odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line blog_memory.go:93*/ tile := tile[:1024]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
+						y := gc_by*blogTileDim + gc_ty
+						/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
+							tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
+						y := gc_by*blogTileDim + gc_ty
+						/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+							odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
+
 // BlogTransposeCoalescedKernel is transposeCoalesced of the transpose
 // post: a square matrix, the width taken from the grid.
 //
@@ -284,7 +1103,378 @@ var gc_src_blogTransposeCoalesced = compiled.NewSource(gc_files_blog_memory, "bl
 	compiled.PTX{Entry: "blogTransposeCoalesced", Pack: gc_ptx_blog_memory, Params: []string{"[]float32", "[]float32"}, Files: []string{"blog_memory.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_memory.go:108
+func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line blog_memory.go:109*/ tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
+	/*line blog_memory.go:113*/ width := gc_gdx * blogTileDim
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line blog_memory.go:115*/ tile := tile[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line blog_memory.go:111*/ var x int = gc_bx*blogTileDim + gc_tx
+								var y int = gc_by*blogTileDim + gc_ty
+								/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line blog_memory.go:115*/ if ((y+j)*
+										width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
+										/*line blog_memory.go:116*/ gc_ld2 = lanes.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+									} else {
+										var gc_lanes3 [16]float32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line blog_memory.go:116*/ gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x16(&gc_lanes3)
+									}
+									/*line blog_memory.go:116*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-16 {
+										/*line blog_memory.go:116*/ gc_ld2.StoreSlice(tile[gc_ty+j][gc_tx:])
+									} else {
+										var gc_lanes4 [16]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line blog_memory.go:116*/ tile[gc_ty+j][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line blog_memory.go:111*/ var x int = gc_bx*blogTileDim + gc_tx
+							var y int = gc_by*blogTileDim + gc_ty
+							/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j = j + blogBlockRows {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line blog_memory.go:115*/ if ((y+j)*
+									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
+									/*line blog_memory.go:116*/ gc_ld = lanes.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line blog_memory.go:116*/ gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line blog_memory.go:116*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-8 {
+									/*line blog_memory.go:116*/ gc_ld.StoreSlice(tile[gc_ty+j][gc_tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line blog_memory.go:116*/ tile[gc_ty+j][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
+						y := gc_by*blogTileDim + gc_ty
+						/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
+							tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line blog_memory.go:115*/ tile := tile[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
+						y := gc_by*blogTileDim + gc_ty
+						/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
+							tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		/*line blog_memory.go:129*/ tile := tile[:32]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line blog_memory.go:137*/ var x int
+					/*line blog_memory.go:139*/ var y int
+					/*line blog_memory.go:121*/ x = gc_by*blogTileDim + gc_tx
+					y = gc_bx*blogTileDim + gc_ty
+					/*line blog_memory.go:124*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+						odata[(y+j_)*width+x] = tile[gc_tx][gc_ty+j_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+}
+
 // gc_files_blog_memory holds the source files whose lines the kernels' records hash.
 //
 //go:embed blog_memory.go
 var gc_files_blog_memory embed.FS
+
+//line blog_memory.go:62
+func gc_body_offsetKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastFloat32x16(1)
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
+							_ = i
+							/*line blog_memory.go:64*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
+						_ = i
+						/*line blog_memory.go:64*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}
+
+//line blog_memory.go:62
+func gc_body_offsetKernel_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastInt32x16(1)
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
+							_ = i
+							/*line blog_memory.go:64*/ lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
+						_ = i
+						/*line blog_memory.go:64*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}
+
+//line blog_memory.go:62
+func gc_body_offsetKernel_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line blog_memory.go:83*/ gc_off := (gc_bdx * gc_bx) + s
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+				gc_at := a[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastUint32x16(1)
+						for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
+							_ = i
+							/*line blog_memory.go:64*/ lanes.LoadUint32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastUint32x8(1)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line blog_memory.go:63*/ var i int = gc_bdx*gc_bx + gc_tx + s
+						_ = i
+						/*line blog_memory.go:64*/ lanes.LoadUint32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
+					a[i] = a[i] + 1
+				}
+			}
+		}
+	}
+}

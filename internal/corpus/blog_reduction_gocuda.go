@@ -9,6 +9,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -39,6 +40,910 @@ var gc_src_deviceReduceStableKernel = compiled.NewSource(gc_files_blog_reduction
 	compiled.PTX{Entry: "deviceReduceStableKernel", Pack: gc_ptx_blog_reduction, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"blog_reduction.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_reduction.go:60
+func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line blog_reduction.go:76*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	clear(gc_s_sum)
+	/*line blog_reduction.go:79*/ if compiled.StrideFar(gc_bdx*gc_gdx, n) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line blog_reduction.go:62*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_reduction.go:71*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
+									break gc_far
+								}
+								/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+							}
+							/*line blog_reduction.go:62*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blog_reduction.go:78*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blog_reduction.go:63*/ sum += in[i]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blog_reduction.go:78*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blog_reduction.go:63*/ sum += in[i]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	} else {
+		/*line blog_reduction.go:62*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_reduction.go:71*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+									/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line blog_reduction.go:63*/ sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line blog_reduction.go:63*/ sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	}
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line blog_reduction.go:65*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:65*/ val := sum
+						/*line blog_reduction.go:35*/ val_ := val
+						/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line blog_reduction.go:35*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:65*/ val := sum
+						/*line blog_reduction.go:35*/ val_ := val
+						/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:65*/ var val int32 = sum
+					/*line blog_reduction.go:35*/ var val_ int32 = val
+					gc_l_val_[gc_lane] = val_
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line blog_reduction.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line blog_reduction.go:23*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+			} else {
+				/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line blog_reduction.go:23*/ val_ := lanes.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+									/*line blog_reduction.go:23*/ val_ = val_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line blog_reduction.go:23*/ val_ := lanes.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+									/*line blog_reduction.go:23*/ val_ = val_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_ := gc_l_val_[gc_lane]
+								/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line blog_reduction.go:65*/ var val int32 = sum
+				/*line blog_reduction.go:35*/ var val_ int32 = val
+				gc_l_val_[gc_lane] = val_
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+			} else {
+				/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							val_ := gc_l_val_[gc_lane]
+							/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := gc_tx % gocuda.WarpSize
+			wid := gc_tx / gocuda.WarpSize
+			val_ := gc_l_val_[gc_lane]
+			/*line blog_reduction.go:37*/ var val int32
+			/*line blog_reduction.go:25*/ var r_ int32 = val_
+			/*line blog_reduction.go:35*/ val = r_
+			/*line blog_reduction.go:38*/ if lane == 0 {
+				shared[wid] = val
+			}
+			gc_s_val[gc_rank] = val
+		}
+	}
+	var gc_l_val_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx % gocuda.WarpSize
+				/*line blog_reduction.go:34*/ var val int32
+				val = 0
+				if gc_tx < gc_bdx/gocuda.WarpSize {
+					/*line blog_reduction.go:46*/ val = shared[lane]
+				}
+				gc_s_val[gc_rank] = val
+			}
+		}
+		var gc_m15 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				wid := gc_tx / gocuda.WarpSize
+				/*line blog_reduction.go:48*/ if wid == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
+							/*line blog_reduction.go:49*/ val_2 := val
+							/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
+							/*line blog_reduction.go:49*/ val_2 := val
+							/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:49*/ var val_2 int32 = val
+						gc_l_val_2[gc_lane] = val_2
+					}
+				}
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					/*line blog_reduction.go:24*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						/*line blog_reduction.go:23*/ gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+				} else {
+					/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
+							/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line blog_reduction.go:23*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+										/*line blog_reduction.go:23*/ val_2 = val_2.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line blog_reduction.go:23*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+										/*line blog_reduction.go:23*/ val_2 = val_2.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_2 := gc_l_val_2[gc_lane]
+									/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+						}
+					}
+				}
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:25*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+							/*line blog_reduction.go:25*/ var val lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line blog_reduction.go:25*/ r_2 := val_2
+							/*line blog_reduction.go:49*/ val = r_2
+							/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+							/*line blog_reduction.go:49*/ var val lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line blog_reduction.go:25*/ r_2 := val_2
+							/*line blog_reduction.go:49*/ val = r_2
+							/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_l_val_2[gc_lane]
+						/*line blog_reduction.go:64*/ var val int32
+						/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+						/*line blog_reduction.go:49*/ val = r_2
+						gc_s_val[gc_rank] = val
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:49*/ var val_2 int32 = val
+					gc_l_val_2[gc_lane] = val_2
+				}
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+				} else {
+					/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
+							/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_2 := gc_l_val_2[gc_lane]
+								/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_l_val_2[gc_lane]
+					/*line blog_reduction.go:37*/ var val int32
+					/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+					/*line blog_reduction.go:49*/ val = r_2
+					gc_s_val[gc_rank] = val
+				}
+			}
+		}
+		gc_act = gc_save15 &^ gc_dead
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:74*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_vstep4 := gc_hi2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:73*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:75*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+				gc_at2 := out[gc_off3:][:1]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:88*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:88*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							/*line blog_reduction.go:78*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val
+							/*line blog_reduction.go:65*/ sum = r
+							/*line blog_reduction.go:67*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:77*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:65*/ sum = r
+						/*line blog_reduction.go:67*/ gc_at2[0] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:77*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					/*line blog_reduction.go:67*/ out[gc_bx] = sum
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+}
+
 // DeviceReduceStableVector2Kernel is device_reduce_stable_kernel_vector2
 // of device_reduce_stable.h: the grid-stride loop reads int2 pairs
 // (reinterpret_cast<int2*>), an odd last element apart.
@@ -60,6 +965,813 @@ func DeviceReduceStableVector2Kernel(in, out []int32, n int) func(*gocuda.Thread
 var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource(gc_files_blog_reduction, "deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("02cc7cb6f1bab6be9731ea7777c2a20fa22d6d96b4df63bccc8db5b46efa7677", "blog_reduction.go:74-81").GPU(
 	compiled.PTX{Entry: "deviceReduceStableKernelVector2", Pack: gc_ptx_blog_reduction, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"blog_reduction.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blog_reduction.go:88
+func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line blog_reduction.go:104*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line blog_reduction.go:106*/ gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:89*/ var sum int32
+			/*line blog_reduction.go:91*/ in2 := toInt2s(in)
+			gc_s_sum[gc_rank] = sum
+			gc_s_in2[gc_rank] = in2
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line blog_reduction.go:89*/ var sum int32
+		/*line blog_reduction.go:91*/ in2 := toInt2s(in)
+		gc_s_sum[gc_rank] = sum
+		gc_s_in2[gc_rank] = in2
+	}
+	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+	gc_span := (gc_bdx * gc_gdx) * gc_chunk
+	/*line blog_reduction.go:92*/ for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			/*line blog_reduction.go:101*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				idx := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				in2 := gc_s_in2[gc_rank]
+				/*line blog_reduction.go:92*/ gc_start := idx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+					/*line blog_reduction.go:93*/ val := in2[i]
+					sum += val.X + val.Y
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var idx int = gc_bx*gc_bdx + gc_tx
+						/*line blog_reduction.go:96*/ var i_ int = idx + n/2*2
+						/*line blog_reduction.go:96*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						if i_ < 0 || i_ > len(in)-8 {
+							break
+						}
+						/*line blog_reduction.go:97*/ if i_ < n && uint(n-i_) > 7 {
+							/*line blog_reduction.go:97*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i_:]))
+						} else {
+							/*line blog_reduction.go:98*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line blog_reduction.go:97*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+							}
+						}
+						/*line blog_reduction.go:97*/ val_ := sum
+						/*line blog_reduction.go:97*/ val_2 := val_
+						/*line blog_reduction.go:97*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:97*/ val_.StoreSlice(gc_s_val_[gc_rank:])
+						/*line blog_reduction.go:97*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var idx int = gc_bx*gc_bdx + gc_tx
+						/*line blog_reduction.go:96*/ var i_ int = idx + n/2*2
+						/*line blog_reduction.go:96*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						if i_ < 0 || i_ > len(in)-8 {
+							break
+						}
+						/*line blog_reduction.go:97*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line blog_reduction.go:98*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
+						}
+						/*line blog_reduction.go:98*/ val_ := sum
+						/*line blog_reduction.go:98*/ val_2 := val_
+						/*line blog_reduction.go:98*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						/*line blog_reduction.go:98*/ val_.StoreSlice(gc_s_val_[gc_rank:])
+						/*line blog_reduction.go:98*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					idx := gc_bx*gc_bdx + gc_tx
+					/*line blog_reduction.go:96*/ i_ := idx + n/2*2
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:97*/ if i_ < n {
+						sum += in[i_]
+					}
+					var val_ int32 = sum
+					/*line blog_reduction.go:35*/ var val_2 int32 = val_
+					gc_l_val_2[gc_lane] = val_2
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line blog_reduction.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line blog_reduction.go:23*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
+			} else {
+				/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line blog_reduction.go:23*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 = val_2.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line blog_reduction.go:23*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+									/*line blog_reduction.go:23*/ val_2 = val_2.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_2 := gc_l_val_2[gc_lane]
+								/*line blog_reduction.go:23*/ val_2 += gc_c1r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				/*line blog_reduction.go:45*/ gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						gc_rank := gc_w + gc_lane
+						idx := gc_bx*gc_bdx + gc_tx
+						/*line blog_reduction.go:96*/ i_ := idx + n/2*2
+						sum := gc_s_sum[gc_rank]
+						/*line blog_reduction.go:97*/ if i_ < n {
+							sum += gc_at[gc_lane]
+						}
+						var val_ int32 = sum
+						/*line blog_reduction.go:35*/ var val_2 int32 = val_
+						gc_l_val_2[gc_lane] = val_2
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						idx := gc_bx*gc_bdx + gc_tx
+						/*line blog_reduction.go:96*/ i_ := idx + n/2*2
+						sum := gc_s_sum[gc_rank]
+						/*line blog_reduction.go:97*/ if i_ < n {
+							sum += in[i_]
+						}
+						var val_ int32 = sum
+						/*line blog_reduction.go:35*/ var val_2 int32 = val_
+						gc_l_val_2[gc_lane] = val_2
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+			} else {
+				/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							val_2 := gc_l_val_2[gc_lane]
+							/*line blog_reduction.go:23*/ val_2 += gc_c1r[gc_lane]
+							gc_l_val_2[gc_lane] = val_2
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx % gocuda.WarpSize
+				wid := gc_tx / gocuda.WarpSize
+				val_2 := gc_l_val_2[gc_lane]
+				/*line blog_reduction.go:37*/ var val_ int32
+				/*line blog_reduction.go:25*/ var r_ int32 = val_2
+				/*line blog_reduction.go:35*/ val_ = r_
+				/*line blog_reduction.go:38*/ if lane == 0 {
+					shared[wid] = val_
+				}
+				gc_s_val_[gc_rank] = val_
+			}
+		}
+	}
+	var gc_l_val_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx % gocuda.WarpSize
+				/*line blog_reduction.go:34*/ var val_ int32
+				val_ = 0
+				if gc_tx < gc_bdx/gocuda.WarpSize {
+					/*line blog_reduction.go:46*/ val_ = shared[lane]
+				}
+				gc_s_val_[gc_rank] = val_
+			}
+		}
+		var gc_m15 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				wid := gc_tx / gocuda.WarpSize
+				/*line blog_reduction.go:48*/ if wid == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val_ := lanes.LoadInt32x8Slice(gc_s_val_[gc_rank:])
+							/*line blog_reduction.go:49*/ val_3 := val_
+							/*line blog_reduction.go:49*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val_ := lanes.LoadInt32x8Slice(gc_s_val_[gc_rank:])
+							/*line blog_reduction.go:49*/ val_3 := val_
+							/*line blog_reduction.go:49*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_ := gc_s_val_[gc_rank]
+						/*line blog_reduction.go:49*/ var val_3 int32 = val_
+						gc_l_val_3[gc_lane] = val_3
+					}
+				}
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					/*line blog_reduction.go:24*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						/*line blog_reduction.go:23*/ gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+				} else {
+					/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+						} else {
+							/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line blog_reduction.go:23*/ val_3 := lanes.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+										/*line blog_reduction.go:23*/ val_3 = val_3.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line blog_reduction.go:23*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line blog_reduction.go:23*/ val_3 := lanes.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+										/*line blog_reduction.go:23*/ val_3 = val_3.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line blog_reduction.go:23*/ val_3.StoreSlice(gc_l_val_3[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_3 := gc_l_val_3[gc_lane]
+									/*line blog_reduction.go:23*/ val_3 += gc_c2r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
+								}
+							}
+						}
+					}
+				}
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:25*/ val_3 := lanes.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+							/*line blog_reduction.go:25*/ var val_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line blog_reduction.go:25*/ r_2 := val_3
+							/*line blog_reduction.go:49*/ val_ = r_2
+							/*line blog_reduction.go:49*/ val_.StoreSlice(gc_s_val_[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val_3 := lanes.LoadInt32x8Slice(gc_l_val_3[gc_lane:])
+							/*line blog_reduction.go:49*/ var val_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line blog_reduction.go:25*/ r_2 := val_3
+							/*line blog_reduction.go:49*/ val_ = r_2
+							/*line blog_reduction.go:49*/ val_.StoreSlice(gc_s_val_[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_3 := gc_l_val_3[gc_lane]
+						/*line blog_reduction.go:64*/ var val_ int32
+						/*line blog_reduction.go:25*/ var r_2 int32 = val_3
+						/*line blog_reduction.go:49*/ val_ = r_2
+						gc_s_val_[gc_rank] = val_
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:49*/ var val_3 int32 = val_
+					gc_l_val_3[gc_lane] = val_3
+				}
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
+				} else {
+					/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+						} else {
+							/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_3 := gc_l_val_3[gc_lane]
+								/*line blog_reduction.go:23*/ val_3 += gc_c2r[gc_lane]
+								gc_l_val_3[gc_lane] = val_3
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					val_3 := gc_l_val_3[gc_lane]
+					/*line blog_reduction.go:37*/ var val_ int32
+					/*line blog_reduction.go:25*/ var r_2 int32 = val_3
+					/*line blog_reduction.go:49*/ val_ = r_2
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+		}
+		gc_act = gc_save15 &^ gc_dead
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val_ := gc_s_val_[gc_rank]
+				/*line blog_reduction.go:110*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val_
+				/*line blog_reduction.go:100*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_vstep3 := gc_hi2
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				{
+					gc_tx := gc_vstep3 + 0
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:112*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep3 + 1
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep3 + 2
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep3 + 3
+					gc_rank := gc_base + gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line blog_reduction.go:110*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val_
+					/*line blog_reduction.go:100*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val_ := gc_s_val_[gc_rank]
+				/*line blog_reduction.go:110*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val_
+				/*line blog_reduction.go:100*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off2 := gc_bx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+					gc_at := out[gc_off2:][:1]
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:123*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:113*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:113*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:113*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						val_ := gc_s_val_[gc_rank]
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at[0] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			} else {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+					gc_at2 := out[gc_off3:][:1]
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:123*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:113*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:113*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							val_ := gc_s_val_[gc_rank]
+							/*line blog_reduction.go:113*/ var sum int32
+							/*line blog_reduction.go:51*/ var r int32 = val_
+							/*line blog_reduction.go:100*/ sum = r
+							/*line blog_reduction.go:102*/ gc_at2[0] = sum
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						val_ := gc_s_val_[gc_rank]
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ gc_at2[0] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						/*line blog_reduction.go:112*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val_
+						/*line blog_reduction.go:100*/ sum = r
+						/*line blog_reduction.go:102*/ out[gc_bx] = sum
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	}
+}
 
 // DeviceReduceWarpAtomicKernel is device_reduce_warp_atomic_kernel of
 // device_reduce_warp_atomic.h: warp sums added to *out by lane 0 of each
@@ -83,6 +1795,343 @@ var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource(gc_files_blog_reduc
 	compiled.PTX{Entry: "deviceReduceWarpAtomicKernel", Pack: gc_ptx_blog_reduction, Params: []string{"[]int32", "*int32", "int"}, Files: []string{"blog_reduction.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_reduction.go:111
+func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	clear(gc_s_sum)
+	if compiled.StrideFar(gc_bdx*gc_gdx, n) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line blog_reduction.go:113*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_reduction.go:122*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
+									break gc_far
+								}
+								/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+							}
+							/*line blog_reduction.go:113*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blog_reduction.go:129*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blog_reduction.go:114*/ sum += in[i]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blog_reduction.go:129*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blog_reduction.go:114*/ sum += in[i]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	} else {
+		/*line blog_reduction.go:113*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_reduction.go:122*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+									/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line blog_reduction.go:114*/ sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line blog_reduction.go:114*/ sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	}
+	var gc_l_val [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line blog_reduction.go:116*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:116*/ val := sum
+						/*line blog_reduction.go:116*/ val.StoreSlice(gc_l_val[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line blog_reduction.go:116*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:116*/ val := sum
+						/*line blog_reduction.go:116*/ val.StoreSlice(gc_l_val[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:116*/ var val int32 = sum
+					gc_l_val[gc_lane] = val
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line blog_reduction.go:116*/ var val int32 = sum
+				gc_l_val[gc_lane] = val
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_val)
+			} else {
+				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line blog_reduction.go:24*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:24*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line blog_reduction.go:23*/ val := lanes.LoadInt32x8Slice(gc_l_val[gc_lane:])
+									/*line blog_reduction.go:23*/ val = val.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line blog_reduction.go:23*/ val := lanes.LoadInt32x8Slice(gc_l_val[gc_lane:])
+									/*line blog_reduction.go:23*/ val = val.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								val := gc_l_val[gc_lane]
+								/*line blog_reduction.go:23*/ val += gc_c1r[gc_lane]
+								gc_l_val[gc_lane] = val
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							val := gc_l_val[gc_lane]
+							/*line blog_reduction.go:23*/ val += gc_c1r[gc_lane]
+							gc_l_val[gc_lane] = val
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+			/*line blog_reduction.go:41*/ var sum int32
+			/*line blog_reduction.go:25*/ var r int32 = val
+			/*line blog_reduction.go:116*/ sum = r
+			if gc_tx%gocuda.WarpSize == 0 {
+				atomic.Add(out, sum)
+			}
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+}
+
 // DeviceReduceBlockAtomicKernel is device_reduce_block_atomic_kernel of
 // device_reduce_block_atomic.h: block sums added to *out by thread 0.
 //
@@ -103,6 +2152,905 @@ func DeviceReduceBlockAtomicKernel(in []int32, out *int32, n int) func(*gocuda.T
 var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource(gc_files_blog_reduction, "deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "deviceReduceBlockAtomicKernel", Pack: gc_ptx_blog_reduction, Params: []string{"[]int32", "*int32", "int"}, Files: []string{"blog_reduction.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blog_reduction.go:126
+func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out *int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line blog_reduction.go:142*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	clear(gc_s_sum)
+	/*line blog_reduction.go:145*/ if compiled.StrideFar(gc_bdx*gc_gdx, n) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line blog_reduction.go:128*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_reduction.go:137*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
+									break gc_far
+								}
+								/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+							}
+							/*line blog_reduction.go:128*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blog_reduction.go:144*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blog_reduction.go:129*/ sum += in[i]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blog_reduction.go:144*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blog_reduction.go:129*/ sum += in[i]
+						}
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	} else {
+		/*line blog_reduction.go:128*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blog_reduction.go:137*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+									/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line blog_reduction.go:129*/ sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line blog_reduction.go:129*/ sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	}
+	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line blog_reduction.go:131*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:131*/ val := sum
+						/*line blog_reduction.go:35*/ val_ := val
+						/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line blog_reduction.go:35*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						/*line blog_reduction.go:131*/ val := sum
+						/*line blog_reduction.go:35*/ val_ := val
+						/*line blog_reduction.go:35*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						/*line blog_reduction.go:35*/ val.StoreSlice(gc_s_val[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:131*/ var val int32 = sum
+					/*line blog_reduction.go:35*/ var val_ int32 = val
+					gc_l_val_[gc_lane] = val_
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line blog_reduction.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					/*line blog_reduction.go:23*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+			} else {
+				/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line blog_reduction.go:23*/ val_ := lanes.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+									/*line blog_reduction.go:23*/ val_ = val_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line blog_reduction.go:23*/ val_ := lanes.LoadInt32x8Slice(gc_l_val_[gc_lane:])
+									/*line blog_reduction.go:23*/ val_ = val_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line blog_reduction.go:23*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_ := gc_l_val_[gc_lane]
+								/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line blog_reduction.go:131*/ var val int32 = sum
+				/*line blog_reduction.go:35*/ var val_ int32 = val
+				gc_l_val_[gc_lane] = val_
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+			} else {
+				/*line blog_reduction.go:22*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
+						/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							val_ := gc_l_val_[gc_lane]
+							/*line blog_reduction.go:23*/ val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := gc_tx % gocuda.WarpSize
+			wid := gc_tx / gocuda.WarpSize
+			val_ := gc_l_val_[gc_lane]
+			/*line blog_reduction.go:37*/ var val int32
+			/*line blog_reduction.go:25*/ var r_ int32 = val_
+			/*line blog_reduction.go:35*/ val = r_
+			/*line blog_reduction.go:38*/ if lane == 0 {
+				shared[wid] = val
+			}
+			gc_s_val[gc_rank] = val
+		}
+	}
+	var gc_l_val_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx % gocuda.WarpSize
+				/*line blog_reduction.go:34*/ var val int32
+				val = 0
+				if gc_tx < gc_bdx/gocuda.WarpSize {
+					/*line blog_reduction.go:46*/ val = shared[lane]
+				}
+				gc_s_val[gc_rank] = val
+			}
+		}
+		var gc_m15 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				wid := gc_tx / gocuda.WarpSize
+				/*line blog_reduction.go:48*/ if wid == 0 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
+							/*line blog_reduction.go:49*/ val_2 := val
+							/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val := lanes.LoadInt32x8Slice(gc_s_val[gc_rank:])
+							/*line blog_reduction.go:49*/ val_2 := val
+							/*line blog_reduction.go:49*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:49*/ var val_2 int32 = val
+						gc_l_val_2[gc_lane] = val_2
+					}
+				}
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					/*line blog_reduction.go:24*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						/*line blog_reduction.go:23*/ gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+				} else {
+					/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
+							/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line blog_reduction.go:23*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+										/*line blog_reduction.go:23*/ val_2 = val_2.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line blog_reduction.go:23*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+										/*line blog_reduction.go:23*/ val_2 = val_2.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line blog_reduction.go:23*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_2 := gc_l_val_2[gc_lane]
+									/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+						}
+					}
+				}
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:25*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+							/*line blog_reduction.go:25*/ var val lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line blog_reduction.go:25*/ r_2 := val_2
+							/*line blog_reduction.go:49*/ val = r_2
+							/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line blog_reduction.go:49*/ val_2 := lanes.LoadInt32x8Slice(gc_l_val_2[gc_lane:])
+							/*line blog_reduction.go:49*/ var val lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line blog_reduction.go:25*/ r_2 := val_2
+							/*line blog_reduction.go:49*/ val = r_2
+							/*line blog_reduction.go:49*/ val.StoreSlice(gc_s_val[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_l_val_2[gc_lane]
+						/*line blog_reduction.go:64*/ var val int32
+						/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+						/*line blog_reduction.go:49*/ val = r_2
+						gc_s_val[gc_rank] = val
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:49*/ var val_2 int32 = val
+					gc_l_val_2[gc_lane] = val_2
+				}
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+				} else {
+					/*line blog_reduction.go:22*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+						} else {
+							/*line blog_reduction.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_2 := gc_l_val_2[gc_lane]
+								/*line blog_reduction.go:23*/ val_2 += gc_c2r[gc_lane]
+								gc_l_val_2[gc_lane] = val_2
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_l_val_2[gc_lane]
+					/*line blog_reduction.go:37*/ var val int32
+					/*line blog_reduction.go:25*/ var r_2 int32 = val_2
+					/*line blog_reduction.go:49*/ val = r_2
+					gc_s_val[gc_rank] = val
+				}
+			}
+		}
+		gc_act = gc_save15 &^ gc_dead
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:74*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_vstep4 := gc_hi2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:73*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:141*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:150*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:150*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						/*line blog_reduction.go:143*/ var sum int32
+						/*line blog_reduction.go:51*/ var r int32 = val
+						/*line blog_reduction.go:131*/ sum = r
+						/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:143*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					/*line blog_reduction.go:133*/ atomic.Add(out, sum)
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+}
 
 // DeviceReduceAtomicKernel is device_reduce_atomic_kernel of
 // device_reduce_atomic.h: every thread adds its grid-stride sum to *out.
@@ -127,6 +3075,288 @@ var gc_src_deviceReduceAtomicKernel = compiled.NewSource(gc_files_blog_reduction
 	compiled.PTX{Entry: "deviceReduceAtomicKernel", Pack: gc_ptx_blog_reduction, Params: []string{"[]int32", "*int32", "int"}, Files: []string{"blog_reduction.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line blog_reduction.go:141
+func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out *int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		clear(gc_s_sum)
+		if compiled.StrideFar(gc_bdx*gc_gdx, n) {
+			gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+			gc_span := (gc_bdx * gc_gdx) * gc_chunk
+			/*line blog_reduction.go:143*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line blog_reduction.go:152*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+						gc_far:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+								if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+									break
+								}
+								for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+									gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
+										break gc_far
+									}
+									/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
+								}
+								/*line blog_reduction.go:143*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							gc_start := gc_bx*gc_bdx + gc_tx
+							gc_from2 := gc_start + gc_off
+							gc_trips := gc_limit - gc_from2
+							switch {
+							case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+								gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+							case gc_trips > gc_span:
+								gc_trips = gc_chunk
+							case gc_trips > 0:
+								gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+							default:
+								gc_trips = 0
+							}
+							if gc_trips == gc_chunk {
+								gc_more = true
+							}
+							/*line blog_reduction.go:159*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+								/*line blog_reduction.go:144*/ sum += in[i]
+							}
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							gc_start := gc_bx*gc_bdx + gc_tx
+							gc_from2 := gc_start + gc_off
+							gc_trips := gc_limit - gc_from2
+							switch {
+							case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+								gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+							case gc_trips > gc_span:
+								gc_trips = gc_chunk
+							case gc_trips > 0:
+								gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+							default:
+								gc_trips = 0
+							}
+							if gc_trips == gc_chunk {
+								gc_more = true
+							}
+							/*line blog_reduction.go:159*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+								/*line blog_reduction.go:144*/ sum += in[i]
+							}
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+				}
+			}
+		} else {
+			/*line blog_reduction.go:143*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line blog_reduction.go:152*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+						gc_at := in[gc_off2:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_from
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+										var i int = gc_bx*gc_bdx + gc_tx + gc_off
+										_ = i
+										/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+										/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+									/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep2 > gc_from {
+								gc_more = true
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								sum := gc_s_sum[gc_rank]
+								gc_more = true
+								/*line blog_reduction.go:144*/ sum += gc_at[gc_tx]
+								gc_s_sum[gc_rank] = sum
+							}
+						} else {
+							gc_vstep := gc_from
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							if gc_vstep > gc_from {
+								gc_more = true
+							}
+							for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								sum := gc_s_sum[gc_rank]
+								gc_more = true
+								/*line blog_reduction.go:144*/ sum += gc_at[gc_tx]
+								gc_s_sum[gc_rank] = sum
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				{
+					gc_rank := gc_vstep3 + 0
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep3 + 1
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep3 + 2
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep3 + 3
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				{
+					gc_rank := gc_vstep2 + 0
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep2 + 1
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep2 + 2
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+				{
+					gc_rank := gc_vstep2 + 3
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+				}
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
+			}
+		}
+	}
+}
+
 // CGSumKernelTileShfl is sum_kernel_tile_shfl<32> of the cooperative-groups
 // post: thread_sum, then reduce_sum_tile_shfl over each 32-thread tile,
 // whose rank 0 adds the tile's sum to *sum.
@@ -148,6 +3378,84 @@ func CGSumKernelTileShfl(sum *int32, input []int32, n int) func(*gocuda.Thread) 
 var gc_src_cgSumKernelTileShfl = compiled.NewSource(gc_files_blog_reduction, "cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169").NoGoexit("186276cb1ed0e1f87596a8d509c8cbd656337d989bf159ab9a85d0426a556151", "blog_reduction.go:149-158").GPU(
 	compiled.PTX{Entry: "cgSumKernelTileShfl", Pack: gc_ptx_blog_reduction, Params: []string{"*int32", "[]int32", "int"}, Files: []string{"blog_reduction.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line blog_reduction.go:176
+func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	/*line blog_reduction.go:179*/ tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	var g cg.Tile = tile
+	var gc_l_val [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			/*line blog_reduction.go:177*/ mySum := cgThreadSum(t, input, n)
+			/*line blog_reduction.go:180*/ var val int32 = mySum
+			gc_l_val[gc_lane] = val
+		}
+		/*line blog_reduction.go:165*/ for i := g.Size() / 2; i > 0; i /= 2 {
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line blog_reduction.go:166*/ val := lanes.LoadInt32x8Slice(gc_l_val[gc_lane:])
+							/*line blog_reduction.go:166*/ val = val.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line blog_reduction.go:166*/ val.StoreSlice(gc_l_val[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line blog_reduction.go:166*/ val := lanes.LoadInt32x8Slice(gc_l_val[gc_lane:])
+							/*line blog_reduction.go:166*/ val = val.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line blog_reduction.go:166*/ val.StoreSlice(gc_l_val[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						val := gc_l_val[gc_lane]
+						/*line blog_reduction.go:166*/ val += gc_c1r[gc_lane]
+						gc_l_val[gc_lane] = val
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					val := gc_l_val[gc_lane]
+					/*line blog_reduction.go:166*/ val += gc_c1r[gc_lane]
+					gc_l_val[gc_lane] = val
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+			/*line blog_reduction.go:168*/ var r int32 = val
+			/*line blog_reduction.go:180*/ tileSum := r
+			if (gc_rank & (32 - 1)) == 0 {
+				/*line blog_reduction.go:183*/ atomic.Add(sum, tileSum)
+			}
+		}
+	}
+}
 
 // CGSumKernelBlock is sum_kernel_block of the cooperative-groups post:
 // thread_sum, then reduce_sum over this_thread_block() passed as a
@@ -184,10 +3492,10 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 	var g_ cg.ThreadBlock = g
 	_ = g_
 	/*line blog_reduction.go:218*/ var temp_ []int32 = temp
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
@@ -195,7 +3503,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
@@ -203,7 +3511,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
@@ -211,7 +3519,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
@@ -219,7 +3527,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line blog_reduction.go:214*/ mySum := cgThreadSum(t, input, n)
@@ -227,47 +3535,47 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 		gc_s_val[gc_rank] = val
 	}
 	/*line blog_reduction.go:195*/ for i := gc_n / 2; i > 0; i /= 2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:196*/ temp_[lane] = val
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
 			/*line blog_reduction.go:196*/ temp_[lane] = val
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_vstep3 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -277,7 +3585,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_vstep3 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -287,7 +3595,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_vstep3 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -297,7 +3605,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_vstep3 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -307,7 +3615,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 				gc_s_val[gc_rank] = val
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
@@ -317,10 +3625,10 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			gc_s_val[gc_rank] = val
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_vstep4 + 0
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line blog_reduction.go:203*/ var r int32 = val
@@ -330,7 +3638,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_vstep4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line blog_reduction.go:203*/ var r int32 = val
@@ -340,7 +3648,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_vstep4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line blog_reduction.go:203*/ var r int32 = val
@@ -350,7 +3658,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_vstep4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line blog_reduction.go:203*/ var r int32 = val
@@ -360,7 +3668,7 @@ func gc_body_cgSumKernelBlock(gc_b *compiled.Block, sum *int32, input []int32, n
 			}
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]
 		/*line blog_reduction.go:203*/ var r int32 = val
@@ -420,10 +3728,10 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
 				gc_at := src[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
 						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
@@ -431,7 +3739,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
 						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
@@ -439,7 +3747,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
 						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
@@ -447,7 +3755,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx + gc_bx*gc_bdx
 						/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
@@ -455,7 +3763,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					/*line blog_reduction.go:232*/ if i < n && gc_at[gc_tx] > 0 {
@@ -579,3 +3887,5 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 //
 //go:embed blog_reduction.go
 var gc_files_blog_reduction embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

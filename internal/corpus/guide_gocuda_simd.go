@@ -5,66 +5,9 @@
 package corpus
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
-
-//line guide.go:17
-func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_n := gc_b.Len()
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
-				gc_at := c[:gc_bdx]
-				gc_at2 := a[:gc_bdx]
-				gc_at3 := b[:gc_bdx]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							var i int = gc_tx
-							_ = i
-							/*line guide.go:19*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						var i int = gc_tx
-						_ = i
-						/*line guide.go:19*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line guide.go:19*/ c[i] = a[i] + b[i]
-				}
-			}
-		}
-	}
-}
 
 //line guide.go:60
 func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMatrix) {
@@ -106,16 +49,16 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 								gc_pos.Thread = gc_base + gc_tx
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
-								/*line guide.go:62*/ var cValue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line guide.go:62*/ var cValue lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								/*line guide.go:65*/ if (row*
 									/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
 									break
 								}
 								/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									/*line guide.go:65*/ if (e*
 										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-16 {
-										/*line guide.go:66*/ gc_ld2 = archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
+										/*line guide.go:66*/ gc_ld2 = lanes.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
 									} else {
 										break gc_steps2
 									}
@@ -123,7 +66,7 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 								}
 								cValue.StoreSlice(c.Elements[row*c.Width+col:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -139,30 +82,30 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-							/*line guide.go:62*/ var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line guide.go:62*/ var cValue lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							/*line guide.go:65*/ if (row*
 								/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 								break
 							}
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_cValue lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
 								/*line guide.go:68*/ c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
 								break
 							}
 							/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line guide.go:65*/ if (e*
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
-									/*line guide.go:66*/ gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									/*line guide.go:66*/ gc_ld = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
 									break gc_jam
 								}
 								/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
-								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line guide.go:66*/ if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
-									/*line guide.go:66*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
+									/*line guide.go:66*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
 								} else {
 									break gc_jam
 								}
@@ -177,16 +120,16 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-							/*line guide.go:62*/ var cValue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line guide.go:62*/ var cValue lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							/*line guide.go:65*/ if (row*
 								/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 								break
 							}
 							/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line guide.go:65*/ if (e*
 									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
-									/*line guide.go:66*/ gc_ld = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									/*line guide.go:66*/ gc_ld = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
 								} else {
 									break gc_steps
 								}
@@ -194,7 +137,7 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							}
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -213,584 +156,5 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 				}
 			}
 		})
-	}
-}
-
-//line guide.go:93
-func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_n := gc_b.Len()
-	gc_s_cSub := compiled.Scratch[guideMatrix](gc_b, 0)[:gc_n]
-	gc_s_cValue := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	blockRow := gc_by
-	blockCol := gc_bx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
-			/*line guide.go:102*/ var cValue float32
-			gc_s_cSub[gc_rank] = cSub
-			gc_s_cValue[gc_rank] = cValue
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
-			/*line guide.go:102*/ var cValue float32
-			gc_s_cSub[gc_rank] = cSub
-			gc_s_cValue[gc_rank] = cValue
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
-			/*line guide.go:102*/ var cValue float32
-			gc_s_cSub[gc_rank] = cSub
-			gc_s_cValue[gc_rank] = cValue
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
-			/*line guide.go:102*/ var cValue float32
-			gc_s_cSub[gc_rank] = cSub
-			gc_s_cValue[gc_rank] = cValue
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line guide.go:99*/ cSub := getSubMatrix(c, blockRow, blockCol)
-		/*line guide.go:102*/ var cValue float32
-		gc_s_cSub[gc_rank] = cSub
-		gc_s_cValue[gc_rank] = cValue
-	}
-	/*line guide.go:109*/ for m := 0; m < (a.Width / guideBlockSize); m++ {
-		/*line guide.go:115*/ as := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
-		bs := gocuda.Shared[[guideBlockSize]float32](t, guideBlockSize)[:guideBlockSize]
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row9 := gc_ty
-				if gc_row9 >= 0 && gc_row9 < len(as) && gc_bdx <= len(as[gc_row9]) && gc_row9 < len(bs) && gc_bdx <= len(bs[gc_row9]) {
-					gc_at := as[gc_row9][:gc_bdx]
-					gc_at2 := bs[gc_row9][:gc_bdx]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var row int = gc_ty
-								var col int = gc_tx
-								var gc_aSub7 guideMatrix
-								/*line guide.go:112*/ gc_aSub7.Width = guideBlockSize
-								gc_aSub7.Height = guideBlockSize
-								gc_aSub7.Stride = a.Stride
-								gc_aSub7.Elements = a.Elements[a.Stride*
-									/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:111*/ blockRow+
-									/*line guide.go:82*/ guideBlockSize*
-										/*line guide.go:111*/ m:]
-								var aSub guideMatrix = gc_aSub7
-								var gc_aSub8 guideMatrix
-								/*line guide.go:79*/ gc_aSub8.Width = guideBlockSize
-								gc_aSub8.Height = guideBlockSize
-								gc_aSub8.Stride = b.Stride
-								gc_aSub8.Elements = b.Elements[b.Stride*
-									/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:112*/ m+
-									/*line guide.go:82*/ guideBlockSize*
-										/*line guide.go:112*/ blockCol:]
-								var bSub guideMatrix = gc_aSub8
-								/*line guide.go:112*/ var gc_a7 guideMatrix = aSub
-								/*line guide.go:112*/ var gc_row7 int = row
-								/*line guide.go:112*/ var gc_col7 int = col
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if (gc_row7*gc_a7.Stride+gc_col7) >= 0 && (gc_row7*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
-									/*line guide.go:112*/ gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row7*gc_a7.Stride+gc_col7:])
-								} else {
-									var gc_lanes7 [16]float32
-									for gc_k7 := range 16 {
-										if 0xffff&(1<<gc_k7) != 0 {
-											gc_pos.Thread = gc_rank + gc_k7
-											/*line guide.go:112*/ gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row7*gc_a7.Stride+gc_col7)+gc_k7]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
-								}
-								/*line guide.go:112*/ gc_ld7.StoreSlice(gc_at[gc_tx:])
-								/*line guide.go:112*/ var gc_a8 guideMatrix = bSub
-								/*line guide.go:112*/ var gc_row8 int = row
-								/*line guide.go:112*/ var gc_col8 int = col
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if (gc_row8*gc_a8.Stride+gc_col8) >= 0 && (gc_row8*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
-									/*line guide.go:112*/ gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row8*gc_a8.Stride+gc_col8:])
-								} else {
-									var gc_lanes8 [16]float32
-									for gc_k8 := range 16 {
-										if 0xffff&(1<<gc_k8) != 0 {
-											gc_pos.Thread = gc_rank + gc_k8
-											/*line guide.go:112*/ gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row8*gc_a8.Stride+gc_col8)+gc_k8]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
-								}
-								/*line guide.go:112*/ gc_ld8.StoreSlice(gc_at2[gc_tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var row int = gc_ty
-							var col int = gc_tx
-							var gc_aSub5 guideMatrix
-							/*line guide.go:112*/ gc_aSub5.Width = guideBlockSize
-							gc_aSub5.Height = guideBlockSize
-							gc_aSub5.Stride = a.Stride
-							gc_aSub5.Elements = a.Elements[a.Stride*
-								/*line guide.go:82*/ guideBlockSize*
-								/*line guide.go:111*/ blockRow+
-								/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:111*/ m:]
-							var aSub guideMatrix = gc_aSub5
-							var gc_aSub6 guideMatrix
-							/*line guide.go:79*/ gc_aSub6.Width = guideBlockSize
-							gc_aSub6.Height = guideBlockSize
-							gc_aSub6.Stride = b.Stride
-							gc_aSub6.Elements = b.Elements[b.Stride*
-								/*line guide.go:82*/ guideBlockSize*
-								/*line guide.go:112*/ m+
-								/*line guide.go:82*/ guideBlockSize*
-									/*line guide.go:112*/ blockCol:]
-							var bSub guideMatrix = gc_aSub6
-							/*line guide.go:112*/ var gc_a5 guideMatrix = aSub
-							/*line guide.go:112*/ var gc_row5 int = row
-							/*line guide.go:112*/ var gc_col5 int = col
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if (gc_row5*gc_a5.Stride+gc_col5) >= 0 && (gc_row5*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
-								/*line guide.go:112*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row5*gc_a5.Stride+gc_col5:])
-							} else {
-								var gc_lanes5 [8]float32
-								for gc_k5 := range 8 {
-									if 0xff&(1<<gc_k5) != 0 {
-										gc_pos.Thread = gc_rank + gc_k5
-										/*line guide.go:112*/ gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row5*gc_a5.Stride+gc_col5)+gc_k5]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
-							}
-							/*line guide.go:112*/ gc_ld5.StoreSlice(gc_at[gc_tx:])
-							/*line guide.go:112*/ var gc_a6 guideMatrix = bSub
-							/*line guide.go:112*/ var gc_row6 int = row
-							/*line guide.go:112*/ var gc_col6 int = col
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if (gc_row6*gc_a6.Stride+gc_col6) >= 0 && (gc_row6*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
-								/*line guide.go:112*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row6*gc_a6.Stride+gc_col6:])
-							} else {
-								var gc_lanes6 [8]float32
-								for gc_k6 := range 8 {
-									if 0xff&(1<<gc_k6) != 0 {
-										gc_pos.Thread = gc_rank + gc_k6
-										/*line guide.go:112*/ gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row6*gc_a6.Stride+gc_col6)+gc_k6]
-									}
-								}
-								gc_pos.Thread = gc_rank
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
-							}
-							/*line guide.go:112*/ gc_ld6.StoreSlice(gc_at2[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						row := gc_ty
-						col := gc_tx
-						/*line guide.go:111*/ aSub := getSubMatrix(a, blockRow, m)
-						bSub := getSubMatrix(b, m, blockCol)
-						/*line guide.go:119*/ gc_at[gc_tx] = getElement(aSub, row, col)
-						gc_at2[gc_tx] = getElement(bSub, row, col)
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						row := gc_ty
-						col := gc_tx
-						/*line guide.go:111*/ aSub := getSubMatrix(a, blockRow, m)
-						bSub := getSubMatrix(b, m, blockCol)
-						/*line guide.go:119*/ as[row][col] = getElement(aSub, row, col)
-						bs[row][col] = getElement(bSub, row, col)
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var row int = gc_ty
-							var col int = gc_tx
-							/*line guide.go:106*/ cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank:])
-							/*line guide.go:126*/ if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
-								break
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
-							}
-							{
-								/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
-							}
-							/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var row int = gc_ty
-						var col int = gc_tx
-						/*line guide.go:106*/ cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
-						/*line guide.go:126*/ if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
-							break
-						}
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
-						/*line guide.go:127*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
-						/*line guide.go:127*/ cValue.StoreSlice(gc_s_cValue[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cValue := gc_s_cValue[gc_rank]
-					{
-						e := int(0)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(1)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(2)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(3)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(4)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(5)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(6)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(7)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(8)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(9)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(10)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(11)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(12)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(13)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(14)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					{
-						e := int(15)
-						/*line guide.go:127*/ cValue += as[row][e] * bs[e][col]
-					}
-					gc_s_cValue[gc_rank] = cValue
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					cValue := gc_s_cValue[gc_rank]
-					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					cValue := gc_s_cValue[gc_rank]
-					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					cValue := gc_s_cValue[gc_rank]
-					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					row := gc_ty
-					col := gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					cValue := gc_s_cValue[gc_rank]
-					/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				row := gc_ty
-				col := gc_tx
-				cSub := gc_s_cSub[gc_rank]
-				cValue := gc_s_cValue[gc_rank]
-				/*line guide.go:136*/ setElement(cSub, row, col, cValue)
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-//line guide.go:186
-func gc_body_guideWarpReduce(gc_b *compiled.Block) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-	var gc_l_value [32]int32
-	var gc_c1r [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				laneID := gc_tx & 0x1f
-				/*line guide.go:189*/ value := int32(31 - laneID)
-				gc_l_value[gc_lane] = value
-			}
-		}
-		if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			var gc_run compiled.ShflSteps
-			/*line guide.go:194*/ for i := 16; i >= 1; i /= 2 {
-				/*line guide.go:193*/ gc_run.Add(i, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-		} else {
-			/*line guide.go:192*/ for i := 16; i >= 1; i /= 2 {
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-				} else {
-					/*line guide.go:193*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
-					gc_left := gc_act
-					if compiled.SIMD {
-						if gc_act == ^uint32(0) {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								/*line guide.go:193*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-								/*line guide.go:193*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-								/*line guide.go:193*/ value.StoreSlice(gc_l_value[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-								if gc_act>>gc_lane&0xff != 0xff {
-									continue
-								}
-								/*line guide.go:193*/ value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane:])
-								/*line guide.go:193*/ value = value.Add(archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]))
-								/*line guide.go:193*/ value.StoreSlice(gc_l_value[gc_lane:])
-								gc_left &^= 0xff << gc_lane
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_left&(1<<gc_lane) == 0 {
-								continue
-							}
-							value := gc_l_value[gc_lane]
-							/*line guide.go:193*/ value += gc_c1r[gc_lane]
-							gc_l_value[gc_lane] = value
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				value := gc_l_value[gc_lane]
-				/*line guide.go:197*/ t.Printf("Thread %d final value = %d\n", gc_tx, value)
-			}
-		}
 	}
 }

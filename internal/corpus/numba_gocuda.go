@@ -4,8 +4,11 @@ package corpus
 
 import (
 	"embed"
+	"math"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +36,86 @@ var gc_src_numbaVecAdd = compiled.NewSource(gc_files_numba, "numbaVecAdd", "51d9
 	compiled.PTX{Entry: "numbaVecAdd", Pack: gc_ptx_numba, Params: []string{"[]float64", "[]float64", "[]float64"}, Files: []string{"numba.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line numba.go:21
+func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line numba.go:24*/ size := len(c)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line numba.go:28*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var tid int = gc_bx*gc_bdx + gc_tx
+							_ = tid
+							/*line numba.go:26*/ lanes.LoadFloat64x4Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line numba.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:27*/ c[tid] = a[tid] + b[tid]
+				}
+			}
+		}
+	}
+}
+
 // NumbaMatmulKernel is matmul of test_matmul.py: C = A·B, a thread per
 // element, i from the x index and j from the y index.
 //
@@ -55,6 +138,178 @@ func NumbaMatmulKernel(a []float64, aRows, aCols int, b []float64, bCols int, c 
 var gc_src_numbaMatmul = compiled.NewSource(gc_files_numba, "numbaMatmul", "3ddaed435948425ff10c2ad13e3ac1af581e225fb9239d851e4b540eb273955a", "numba.go:31-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "numbaMatmul", Pack: gc_ptx_numba, Params: []string{"[]float64", "int", "int", "[]float64", "int", "[]float64", "int", "int"}, Files: []string{"numba.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line numba.go:35
+func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
+			}
+		}
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_tz := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line numba.go:68*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= cRows {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+								gc_tz++
+							}
+							continue
+						}
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat64x4(0.)
+							gc_Lane0Mask64 := compiled.Lane0Mask64()
+						gc_steps:
+							for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+								var i int = gc_by*gc_bdy + gc_ty
+								var j int = gc_bx*gc_bdx + gc_tx
+								{
+									tmp := gc_vb
+									/*line numba.go:40*/ if (i*
+										/*line numba.go:43*/ cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
+										break
+									}
+									/*line numba.go:40*/ for k := 0; k < aCols; k = k + 1 {
+										var gc_ld lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+										/*line numba.go:40*/ if (k*
+											bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
+											/*line numba.go:41*/ gc_ld = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
+										} else {
+											break gc_steps
+										}
+										/*line numba.go:41*/ tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld))
+									}
+									/*line numba.go:41*/ tmp.StoreSlice(c[i*cCols+j:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+							i := gc_by*gc_bdy + gc_ty
+							j := gc_bx*gc_bdx + gc_tx
+							{
+								tmp := 0.
+								/*line numba.go:40*/ for k := 0; k < aCols; k++ {
+									tmp += a[i*aCols+k] * b[k*bCols+j]
+								}
+								c[i*cCols+j] = tmp
+							}
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_tz := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line numba.go:68*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= cRows {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+								gc_tz++
+							}
+							continue
+						}
+						gc_vstep := gc_from
+						gc_vb := lanes.BroadcastFloat64x4(0.)
+					gc_steps2:
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+							var i int = gc_by*gc_bdy + gc_ty
+							var j int = gc_bx*gc_bdx + gc_tx
+							{
+								tmp := gc_vb
+								/*line numba.go:40*/ if (i*
+									/*line numba.go:43*/ cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
+									break
+								}
+								/*line numba.go:40*/ for k := 0; k < aCols; k = k + 1 {
+									var gc_ld2 lanes.Float64x4
+									/*line numba.go:40*/ if (k*
+										bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
+										/*line numba.go:41*/ gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
+									} else {
+										break gc_steps2
+									}
+									/*line numba.go:41*/ tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
+								}
+								/*line numba.go:41*/ tmp.StoreSlice(c[i*cCols+j:])
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+							i := gc_by*gc_bdy + gc_ty
+							j := gc_bx*gc_bdx + gc_tx
+							{
+								tmp := 0.
+								/*line numba.go:40*/ for k := 0; k < aCols; k++ {
+									tmp += a[i*aCols+k] * b[k*bCols+j]
+								}
+								c[i*cCols+j] = tmp
+							}
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // NumbaFastMatmulKernel is fast_matmul of test_matmul.py: C = A·B through
 // TPB×TPB float32 tiles in shared memory, one pass per block of the grid's
@@ -79,6 +334,416 @@ func NumbaFastMatmulKernel(a []float64, aRows, aCols int, b []float64, bRows, bC
 var gc_src_numbaFastMatmul = compiled.NewSource(gc_files_numba, "numbaFastMatmul", "578bfdcde4dde823e6a893a45c88364bde3387c5a5e6033e86e7ec60cd6ffdc9", "numba.go:50-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "numbaFastMatmul", Pack: gc_ptx_numba, Params: []string{"[]float64", "int", "int", "[]float64", "int", "int", "[]float64", "int", "int"}, Files: []string{"numba.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line numba.go:55
+func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line numba.go:57*/ sA := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
+	sB := gocuda.Shared[[numbaTPB]float32](t, numbaTPB)[:numbaTPB]
+	bpg := gc_gdx
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vb2 := lanes.BroadcastFloat32x16(0.)
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
+					tmp := gc_vb2
+					/*line numba.go:68*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(0.)
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				tmp := gc_vb
+				/*line numba.go:68*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var tmp float32 = 0.
+			/*line numba.go:69*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		var tmp float32 = 0.
+		gc_s_tmp[gc_rank] = tmp
+	}
+	/*line numba.go:69*/ for i := range bpg {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				/*line numba.go:74*/ gc_off := ((gc_by*gc_bdy + gc_ty) * aCols) + (i * numbaTPB)
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_ty + i*numbaTPB) * bCols)
+				if gc_row >= 0 && gc_row < len(sA) && gc_bdx <= len(sA[gc_row]) && gc_row < len(sB) && gc_bdx <= len(sB[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := sA[gc_row][:gc_bdx]
+					gc_at2 := sB[gc_row][:gc_bdx]
+					gc_at3 := a[gc_off:][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						tx := gc_tx
+						ty := gc_ty
+						/*line numba.go:71*/ gc_at[gc_tx] = 0
+						gc_at2[gc_tx] = 0
+						if y < aRows && (tx+i*numbaTPB) < aCols {
+							gc_at[gc_tx] = float32(gc_at3[gc_tx])
+						}
+						if x < bCols && (ty+i*numbaTPB) < bRows {
+							gc_at2[gc_tx] = float32(gc_at4[gc_tx])
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						tx := gc_tx
+						ty := gc_ty
+						/*line numba.go:71*/ sA[ty][tx] = 0
+						sB[ty][tx] = 0
+						if y < aRows && (tx+i*numbaTPB) < aCols {
+							sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
+						}
+						if x < bCols && (ty+i*numbaTPB) < bRows {
+							sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line numba.go:64*/ tmp := lanes.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
+								/*line numba.go:84*/ if tx < 0 || tx > len(sB[compiled.Trip(0)])-16 || tx > len(sB[compiled.Trip(1)])-16 || tx > len(sB[compiled.Trip(2)])-16 || tx > len(sB[compiled.Trip(3)])-16 || tx > len(sB[compiled.Trip(4)])-16 || tx > len(sB[compiled.Trip(5)])-16 || tx > len(sB[compiled.Trip(6)])-16 || tx > len(sB[compiled.Trip(7)])-16 || tx > len(sB[compiled.Trip(8)])-16 || tx > len(sB[compiled.Trip(9)])-16 || tx > len(sB[compiled.Trip(10)])-16 || tx > len(sB[compiled.Trip(11)])-16 || tx > len(sB[compiled.Trip(12)])-16 || tx > len(sB[compiled.Trip(13)])-16 || tx > len(sB[compiled.Trip(14)])-16 || tx > len(sB[compiled.Trip(15)])-16 {
+									break
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
+								}
+								{
+									/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
+								}
+								/*line numba.go:85*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line numba.go:64*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line numba.go:84*/ if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
+							/*line numba.go:85*/ tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
+							/*line numba.go:85*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line numba.go:64*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line numba.go:84*/ if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(0)], sB[compiled.Trip(0)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(1)], sB[compiled.Trip(1)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(2)], sB[compiled.Trip(2)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(3)], sB[compiled.Trip(3)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(4)], sB[compiled.Trip(4)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(5)], sB[compiled.Trip(5)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(6)], sB[compiled.Trip(6)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(7)], sB[compiled.Trip(7)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(8)], sB[compiled.Trip(8)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(9)], sB[compiled.Trip(9)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(10)], sB[compiled.Trip(10)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(11)], sB[compiled.Trip(11)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(12)], sB[compiled.Trip(12)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(13)], sB[compiled.Trip(13)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(14)], sB[compiled.Trip(14)][tx:])
+						/*line numba.go:85*/ tmp = lanes.AddMulSlice(tmp, sA[ty][compiled.Trip(15)], sB[compiled.Trip(15)][tx:])
+						/*line numba.go:85*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					tmp := gc_s_tmp[gc_rank]
+					{
+						j := int(0)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(1)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(2)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(3)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(4)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(5)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(6)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(7)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(8)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(9)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(10)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(11)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(12)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(13)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(14)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					{
+						j := int(15)
+						/*line numba.go:85*/ tmp += sA[ty][j] * sB[j][tx]
+					}
+					gc_s_tmp[gc_rank] = tmp
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= cRows {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var x int = gc_bx*gc_bdx + gc_tx
+							_ = x
+							var y int = gc_by*gc_bdy + gc_ty
+							_ = y
+							/*line numba.go:61*/ tmp := lanes.LoadFloat32x4Slice(gc_s_tmp[gc_rank:])
+							/*line numba.go:91*/ tmp.ConvertToFloat64().StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tmp := gc_s_tmp[gc_rank]
+					/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					tmp := gc_s_tmp[gc_rank]
+					/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // NumbaArraySumKernel is array_sum of test_reduction.py: an interleaved
 // tree (tid % (2*s)) through an int32 shared array of nelem, all of it,
@@ -206,6 +871,229 @@ var gc_src_numbaMaxReduce = compiled.NewSource(gc_files_numba, "numbaMaxReduce",
 	compiled.PTX{Entry: "numbaMaxReduce", Pack: gc_ptx_numba, Params: []string{"[]float32", "[]float32"}, Files: []string{"numba.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line numba.go:138
+func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line numba.go:140*/ temp := gocuda.Shared[float32](t, 1024)[:1024]
+	blockSize := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := inputArray[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							_ = tx
+							var tid int = gc_bx*gc_bdx + gc_tx
+							/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 15 {
+								/*line numba.go:147*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line numba.go:147*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line numba.go:147*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+								gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+								if gc_else4.ToBits() != 0 {
+									{
+										/*line numba.go:147*/ lanes.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tx int = gc_tx
+						_ = tx
+						var tid int = gc_bx*gc_bdx + gc_tx
+						/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
+							/*line numba.go:147*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line numba.go:147*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line numba.go:147*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line numba.go:147*/ lanes.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if true || tid < len(inputArray) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = float32(math.Inf(-1))
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line numba.go:147*/ if true || tid < len(inputArray) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = float32(math.Inf(-1))
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line numba.go:147*/ if true || tid < len(inputArray) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = float32(math.Inf(-1))
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line numba.go:147*/ if true || tid < len(inputArray) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = float32(math.Inf(-1))
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line numba.go:147*/ if true || tid < len(inputArray) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = float32(math.Inf(-1))
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line numba.go:147*/ if true || tid < len(inputArray) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = float32(math.Inf(-1))
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				tid := gc_bx*gc_bdx + gc_tx
+				/*line numba.go:147*/ if tid < len(inputArray) {
+					temp[tx] = inputArray[tid]
+				} else {
+					temp[tx] = float32(math.Inf(-1))
+				}
+			}
+		}
+	}
+	/*line numba.go:156*/ s := blockSize / 2
+	for ; s > 0; s /= 2 {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line numba.go:160*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(inputArray), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
+				gc_at3 := temp[:gc_to]
+				gc_at4 := temp[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
+				gc_at5 := outputArray[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line numba.go:167*/ gc_at5[0] = temp[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
+				}
+			}
+		}
+	}
+}
+
 // NumbaSolveHeatEquationKernel is solve_heat_equation of test_laplace.py:
 // explicit steps of the 1-D heat equation alternating between two
 // buffers, each step closed by a grid-wide sync; threads outside the
@@ -221,9 +1109,203 @@ func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64
 //line numba.go:177
 var gc_src_numbaSolveHeatEquation = compiled.NewSource(gc_files_numba, "numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("numba.go:219: Sync has no GPU form yet")
 
+//line numba.go:177
+func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	if compiled.SIMDBuild {
+		/*line numba.go:184*/ _ = &k
+	}
+	grid := cg.ThisGrid(t)
+	_ = grid
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line numba.go:191*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(buf0), gc_bx*gc_bdx); gc_bound > gc_from {
+		gc_from = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						{
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line numba.go:178*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					_ = i
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			gc_exited[gc_rank] = true
+			continue gc_L1
+		}
+	}
+	/*line numba.go:188*/ for step := range timesteps {
+		/*line numba.go:190*/ var data, nextData []float64
+		if step%2 == 0 {
+			data = buf0
+			nextData = buf1
+		} else {
+			data = buf1
+			nextData = buf0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all5 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_vb := lanes.BroadcastFloat64x4(2)
+					/*line numba.go:206*/ gc_vb2 := lanes.BroadcastFloat64x4(k)
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line numba.go:206*/ gc_alive5 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex5&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line numba.go:200*/ if i < 0 || i > len(data)-4 || (i+
+							/*line numba.go:206*/ 1) < 0 || (i+1) > len(data)-4 || (i-
+							/*line numba.go:209*/ 1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
+							break
+						}
+						/*line numba.go:200*/ gc_row := data[i+-1 : i+5]
+						/*line numba.go:200*/ currTemp := lanes.LoadFloat64x4Slice(gc_row[1:])
+						/*line numba.go:200*/ var nextTemp lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line numba.go:204*/ gc_if := gc_iota.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+						if gc_alive5.And(gc_if).ToBits() != 0 {
+							/*line numba.go:204*/ nextTemp = currTemp.Add(gc_vb2.Mul(lanes.LoadFloat64x4Slice(gc_row[2:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if))
+						}
+						gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						if gc_alive5.And(gc_else).ToBits() != 0 {
+							/*line numba.go:207*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+							if gc_alive5.And(gc_else).And(gc_if2).ToBits() != 0 {
+								/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb2.Mul(lanes.LoadFloat64x4Slice(gc_row[0:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_if2))
+							}
+							gc_else2 := gc_if2.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							if gc_alive5.And(gc_else).And(gc_else2).ToBits() != 0 {
+								/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb2.Mul(lanes.LoadFloat64x4Slice(gc_row[0:]).Sub(gc_vb.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(gc_row[2:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
+							}
+						}
+						/*line numba.go:216*/ nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive5)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all3 := lanes.BroadcastInt64x4(-1).ToMask()
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_vb3 := lanes.BroadcastFloat64x4(2)
+				/*line numba.go:206*/ gc_vb4 := lanes.BroadcastFloat64x4(k)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line numba.go:206*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).ToMask().ToInt64x4().Not().ToMask()
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line numba.go:200*/ if i < 0 || i > len(data)-4 || (i+
+						/*line numba.go:206*/ 1) < 0 || (i+1) > len(data)-4 || (i-
+						/*line numba.go:209*/ 1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
+						break
+					}
+					/*line numba.go:200*/ gc_row2 := data[i+-1 : i+5]
+					/*line numba.go:200*/ currTemp := lanes.LoadFloat64x4Slice(gc_row2[1:])
+					/*line numba.go:200*/ var nextTemp lanes.Float64x4
+					/*line numba.go:204*/ gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+						/*line numba.go:204*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(gc_row2[2:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
+					}
+					gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
+					if gc_alive3.And(gc_else3).ToBits() != 0 {
+						/*line numba.go:207*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+						if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
+							/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(gc_row2[0:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
+						}
+						gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
+						if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
+							/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(gc_row2[0:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(gc_row2[2:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
+						}
+					}
+					/*line numba.go:216*/ nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				/*line numba.go:200*/ currTemp := data[i]
+				/*line numba.go:203*/ var nextTemp float64
+				if i == 0 {
+					/*line numba.go:206*/ nextTemp = currTemp + k*(data[i+1]-(2*currTemp))
+				} else if i == len(data)-1 {
+					/*line numba.go:209*/ nextTemp = currTemp + k*(data[i-1]-(2*currTemp))
+				} else {
+					/*line numba.go:212*/ nextTemp = currTemp + k*(data[i-1]-(2*currTemp)+data[i+1])
+				}
+				/*line numba.go:216*/ nextData[i] = nextTemp
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+	}
+}
+
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // gc_files_numba holds the source files whose lines the kernels' records hash.
 //
 //go:embed numba.go
 var gc_files_numba embed.FS
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

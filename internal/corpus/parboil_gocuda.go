@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/mem"
 )
@@ -39,6 +40,342 @@ var gc_src_mysgemmNT = compiled.NewSource(gc_files_parboil, "mysgemmNT", "f91d07
 	compiled.PTX{Entry: "mysgemmNT", Pack: gc_ptx_parboil, Params: []string{"[]float32", "int", "[]float32", "int", "[]float32", "int", "int", "float32", "float32"}, Files: []string{"parboil.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line parboil.go:28
+func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line parboil.go:39*/ _ = &alpha
+		_ = &beta
+	}
+	/*line parboil.go:37*/ bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line parboil.go:30*/ var cc [sgemmTileN]float32
+		{
+			i := int(0)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(1)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(2)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(3)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(4)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(5)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(6)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(7)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(8)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(9)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(10)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(11)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(12)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(13)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(14)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		{
+			i := int(15)
+			/*line parboil.go:32*/ cc[i] = 0.0
+		}
+		gc_s_cc[gc_rank] = cc
+	}
+	/*line parboil.go:39*/ for i_ := 0; i_ < k; i_ += sgemmTileTBHeight {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off4 := (gc_by * sgemmTileN) + ((i_ + gc_ty) * ldb)
+				if gc_row >= 0 && gc_row < len(bS) && gc_bdx <= len(bS[gc_row]) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_bdx <= len(b)-gc_off4 {
+					gc_at := bS[gc_row][:gc_bdx]
+					gc_at2 := b[gc_off4:][:gc_bdx]
+					if compiled.SIMDBuild {
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
+									_ = n
+									/*line parboil.go:40*/ var av lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									_ = av
+									/*line parboil.go:41*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line parboil.go:36*/ var n int = gc_by*sgemmTileN + gc_tx
+								_ = n
+								/*line parboil.go:40*/ var av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = av
+								/*line parboil.go:41*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line parboil.go:40*/ var av float32
+							gc_at[gc_tx] = gc_at2[gc_tx]
+							_ = av
+						}
+					} else {
+						if compiled.Disjoint(gc_at, gc_at2) {
+							copy(gc_at, gc_at2)
+						} else {
+							gc_vstep := 0
+							for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+								/*line parboil.go:40*/ var av float32
+								gc_at[gc_tx] = gc_at2[gc_tx]
+								_ = av
+							}
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line parboil.go:36*/ n := gc_by*sgemmTileN + gc_tx
+						/*line parboil.go:40*/ var av float32
+						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
+						_ = av
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			/*line parboil.go:52*/ bS := bS[:8]
+			/*line parboil.go:54*/ gc_s_cc := gc_s_cc[:gc_n]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mid := gc_ty*gc_bdx + gc_tx
+						/*line parboil.go:35*/ m := gc_bx*sgemmTileM + mid
+						cc := gc_s_cc[gc_rank]
+						/*line parboil.go:38*/ var av float32
+						/*line parboil.go:43*/ for j := 0; j < sgemmTileTBHeight; j++ {
+							av = a[m+(i_+j)*lda]
+							{
+								{
+									kk := int(0)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(1)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(2)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(3)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(4)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(5)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(6)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(7)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(8)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(9)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(10)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(11)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(12)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(13)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(14)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+								{
+									kk := int(15)
+									/*line parboil.go:46*/ cc[kk] += av * bS[j][kk]
+								}
+							}
+						}
+						gc_s_cc[gc_rank] = cc
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				mid := gc_ty*gc_bdx + gc_tx
+				/*line parboil.go:35*/ m := gc_bx*sgemmTileM + mid
+				/*line parboil.go:52*/ tt := ldc*gc_by*sgemmTileN + m
+				cc := gc_s_cc[gc_rank]
+				{
+					i_2 := int(0)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(1)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(2)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(3)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(4)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(5)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(6)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(7)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(8)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(9)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(10)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(11)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(12)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(13)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(14)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+				{
+					i_2 := int(15)
+					/*line parboil.go:54*/ c[tt+i_2*ldc] = c[tt+i_2*ldc]*beta + alpha*cc[i_2]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // StencilCoarsenKernel is block2D_hybrid_coarsen_x of
 // stencil/src/cuda/kernels.cu: a 7-point 3-D Jacobi step marching along z,
 // each thread taking two points along x (thread coarsening), the current
@@ -64,6 +401,1334 @@ func StencilCoarsenKernel(c0, c1 float32, a0, anext []float32, nx, ny, nz int) f
 var gc_src_block2DHybridCoarsenX = compiled.NewSource(gc_files_parboil, "block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171").NoGoexit("0994a54e60f1aaec58a3e6f3aa5240dc46bfaf647c7b391764b0f25d2826d636", "parboil.go:58-59").GPU(
 	compiled.PTX{Entry: "block2DHybridCoarsenX", Pack: gc_ptx_parboil, Params: []string{"float32", "float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"parboil.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line parboil.go:70
+func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_bottom := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bottom2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_top := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_top2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line parboil.go:84*/ _ = &c0
+		_ = &c1
+	}
+	/*line parboil.go:79*/ shA0 := gocuda.DynamicShared[float32](t)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * gc_bdx * 2
+			gc_off2 := gc_bdx + (gc_ty * gc_bdx * 2)
+			if gc_off >= 0 && gc_off <= len(shA0) && gc_bdx <= len(shA0)-gc_off && gc_off2 >= 0 && gc_off2 <= len(shA0) && gc_bdx <= len(shA0)-gc_off2 {
+				gc_at := shA0[gc_off:][:gc_bdx]
+				gc_at2 := shA0[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var shID int = gc_tx + gc_ty*gc_bdx*2
+								_ = shID
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+								_ = shID2
+								/*line parboil.go:80*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+								/*line parboil.go:80*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							_ = shID
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							_ = shID2
+							/*line parboil.go:80*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							/*line parboil.go:80*/ gc_vb3.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
+							gc_at2[gc_tx] = 0.0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
+							gc_at2[gc_tx] = 0.0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
+							gc_at2[gc_tx] = 0.0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
+							gc_at2[gc_tx] = 0.0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line parboil.go:80*/ gc_at[gc_tx] = 0.0
+					gc_at2[gc_tx] = 0.0
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					shID := gc_tx + gc_ty*gc_bdx*2
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+					/*line parboil.go:80*/ shA0[shID] = 0.0
+					shA0[shID2] = 0.0
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vb6 := lanes.BroadcastFloat32x16(0.0)
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_none2 := lanes.Mask32x16FromBits(0)
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_steps2:
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx*2 + gc_tx
+							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+							var j int = gc_by*gc_bdy + gc_ty
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							bottom := gc_vb6
+							bottom2 := gc_vb6
+							top := gc_vb6
+							top2 := gc_vb6
+							/*line parboil.go:96*/ if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
+								break
+							}
+							/*line parboil.go:96*/ if i < nx && uint(nx-i) > 15 && (j < ny) {
+								/*line parboil.go:96*/ var gc_i9 int = i
+								/*line parboil.go:96*/ var gc_j9 int = j
+								var gc_k17 int = 0
+								/*line parboil.go:97*/ var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
+								var gc_ld9 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_t9 >= 0 && gc_t9 <= len(a0)-16 {
+									/*line parboil.go:97*/ gc_ld9 = lanes.LoadFloat32x16Slice(a0[gc_t9:])
+								} else {
+									break gc_steps2
+								}
+								bottom = gc_ld9
+								/*line parboil.go:97*/ var gc_i10 int = i
+								/*line parboil.go:97*/ var gc_j10 int = j
+								var gc_k19 int = 1
+								/*line parboil.go:98*/ var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
+								var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_t10 >= 0 && gc_t10 <= len(a0)-16 {
+									/*line parboil.go:98*/ gc_ld10 = lanes.LoadFloat32x16Slice(a0[gc_t10:])
+								} else {
+									break gc_steps2
+								}
+								/*line parboil.go:98*/ gc_ld10.StoreSlice(shA0[shID:])
+							} else {
+								gc_b4 := gc_none2
+								/*line parboil.go:98*/ if j <
+									/*line parboil.go:96*/ ny {
+									gc_b4 = gc_all2
+								}
+								/*line parboil.go:96*/ gc_if3 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b4.ToBits())
+								if gc_if3.ToBits() != 0 {
+									/*line parboil.go:96*/ var gc_i11 int = i
+									/*line parboil.go:96*/ var gc_j11 int = j
+									var gc_k21 int = 0
+									/*line parboil.go:97*/ var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
+									var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if gc_t11 >= 0 && gc_t11 <= len(a0)-16 {
+										/*line parboil.go:97*/ gc_ld11 = lanes.LoadFloat32x16Slice(a0[gc_t11:])
+									} else {
+										break gc_steps2
+									}
+									/*line parboil.go:97*/ bottom = bottom.Merge(gc_ld11, lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+									/*line parboil.go:97*/ var gc_i12 int = i
+									/*line parboil.go:97*/ var gc_j12 int = j
+									var gc_k23 int = 1
+									/*line parboil.go:98*/ var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
+									var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if gc_t12 >= 0 && gc_t12 <= len(a0)-16 {
+										/*line parboil.go:98*/ gc_ld12 = lanes.LoadFloat32x16Slice(a0[gc_t12:])
+									} else {
+										break gc_steps2
+									}
+									/*line parboil.go:98*/ gc_ld12.Merge(lanes.LoadFloat32x16Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
+								}
+							}
+							/*line parboil.go:100*/ if i2 < nx && uint(nx-i2) > 15 && (j < ny) {
+								/*line parboil.go:100*/ var gc_i13 int = i2
+								/*line parboil.go:100*/ var gc_j13 int = j
+								var gc_k25 int = 0
+								/*line parboil.go:101*/ var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
+								var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
+									/*line parboil.go:101*/ gc_ld13 = lanes.LoadFloat32x16Slice(a0[gc_t13:])
+								} else {
+									var gc_lanes13 [16]float32
+									for gc_k26 := range 16 {
+										if 0xffff&(1<<gc_k26) != 0 {
+											gc_pos.Thread = gc_rank + gc_k26
+											/*line parboil.go:101*/ gc_lanes13[gc_k26] = a0[gc_t13+gc_k26]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld13 = lanes.LoadFloat32x16(&gc_lanes13)
+								}
+								bottom2 = gc_ld13
+								/*line parboil.go:101*/ var gc_i14 int = i2
+								/*line parboil.go:101*/ var gc_j14 int = j
+								var gc_k27 int = 1
+								/*line parboil.go:102*/ var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
+								var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
+									/*line parboil.go:102*/ gc_ld14 = lanes.LoadFloat32x16Slice(a0[gc_t14:])
+								} else {
+									var gc_lanes14 [16]float32
+									for gc_k28 := range 16 {
+										if 0xffff&(1<<gc_k28) != 0 {
+											gc_pos.Thread = gc_rank + gc_k28
+											/*line parboil.go:102*/ gc_lanes14[gc_k28] = a0[gc_t14+gc_k28]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld14 = lanes.LoadFloat32x16(&gc_lanes14)
+								}
+								/*line parboil.go:102*/ gc_ld14.StoreSlice(shA0[shID2:])
+							} else {
+								gc_b5 := gc_none2
+								/*line parboil.go:102*/ if j <
+									/*line parboil.go:100*/ ny {
+									gc_b5 = gc_all2
+								}
+								/*line parboil.go:100*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b5.ToBits())
+								if gc_if4.ToBits() != 0 {
+									/*line parboil.go:100*/ var gc_i15 int = i2
+									/*line parboil.go:100*/ var gc_j15 int = j
+									var gc_k29 int = 0
+									/*line parboil.go:101*/ var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
+									var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
+										/*line parboil.go:101*/ gc_ld15 = lanes.LoadFloat32x16Slice(a0[gc_t15:])
+									} else {
+										var gc_lanes15 [16]float32
+										for gc_k30 := range 16 {
+											if gc_if4.ToBits()&(1<<gc_k30) != 0 {
+												gc_pos.Thread = gc_rank + gc_k30
+												/*line parboil.go:101*/ gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld15 = lanes.LoadFloat32x16(&gc_lanes15)
+									}
+									/*line parboil.go:101*/ bottom2 = bottom2.Merge(gc_ld15, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line parboil.go:101*/ var gc_i16 int = i2
+									/*line parboil.go:101*/ var gc_j16 int = j
+									var gc_k31 int = 1
+									/*line parboil.go:102*/ var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
+									var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
+										/*line parboil.go:102*/ gc_ld16 = lanes.LoadFloat32x16Slice(a0[gc_t16:])
+									} else {
+										var gc_lanes16 [16]float32
+										for gc_k32 := range 16 {
+											if gc_if4.ToBits()&(1<<gc_k32) != 0 {
+												gc_pos.Thread = gc_rank + gc_k32
+												/*line parboil.go:102*/ gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld16 = lanes.LoadFloat32x16(&gc_lanes16)
+									}
+									/*line parboil.go:102*/ gc_ld16.Merge(lanes.LoadFloat32x16Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
+								}
+							}
+							/*line parboil.go:100*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+							/*line parboil.go:100*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+							/*line parboil.go:100*/ top.StoreSlice(gc_s_top[gc_rank:])
+							/*line parboil.go:100*/ top2.StoreSlice(gc_s_top2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb5 := lanes.BroadcastFloat32x8(0.0)
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx*2 + gc_tx
+						var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+						var j int = gc_by*gc_bdy + gc_ty
+						var shID int = gc_tx + gc_ty*gc_bdx*2
+						var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						bottom := gc_vb5
+						bottom2 := gc_vb5
+						top := gc_vb5
+						top2 := gc_vb5
+						/*line parboil.go:96*/ if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+							break
+						}
+						/*line parboil.go:96*/ if i < nx && uint(nx-i) > 7 && (j < ny) {
+							/*line parboil.go:96*/ var gc_i int = i
+							/*line parboil.go:96*/ var gc_j int = j
+							var gc_k int = 0
+							/*line parboil.go:97*/ var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_t >= 0 && gc_t <= len(a0)-8 {
+								/*line parboil.go:97*/ gc_ld = lanes.LoadFloat32x8Slice(a0[gc_t:])
+							} else {
+								break gc_steps
+							}
+							bottom = gc_ld
+							/*line parboil.go:97*/ var gc_i2 int = i
+							/*line parboil.go:97*/ var gc_j2 int = j
+							var gc_k3 int = 1
+							/*line parboil.go:98*/ var gc_t2 int = gc_i2 + nx*(gc_j2+ny*gc_k3)
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_t2 >= 0 && gc_t2 <= len(a0)-8 {
+								/*line parboil.go:98*/ gc_ld2 = lanes.LoadFloat32x8Slice(a0[gc_t2:])
+							} else {
+								break gc_steps
+							}
+							/*line parboil.go:98*/ gc_ld2.StoreSlice(shA0[shID:])
+						} else {
+							gc_b2 := gc_none
+							/*line parboil.go:98*/ if j <
+								/*line parboil.go:96*/ ny {
+								gc_b2 = gc_all
+							}
+							/*line parboil.go:96*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b2)
+							if gc_if.ToBits() != 0 {
+								/*line parboil.go:96*/ var gc_i3 int = i
+								/*line parboil.go:96*/ var gc_j3 int = j
+								var gc_k5 int = 0
+								/*line parboil.go:97*/ var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
+									/*line parboil.go:97*/ gc_ld3 = lanes.LoadFloat32x8Slice(a0[gc_t3:])
+								} else {
+									break gc_steps
+								}
+								/*line parboil.go:97*/ bottom = gc_ld3.Merge(bottom, gc_if)
+								/*line parboil.go:97*/ var gc_i4 int = i
+								/*line parboil.go:97*/ var gc_j4 int = j
+								var gc_k7 int = 1
+								/*line parboil.go:98*/ var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
+									/*line parboil.go:98*/ gc_ld4 = lanes.LoadFloat32x8Slice(a0[gc_t4:])
+								} else {
+									break gc_steps
+								}
+								/*line parboil.go:98*/ gc_ld4.Merge(lanes.LoadFloat32x8Slice(shA0[shID:]), gc_if).StoreSlice(shA0[shID:])
+							}
+						}
+						/*line parboil.go:100*/ if i2 < nx && uint(nx-i2) > 7 && (j < ny) {
+							/*line parboil.go:100*/ var gc_i5 int = i2
+							/*line parboil.go:100*/ var gc_j5 int = j
+							var gc_k9 int = 0
+							/*line parboil.go:101*/ var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
+							var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
+								/*line parboil.go:101*/ gc_ld5 = lanes.LoadFloat32x8Slice(a0[gc_t5:])
+							} else {
+								var gc_lanes5 [8]float32
+								for gc_k10 := range 8 {
+									if 0xff&(1<<gc_k10) != 0 {
+										gc_pos.Thread = gc_rank + gc_k10
+										/*line parboil.go:101*/ gc_lanes5[gc_k10] = a0[gc_t5+gc_k10]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadFloat32x8(&gc_lanes5)
+							}
+							bottom2 = gc_ld5
+							/*line parboil.go:101*/ var gc_i6 int = i2
+							/*line parboil.go:101*/ var gc_j6 int = j
+							var gc_k11 int = 1
+							/*line parboil.go:102*/ var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
+							var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
+								/*line parboil.go:102*/ gc_ld6 = lanes.LoadFloat32x8Slice(a0[gc_t6:])
+							} else {
+								var gc_lanes6 [8]float32
+								for gc_k12 := range 8 {
+									if 0xff&(1<<gc_k12) != 0 {
+										gc_pos.Thread = gc_rank + gc_k12
+										/*line parboil.go:102*/ gc_lanes6[gc_k12] = a0[gc_t6+gc_k12]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld6 = lanes.LoadFloat32x8(&gc_lanes6)
+							}
+							/*line parboil.go:102*/ gc_ld6.StoreSlice(shA0[shID2:])
+						} else {
+							gc_b3 := gc_none
+							/*line parboil.go:102*/ if j <
+								/*line parboil.go:100*/ ny {
+								gc_b3 = gc_all
+							}
+							/*line parboil.go:100*/ gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b3)
+							if gc_if2.ToBits() != 0 {
+								/*line parboil.go:100*/ var gc_i7 int = i2
+								/*line parboil.go:100*/ var gc_j7 int = j
+								var gc_k13 int = 0
+								/*line parboil.go:101*/ var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
+								var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
+									/*line parboil.go:101*/ gc_ld7 = lanes.LoadFloat32x8Slice(a0[gc_t7:])
+								} else {
+									var gc_lanes7 [8]float32
+									for gc_k14 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k14) != 0 {
+											gc_pos.Thread = gc_rank + gc_k14
+											/*line parboil.go:101*/ gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld7 = lanes.LoadFloat32x8(&gc_lanes7)
+								}
+								/*line parboil.go:101*/ bottom2 = gc_ld7.Merge(bottom2, gc_if2)
+								/*line parboil.go:101*/ var gc_i8 int = i2
+								/*line parboil.go:101*/ var gc_j8 int = j
+								var gc_k15 int = 1
+								/*line parboil.go:102*/ var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
+								var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
+									/*line parboil.go:102*/ gc_ld8 = lanes.LoadFloat32x8Slice(a0[gc_t8:])
+								} else {
+									var gc_lanes8 [8]float32
+									for gc_k16 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k16) != 0 {
+											gc_pos.Thread = gc_rank + gc_k16
+											/*line parboil.go:102*/ gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld8 = lanes.LoadFloat32x8(&gc_lanes8)
+								}
+								/*line parboil.go:102*/ gc_ld8.Merge(lanes.LoadFloat32x8Slice(shA0[shID2:]), gc_if2).StoreSlice(shA0[shID2:])
+							}
+						}
+						/*line parboil.go:100*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+						/*line parboil.go:100*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+						/*line parboil.go:100*/ top.StoreSlice(gc_s_top[gc_rank:])
+						/*line parboil.go:100*/ top2.StoreSlice(gc_s_top2[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx*2 + gc_tx
+				i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+				j := gc_by*gc_bdy + gc_ty
+				shID := gc_tx + gc_ty*gc_bdx*2
+				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+				var bottom, bottom2, top, top2 float32 = 0.0, 0.0, 0.0, 0.0
+				/*line parboil.go:96*/ if (i < nx) && (j < ny) {
+					bottom = a0[index3D(nx, ny, i, j, 0)]
+					shA0[shID] = a0[index3D(nx, ny, i, j, 1)]
+				}
+				if (i2 < nx) && (j < ny) {
+					bottom2 = a0[index3D(nx, ny, i2, j, 0)]
+					shA0[shID2] = a0[index3D(nx, ny, i2, j, 1)]
+				}
+				gc_s_bottom[gc_rank] = bottom
+				gc_s_bottom2[gc_rank] = bottom2
+				gc_s_top[gc_rank] = top
+				gc_s_top2[gc_rank] = top2
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line parboil.go:107*/ for k := 1; k < nz-1; k++ {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := lanes.Mask32x16FromBits(0)
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							/*line parboil.go:133*/ gc_vb9 := lanes.BroadcastFloat32x16(c1)
+							gc_vb10 := lanes.BroadcastFloat32x16(c0)
+						gc_steps4:
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx*2 + gc_tx
+								var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+								var j int = gc_by*gc_bdy + gc_ty
+								var shID int = gc_tx + gc_ty*gc_bdx*2
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+								gc_b12 := gc_none4
+								/*line parboil.go:85*/ if j > 0 {
+									gc_b12 = gc_all4
+								}
+								gc_b13 := gc_none4
+								/*line parboil.go:85*/ if j < (ny - 1) {
+									gc_b13 = gc_all4
+								}
+								/*line parboil.go:85*/ wRegion := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota4.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b12.ToBits()).ToBits()&gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b13.ToBits())
+								gc_b14 := gc_none4
+								/*line parboil.go:86*/ if j > 0 {
+									gc_b14 = gc_all4
+								}
+								gc_b15 := gc_none4
+								/*line parboil.go:86*/ if j < ny-1 {
+									gc_b15 = gc_all4
+								}
+								/*line parboil.go:86*/ wRegion2 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_b14.ToBits()&gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b15.ToBits())
+								xLBound := gc_iota4.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx, 16))))
+								xHBound := gc_iota4.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach((gc_bdx*2 - 1), (gc_tx + gc_bdx), 16))))
+								var yLBound bool = gc_ty == 0
+								var yHBound bool = gc_ty == (gc_bdy - 1)
+								/*line parboil.go:90*/ bottom := lanes.LoadFloat32x16Slice(gc_s_bottom[gc_rank:])
+								/*line parboil.go:90*/ bottom2 := lanes.LoadFloat32x16Slice(gc_s_bottom2[gc_rank:])
+								/*line parboil.go:90*/ top := lanes.LoadFloat32x16Slice(gc_s_top[gc_rank:])
+								/*line parboil.go:90*/ top2 := lanes.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
+								/*line parboil.go:108*/ var aLeftRight lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line parboil.go:108*/ var aUp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line parboil.go:108*/ var aDown lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line parboil.go:112*/ if (shID+
+									/*line parboil.go:120*/ 2*gc_bdx) < 0 || (shID+2*gc_bdx) > len(shA0)-16 || (shID-
+									/*line parboil.go:125*/ 2*gc_bdx) < 0 || (shID-2*gc_bdx) > len(shA0)-16 || (shID-
+									/*line parboil.go:130*/ 1) < 0 || (shID-1) > len(shA0)-16 || (shID+
+									/*line parboil.go:133*/ 1) < 0 || (shID+1) > len(shA0)-16 || shID < 0 || shID > len(shA0)-16 || (shID2+
+									/*line parboil.go:146*/ 2*gc_bdx) < 0 || (shID2+2*gc_bdx) > len(shA0)-16 || (shID2-
+									/*line parboil.go:151*/ 2*gc_bdx) < 0 || (shID2-2*gc_bdx) > len(shA0)-16 || (shID2+
+									/*line parboil.go:156*/ 1) < 0 || (shID2+1) > len(shA0)-16 || (shID2-
+									/*line parboil.go:159*/ 1) < 0 || (shID2-1) > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
+									break
+								}
+								/*line parboil.go:130*/ gc_row3, gc_row4 :=
+									/*line parboil.go:130*/ shA0[shID+-1:shID+17],
+									/*line parboil.go:156*/ shA0[shID2+-1:shID2+17]
+//line parboil.go:112
+								if i < nx && uint(nx-i) > 15 && (j < ny) {
+									/*line parboil.go:112*/ var gc_t39 int = k + 1
+									var gc_i29 int = i
+									/*line parboil.go:113*/ var gc_j29 int = j
+									var gc_k49 int = gc_t39
+									/*line parboil.go:113*/ var gc_t40 int = gc_i29 + nx*(gc_j29+ny*gc_k49)
+									var gc_ld27 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if gc_t40 >= 0 && gc_t40 <= len(a0)-16 {
+										/*line parboil.go:113*/ gc_ld27 = lanes.LoadFloat32x16Slice(a0[gc_t40:])
+									} else {
+										break gc_steps4
+									}
+									top = gc_ld27
+								} else {
+									gc_b16 := gc_none4
+									/*line parboil.go:113*/ if j <
+										/*line parboil.go:112*/ ny {
+										gc_b16 = gc_all4
+									}
+									/*line parboil.go:112*/ gc_if11 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b16.ToBits())
+									if gc_if11.ToBits() != 0 {
+										/*line parboil.go:112*/ var gc_t41 int = k + 1
+										var gc_i30 int = i
+										/*line parboil.go:113*/ var gc_j30 int = j
+										var gc_k51 int = gc_t41
+										/*line parboil.go:113*/ var gc_t42 int = gc_i30 + nx*(gc_j30+ny*gc_k51)
+										var gc_ld28 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t42 >= 0 && gc_t42 <= len(a0)-16 {
+											/*line parboil.go:113*/ gc_ld28 = lanes.LoadFloat32x16Slice(a0[gc_t42:])
+										} else {
+											break gc_steps4
+										}
+										/*line parboil.go:113*/ top = top.Merge(gc_ld28, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
+									}
+								}
+								/*line parboil.go:112*/ gc_if12 := wRegion
+								if gc_if12.ToBits() != 0 {
+									/*line parboil.go:118*/ if yHBound {
+										/*line parboil.go:118*/ var gc_t43 int = j + 1
+										/*line parboil.go:118*/ var gc_i31 int = i
+										var gc_j31 int = gc_t43
+										/*line parboil.go:118*/ var gc_t44 int = gc_i31 + nx*(gc_j31+ny*k)
+										var gc_ld29 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t44 >= 0 && gc_t44 <= len(a0)-16 {
+											/*line parboil.go:118*/ gc_ld29 = lanes.LoadFloat32x16Slice(a0[gc_t44:])
+										} else {
+											break gc_steps4
+										}
+										/*line parboil.go:118*/ aUp = aUp.Merge(gc_ld29, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+									} else {
+										/*line parboil.go:118*/ aUp = aUp.Merge(lanes.LoadFloat32x16Slice(shA0[shID+2*gc_bdx:]), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+									}
+									if yLBound {
+										/*line parboil.go:120*/ var gc_t45 int = j -
+											1
+//line parboil.go:123
+										var gc_i32 int = i
+										var gc_j32 int = gc_t45
+										/*line parboil.go:123*/ var gc_t46 int = gc_i32 + nx*(gc_j32+ny*k)
+										var gc_ld30 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t46 >= 0 && gc_t46 <= len(a0)-16 {
+											/*line parboil.go:123*/ gc_ld30 = lanes.LoadFloat32x16Slice(a0[gc_t46:])
+										} else {
+											break gc_steps4
+										}
+										/*line parboil.go:123*/ aDown = aDown.Merge(gc_ld30, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+									} else {
+										/*line parboil.go:123*/ aDown = aDown.Merge(lanes.LoadFloat32x16Slice(shA0[shID-2*gc_bdx:]), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+									}
+									gc_if13 := xLBound
+									if lanes.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits() != 0 {
+										/*line parboil.go:125*/ var gc_t47 int = i -
+											1
+										var gc_i33 int = gc_t47
+										var gc_j33 int = j
+										/*line parboil.go:128*/ var gc_t48 int = gc_i33 + nx*(gc_j33+ny*k)
+										var gc_ld31 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t48 >= 0 && gc_t48 <= len(a0)-16 {
+											/*line parboil.go:128*/ gc_ld31 = lanes.LoadFloat32x16Slice(a0[gc_t48:])
+										} else {
+											break gc_steps4
+										}
+										/*line parboil.go:128*/ aLeftRight = aLeftRight.Merge(gc_ld31, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits()))
+									}
+									gc_else3 := lanes.Mask32x16FromBits(^gc_if13.ToBits())
+									if lanes.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
+										{
+											/*line parboil.go:128*/ aLeftRight = aLeftRight.Merge(lanes.LoadFloat32x16Slice(gc_row3[0:]), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits()))
+										}
+									}
+									/*line parboil.go:128*/ var gc_i34 int = i
+									/*line parboil.go:128*/ var gc_j34 int = j
+									var gc_t49 int = gc_i34 +
+										/*line parboil.go:133*/ nx*(gc_j34+ny*k)
+									if gc_t49 >= 0 && gc_t49 <= len(anext)-16 {
+										/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(lanes.LoadFloat32x16Slice(gc_row3[2:])).Add(aLeftRight).Mul(gc_vb9).Sub(lanes.LoadFloat32x16Slice(gc_row3[1:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t49:]), gc_if12)
+									} else {
+										var gc_lanes34 [16]float32
+										/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(lanes.LoadFloat32x16Slice(gc_row3[2:])).Add(aLeftRight).Mul(gc_vb9).Sub(lanes.LoadFloat32x16Slice(gc_row3[1:]).Mul(gc_vb10)).Store(&gc_lanes34)
+										for gc_k56 := range 16 {
+											if gc_if12.ToBits()&(1<<gc_k56) != 0 {
+												gc_pos.Thread = gc_rank + gc_k56
+												/*line parboil.go:133*/ anext[gc_t49+gc_k56] = gc_lanes34[gc_k56]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line parboil.go:138*/ if i2 < nx && uint(nx-i2) > 15 && (j < ny) {
+									/*line parboil.go:138*/ var gc_t50 int = k + 1
+									var gc_i35 int = i2
+									/*line parboil.go:139*/ var gc_j35 int = j
+									var gc_k57 int = gc_t50
+									/*line parboil.go:139*/ var gc_t51 int = gc_i35 + nx*(gc_j35+ny*gc_k57)
+									var gc_ld32 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if gc_t51 >= 0 && gc_t51 <= len(a0)-16 {
+										/*line parboil.go:139*/ gc_ld32 = lanes.LoadFloat32x16Slice(a0[gc_t51:])
+									} else {
+										var gc_lanes35 [16]float32
+										for gc_k58 := range 16 {
+											if 0xffff&(1<<gc_k58) != 0 {
+												gc_pos.Thread = gc_rank + gc_k58
+												/*line parboil.go:139*/ gc_lanes35[gc_k58] = a0[gc_t51+gc_k58]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld32 = lanes.LoadFloat32x16(&gc_lanes35)
+									}
+									top2 = gc_ld32
+								} else {
+									gc_b17 := gc_none4
+									/*line parboil.go:139*/ if j <
+										/*line parboil.go:138*/ ny {
+										gc_b17 = gc_all4
+									}
+									/*line parboil.go:138*/ gc_if14 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b17.ToBits())
+									if gc_if14.ToBits() != 0 {
+										/*line parboil.go:138*/ var gc_t52 int = k + 1
+										var gc_i36 int = i2
+										/*line parboil.go:139*/ var gc_j36 int = j
+										var gc_k59 int = gc_t52
+										/*line parboil.go:139*/ var gc_t53 int = gc_i36 + nx*(gc_j36+ny*gc_k59)
+										var gc_ld33 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t53 >= 0 && gc_t53 <= len(a0)-16 {
+											/*line parboil.go:139*/ gc_ld33 = lanes.LoadFloat32x16Slice(a0[gc_t53:])
+										} else {
+											var gc_lanes36 [16]float32
+											for gc_k60 := range 16 {
+												if gc_if14.ToBits()&(1<<gc_k60) != 0 {
+													gc_pos.Thread = gc_rank + gc_k60
+													/*line parboil.go:139*/ gc_lanes36[gc_k60] = a0[gc_t53+gc_k60]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld33 = lanes.LoadFloat32x16(&gc_lanes36)
+										}
+										/*line parboil.go:139*/ top2 = top2.Merge(gc_ld33, lanes.Mask32x16FromBits(^gc_if14.ToBits()))
+									}
+								}
+								/*line parboil.go:138*/ gc_if15 := wRegion2
+								if gc_if15.ToBits() != 0 {
+									/*line parboil.go:144*/ if yHBound {
+										/*line parboil.go:144*/ var gc_t54 int = j + 1
+										/*line parboil.go:144*/ var gc_i37 int = i2
+										var gc_j37 int = gc_t54
+										/*line parboil.go:144*/ var gc_t55 int = gc_i37 + nx*(gc_j37+ny*k)
+										var gc_ld34 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t55 >= 0 && gc_t55 <= len(a0)-16 {
+											/*line parboil.go:144*/ gc_ld34 = lanes.LoadFloat32x16Slice(a0[gc_t55:])
+										} else {
+											var gc_lanes37 [16]float32
+											for gc_k61 := range 16 {
+												if gc_if15.ToBits()&(1<<gc_k61) != 0 {
+													gc_pos.Thread = gc_rank + gc_k61
+													/*line parboil.go:144*/ gc_lanes37[gc_k61] = a0[gc_t55+gc_k61]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld34 = lanes.LoadFloat32x16(&gc_lanes37)
+										}
+										/*line parboil.go:144*/ aUp = aUp.Merge(gc_ld34, lanes.Mask32x16FromBits(^gc_if15.ToBits()))
+									} else {
+										/*line parboil.go:144*/ aUp = aUp.Merge(lanes.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx:]), lanes.Mask32x16FromBits(^gc_if15.ToBits()))
+									}
+									if yLBound {
+										/*line parboil.go:146*/ var gc_t56 int = j -
+											1
+//line parboil.go:149
+										var gc_i38 int = i2
+										var gc_j38 int = gc_t56
+										/*line parboil.go:149*/ var gc_t57 int = gc_i38 + nx*(gc_j38+ny*k)
+										var gc_ld35 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t57 >= 0 && gc_t57 <= len(a0)-16 {
+											/*line parboil.go:149*/ gc_ld35 = lanes.LoadFloat32x16Slice(a0[gc_t57:])
+										} else {
+											var gc_lanes38 [16]float32
+											for gc_k62 := range 16 {
+												if gc_if15.ToBits()&(1<<gc_k62) != 0 {
+													gc_pos.Thread = gc_rank + gc_k62
+													/*line parboil.go:149*/ gc_lanes38[gc_k62] = a0[gc_t57+gc_k62]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld35 = lanes.LoadFloat32x16(&gc_lanes38)
+										}
+										/*line parboil.go:149*/ aDown = aDown.Merge(gc_ld35, lanes.Mask32x16FromBits(^gc_if15.ToBits()))
+									} else {
+										/*line parboil.go:149*/ aDown = aDown.Merge(lanes.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx:]), lanes.Mask32x16FromBits(^gc_if15.ToBits()))
+									}
+									gc_if16 := xHBound
+									if lanes.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
+										/*line parboil.go:151*/ var gc_t58 int = i2 +
+											1
+										var gc_i39 int = gc_t58
+										var gc_j39 int = j
+										/*line parboil.go:154*/ var gc_t59 int = gc_i39 + nx*(gc_j39+ny*k)
+										var gc_ld36 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										if gc_t59 >= 0 && gc_t59 <= len(a0)-16 {
+											/*line parboil.go:154*/ gc_ld36 = lanes.LoadFloat32x16Slice(a0[gc_t59:])
+										} else {
+											var gc_lanes39 [16]float32
+											for gc_k63 := range 16 {
+												if lanes.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k63) != 0 {
+													gc_pos.Thread = gc_rank + gc_k63
+													/*line parboil.go:154*/ gc_lanes39[gc_k63] = a0[gc_t59+gc_k63]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld36 = lanes.LoadFloat32x16(&gc_lanes39)
+										}
+										/*line parboil.go:154*/ aLeftRight = aLeftRight.Merge(gc_ld36, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()))
+									}
+									gc_else4 := lanes.Mask32x16FromBits(^gc_if16.ToBits())
+									if lanes.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
+										{
+											/*line parboil.go:154*/ aLeftRight = aLeftRight.Merge(lanes.LoadFloat32x16Slice(gc_row4[2:]), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits()))
+										}
+									}
+									/*line parboil.go:154*/ var gc_i40 int = i2
+									/*line parboil.go:154*/ var gc_j40 int = j
+									var gc_t60 int = gc_i40 +
+										/*line parboil.go:159*/ nx*(gc_j40+ny*k)
+									if gc_t60 >= 0 && gc_t60 <= len(anext)-16 {
+										/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(lanes.LoadFloat32x16Slice(gc_row4[0:])).Mul(gc_vb9).Sub(lanes.LoadFloat32x16Slice(gc_row4[1:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t60:]), gc_if15)
+									} else {
+										var gc_lanes40 [16]float32
+										/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(lanes.LoadFloat32x16Slice(gc_row4[0:])).Mul(gc_vb9).Sub(lanes.LoadFloat32x16Slice(gc_row4[1:]).Mul(gc_vb10)).Store(&gc_lanes40)
+										for gc_k64 := range 16 {
+											if gc_if15.ToBits()&(1<<gc_k64) != 0 {
+												gc_pos.Thread = gc_rank + gc_k64
+												/*line parboil.go:159*/ anext[gc_t60+gc_k64] = gc_lanes40[gc_k64]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line parboil.go:144*/ top.StoreSlice(gc_s_top[gc_rank:])
+								/*line parboil.go:144*/ top2.StoreSlice(gc_s_top2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						/*line parboil.go:133*/ gc_vb7 := lanes.BroadcastFloat32x8(c1)
+						gc_vb8 := lanes.BroadcastFloat32x8(c0)
+					gc_steps3:
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx*2 + gc_tx
+							var i2 int = gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+							var j int = gc_by*gc_bdy + gc_ty
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							gc_b6 := gc_none3
+							/*line parboil.go:85*/ if j > 0 {
+								gc_b6 = gc_all3
+							}
+							gc_b7 := gc_none3
+							/*line parboil.go:85*/ if j < (ny - 1) {
+								gc_b7 = gc_all3
+							}
+							/*line parboil.go:85*/ wRegion := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b6).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b7)
+							gc_b8 := gc_none3
+							/*line parboil.go:86*/ if j > 0 {
+								gc_b8 = gc_all3
+							}
+							gc_b9 := gc_none3
+							/*line parboil.go:86*/ if j < ny-1 {
+								gc_b9 = gc_all3
+							}
+							/*line parboil.go:86*/ wRegion2 := gc_b8.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b9)
+							xLBound := gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+							xHBound := gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach((gc_bdx*2 - 1), (gc_tx + gc_bdx), 8))))
+							var yLBound bool = gc_ty == 0
+							var yHBound bool = gc_ty == (gc_bdy - 1)
+							/*line parboil.go:90*/ bottom := lanes.LoadFloat32x8Slice(gc_s_bottom[gc_rank:])
+							/*line parboil.go:90*/ bottom2 := lanes.LoadFloat32x8Slice(gc_s_bottom2[gc_rank:])
+							/*line parboil.go:90*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+							/*line parboil.go:90*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+							/*line parboil.go:108*/ var aLeftRight lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line parboil.go:108*/ var aUp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line parboil.go:108*/ var aDown lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line parboil.go:112*/ if (shID+
+								/*line parboil.go:120*/ 2*gc_bdx) < 0 || (shID+2*gc_bdx) > len(shA0)-8 || (shID-
+								/*line parboil.go:125*/ 2*gc_bdx) < 0 || (shID-2*gc_bdx) > len(shA0)-8 || (shID-
+								/*line parboil.go:130*/ 1) < 0 || (shID-1) > len(shA0)-8 || (shID+
+								/*line parboil.go:133*/ 1) < 0 || (shID+1) > len(shA0)-8 || shID < 0 || shID > len(shA0)-8 || (shID2+
+								/*line parboil.go:146*/ 2*gc_bdx) < 0 || (shID2+2*gc_bdx) > len(shA0)-8 || (shID2-
+								/*line parboil.go:151*/ 2*gc_bdx) < 0 || (shID2-2*gc_bdx) > len(shA0)-8 || (shID2+
+								/*line parboil.go:156*/ 1) < 0 || (shID2+1) > len(shA0)-8 || (shID2-
+								/*line parboil.go:159*/ 1) < 0 || (shID2-1) > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
+								break
+							}
+							/*line parboil.go:130*/ gc_row, gc_row2 :=
+								/*line parboil.go:130*/ shA0[shID+-1:shID+9],
+								/*line parboil.go:156*/ shA0[shID2+-1:shID2+9]
+//line parboil.go:112
+							if i < nx && uint(nx-i) > 7 && (j < ny) {
+								/*line parboil.go:112*/ var gc_t17 int = k + 1
+								var gc_i17 int = i
+								/*line parboil.go:113*/ var gc_j17 int = j
+								var gc_k33 int = gc_t17
+								/*line parboil.go:113*/ var gc_t18 int = gc_i17 + nx*(gc_j17+ny*gc_k33)
+								var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t18 >= 0 && gc_t18 <= len(a0)-8 {
+									/*line parboil.go:113*/ gc_ld17 = lanes.LoadFloat32x8Slice(a0[gc_t18:])
+								} else {
+									break gc_steps3
+								}
+								top = gc_ld17
+							} else {
+								gc_b10 := gc_none3
+								/*line parboil.go:113*/ if j <
+									/*line parboil.go:112*/ ny {
+									gc_b10 = gc_all3
+								}
+								/*line parboil.go:112*/ gc_if5 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b10)
+								if gc_if5.ToBits() != 0 {
+									/*line parboil.go:112*/ var gc_t19 int = k + 1
+									var gc_i18 int = i
+									/*line parboil.go:113*/ var gc_j18 int = j
+									var gc_k35 int = gc_t19
+									/*line parboil.go:113*/ var gc_t20 int = gc_i18 + nx*(gc_j18+ny*gc_k35)
+									var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t20 >= 0 && gc_t20 <= len(a0)-8 {
+										/*line parboil.go:113*/ gc_ld18 = lanes.LoadFloat32x8Slice(a0[gc_t20:])
+									} else {
+										break gc_steps3
+									}
+									/*line parboil.go:113*/ top = gc_ld18.Merge(top, gc_if5)
+								}
+							}
+							/*line parboil.go:112*/ gc_if6 := wRegion
+							if gc_if6.ToBits() != 0 {
+								/*line parboil.go:118*/ if yHBound {
+									/*line parboil.go:118*/ var gc_t21 int = j + 1
+									/*line parboil.go:118*/ var gc_i19 int = i
+									var gc_j19 int = gc_t21
+									/*line parboil.go:118*/ var gc_t22 int = gc_i19 + nx*(gc_j19+ny*k)
+									var gc_ld19 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t22 >= 0 && gc_t22 <= len(a0)-8 {
+										/*line parboil.go:118*/ gc_ld19 = lanes.LoadFloat32x8Slice(a0[gc_t22:])
+									} else {
+										break gc_steps3
+									}
+									/*line parboil.go:118*/ aUp = gc_ld19.Merge(aUp, gc_if6)
+								} else {
+									/*line parboil.go:118*/ aUp = lanes.LoadFloat32x8Slice(shA0[shID+2*gc_bdx:]).Merge(aUp, gc_if6)
+								}
+								if yLBound {
+									/*line parboil.go:120*/ var gc_t23 int = j -
+										1
+//line parboil.go:123
+									var gc_i20 int = i
+									var gc_j20 int = gc_t23
+									/*line parboil.go:123*/ var gc_t24 int = gc_i20 + nx*(gc_j20+ny*k)
+									var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t24 >= 0 && gc_t24 <= len(a0)-8 {
+										/*line parboil.go:123*/ gc_ld20 = lanes.LoadFloat32x8Slice(a0[gc_t24:])
+									} else {
+										break gc_steps3
+									}
+									/*line parboil.go:123*/ aDown = gc_ld20.Merge(aDown, gc_if6)
+								} else {
+									/*line parboil.go:123*/ aDown = lanes.LoadFloat32x8Slice(shA0[shID-2*gc_bdx:]).Merge(aDown, gc_if6)
+								}
+								gc_if7 := xLBound
+								if gc_if6.And(gc_if7).ToBits() != 0 {
+									/*line parboil.go:125*/ var gc_t25 int = i -
+										1
+									var gc_i21 int = gc_t25
+									var gc_j21 int = j
+									/*line parboil.go:128*/ var gc_t26 int = gc_i21 + nx*(gc_j21+ny*k)
+									var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t26 >= 0 && gc_t26 <= len(a0)-8 {
+										/*line parboil.go:128*/ gc_ld21 = lanes.LoadFloat32x8Slice(a0[gc_t26:])
+									} else {
+										break gc_steps3
+									}
+									/*line parboil.go:128*/ aLeftRight = gc_ld21.Merge(aLeftRight, gc_if6.And(gc_if7))
+								}
+								gc_else := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_if6.And(gc_else).ToBits() != 0 {
+									/*line parboil.go:128*/ aLeftRight = lanes.LoadFloat32x8Slice(gc_row[0:]).Merge(aLeftRight, gc_if6.And(gc_else))
+								}
+								/*line parboil.go:128*/ var gc_i22 int = i
+								/*line parboil.go:128*/ var gc_j22 int = j
+								var gc_t27 int = gc_i22 +
+									/*line parboil.go:133*/ nx*(gc_j22+ny*k)
+								if gc_t27 >= 0 && gc_t27 <= len(anext)-8 {
+									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).Add(aLeftRight).Mul(gc_vb7).Sub(lanes.LoadFloat32x8Slice(gc_row[1:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t27:]), gc_if6)
+								} else {
+									var gc_lanes22 [8]float32
+									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).Add(aLeftRight).Mul(gc_vb7).Sub(lanes.LoadFloat32x8Slice(gc_row[1:]).Mul(gc_vb8)).Store(&gc_lanes22)
+									for gc_k40 := range 8 {
+										if gc_if6.ToBits()&(1<<gc_k40) != 0 {
+											gc_pos.Thread = gc_rank + gc_k40
+											/*line parboil.go:133*/ anext[gc_t27+gc_k40] = gc_lanes22[gc_k40]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line parboil.go:138*/ if i2 < nx && uint(nx-i2) > 7 && (j < ny) {
+								/*line parboil.go:138*/ var gc_t28 int = k + 1
+								var gc_i23 int = i2
+								/*line parboil.go:139*/ var gc_j23 int = j
+								var gc_k41 int = gc_t28
+								/*line parboil.go:139*/ var gc_t29 int = gc_i23 + nx*(gc_j23+ny*gc_k41)
+								var gc_ld22 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t29 >= 0 && gc_t29 <= len(a0)-8 {
+									/*line parboil.go:139*/ gc_ld22 = lanes.LoadFloat32x8Slice(a0[gc_t29:])
+								} else {
+									var gc_lanes23 [8]float32
+									for gc_k42 := range 8 {
+										if 0xff&(1<<gc_k42) != 0 {
+											gc_pos.Thread = gc_rank + gc_k42
+											/*line parboil.go:139*/ gc_lanes23[gc_k42] = a0[gc_t29+gc_k42]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld22 = lanes.LoadFloat32x8(&gc_lanes23)
+								}
+								top2 = gc_ld22
+							} else {
+								gc_b11 := gc_none3
+								/*line parboil.go:139*/ if j <
+									/*line parboil.go:138*/ ny {
+									gc_b11 = gc_all3
+								}
+								/*line parboil.go:138*/ gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b11)
+								if gc_if8.ToBits() != 0 {
+									/*line parboil.go:138*/ var gc_t30 int = k + 1
+									var gc_i24 int = i2
+									/*line parboil.go:139*/ var gc_j24 int = j
+									var gc_k43 int = gc_t30
+									/*line parboil.go:139*/ var gc_t31 int = gc_i24 + nx*(gc_j24+ny*gc_k43)
+									var gc_ld23 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t31 >= 0 && gc_t31 <= len(a0)-8 {
+										/*line parboil.go:139*/ gc_ld23 = lanes.LoadFloat32x8Slice(a0[gc_t31:])
+									} else {
+										var gc_lanes24 [8]float32
+										for gc_k44 := range 8 {
+											if gc_if8.ToBits()&(1<<gc_k44) != 0 {
+												gc_pos.Thread = gc_rank + gc_k44
+												/*line parboil.go:139*/ gc_lanes24[gc_k44] = a0[gc_t31+gc_k44]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld23 = lanes.LoadFloat32x8(&gc_lanes24)
+									}
+									/*line parboil.go:139*/ top2 = gc_ld23.Merge(top2, gc_if8)
+								}
+							}
+							/*line parboil.go:138*/ gc_if9 := wRegion2
+							if gc_if9.ToBits() != 0 {
+								/*line parboil.go:144*/ if yHBound {
+									/*line parboil.go:144*/ var gc_t32 int = j + 1
+									/*line parboil.go:144*/ var gc_i25 int = i2
+									var gc_j25 int = gc_t32
+									/*line parboil.go:144*/ var gc_t33 int = gc_i25 + nx*(gc_j25+ny*k)
+									var gc_ld24 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t33 >= 0 && gc_t33 <= len(a0)-8 {
+										/*line parboil.go:144*/ gc_ld24 = lanes.LoadFloat32x8Slice(a0[gc_t33:])
+									} else {
+										var gc_lanes25 [8]float32
+										for gc_k45 := range 8 {
+											if gc_if9.ToBits()&(1<<gc_k45) != 0 {
+												gc_pos.Thread = gc_rank + gc_k45
+												/*line parboil.go:144*/ gc_lanes25[gc_k45] = a0[gc_t33+gc_k45]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld24 = lanes.LoadFloat32x8(&gc_lanes25)
+									}
+									/*line parboil.go:144*/ aUp = gc_ld24.Merge(aUp, gc_if9)
+								} else {
+									/*line parboil.go:144*/ aUp = lanes.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx:]).Merge(aUp, gc_if9)
+								}
+								if yLBound {
+									/*line parboil.go:146*/ var gc_t34 int = j -
+										1
+//line parboil.go:149
+									var gc_i26 int = i2
+									var gc_j26 int = gc_t34
+									/*line parboil.go:149*/ var gc_t35 int = gc_i26 + nx*(gc_j26+ny*k)
+									var gc_ld25 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t35 >= 0 && gc_t35 <= len(a0)-8 {
+										/*line parboil.go:149*/ gc_ld25 = lanes.LoadFloat32x8Slice(a0[gc_t35:])
+									} else {
+										var gc_lanes26 [8]float32
+										for gc_k46 := range 8 {
+											if gc_if9.ToBits()&(1<<gc_k46) != 0 {
+												gc_pos.Thread = gc_rank + gc_k46
+												/*line parboil.go:149*/ gc_lanes26[gc_k46] = a0[gc_t35+gc_k46]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld25 = lanes.LoadFloat32x8(&gc_lanes26)
+									}
+									/*line parboil.go:149*/ aDown = gc_ld25.Merge(aDown, gc_if9)
+								} else {
+									/*line parboil.go:149*/ aDown = lanes.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx:]).Merge(aDown, gc_if9)
+								}
+								gc_if10 := xHBound
+								if gc_if9.And(gc_if10).ToBits() != 0 {
+									/*line parboil.go:151*/ var gc_t36 int = i2 +
+										1
+									var gc_i27 int = gc_t36
+									var gc_j27 int = j
+									/*line parboil.go:154*/ var gc_t37 int = gc_i27 + nx*(gc_j27+ny*k)
+									var gc_ld26 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t37 >= 0 && gc_t37 <= len(a0)-8 {
+										/*line parboil.go:154*/ gc_ld26 = lanes.LoadFloat32x8Slice(a0[gc_t37:])
+									} else {
+										var gc_lanes27 [8]float32
+										for gc_k47 := range 8 {
+											if gc_if9.And(gc_if10).ToBits()&(1<<gc_k47) != 0 {
+												gc_pos.Thread = gc_rank + gc_k47
+												/*line parboil.go:154*/ gc_lanes27[gc_k47] = a0[gc_t37+gc_k47]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld26 = lanes.LoadFloat32x8(&gc_lanes27)
+									}
+									/*line parboil.go:154*/ aLeftRight = gc_ld26.Merge(aLeftRight, gc_if9.And(gc_if10))
+								}
+								gc_else2 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_if9.And(gc_else2).ToBits() != 0 {
+									/*line parboil.go:154*/ aLeftRight = lanes.LoadFloat32x8Slice(gc_row2[2:]).Merge(aLeftRight, gc_if9.And(gc_else2))
+								}
+								/*line parboil.go:154*/ var gc_i28 int = i2
+								/*line parboil.go:154*/ var gc_j28 int = j
+								var gc_t38 int = gc_i28 +
+									/*line parboil.go:159*/ nx*(gc_j28+ny*k)
+								if gc_t38 >= 0 && gc_t38 <= len(anext)-8 {
+									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(lanes.LoadFloat32x8Slice(gc_row2[0:])).Mul(gc_vb7).Sub(lanes.LoadFloat32x8Slice(gc_row2[1:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t38:]), gc_if9)
+								} else {
+									var gc_lanes28 [8]float32
+									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(lanes.LoadFloat32x8Slice(gc_row2[0:])).Mul(gc_vb7).Sub(lanes.LoadFloat32x8Slice(gc_row2[1:]).Mul(gc_vb8)).Store(&gc_lanes28)
+									for gc_k48 := range 8 {
+										if gc_if9.ToBits()&(1<<gc_k48) != 0 {
+											gc_pos.Thread = gc_rank + gc_k48
+											/*line parboil.go:159*/ anext[gc_t38+gc_k48] = gc_lanes28[gc_k48]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							/*line parboil.go:144*/ top.StoreSlice(gc_s_top[gc_rank:])
+							/*line parboil.go:144*/ top2.StoreSlice(gc_s_top2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx*2 + gc_tx
+					i2 := gc_bx*gc_bdx*2 + gc_tx + gc_bdx
+					j := gc_by*gc_bdy + gc_ty
+					shID := gc_tx + gc_ty*gc_bdx*2
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+					/*line parboil.go:85*/ wRegion := i > 0 && j > 0 && (i < (nx - 1)) && (j < (ny - 1))
+					wRegion2 := j > 0 && (i2 < nx-1) && (j < ny-1)
+					xLBound := gc_tx == 0
+					xHBound := (gc_tx + gc_bdx) == (gc_bdx*2 - 1)
+					yLBound := gc_ty == 0
+					yHBound := gc_ty == (gc_bdy - 1)
+					bottom := gc_s_bottom[gc_rank]
+					bottom2 := gc_s_bottom2[gc_rank]
+					top := gc_s_top[gc_rank]
+					top2 := gc_s_top2[gc_rank]
+					/*line parboil.go:108*/ var aLeftRight, aUp, aDown float32
+					/*line parboil.go:112*/ if (i < nx) && (j < ny) {
+						top = a0[index3D(nx, ny, i, j, k+1)]
+					}
+					/*line parboil.go:116*/ if wRegion {
+						if yHBound {
+							aUp = a0[index3D(nx, ny, i, j+1, k)]
+						} else {
+							aUp = shA0[shID+2*gc_bdx]
+						}
+						if yLBound {
+							aDown = a0[index3D(nx, ny, i, j-1, k)]
+						} else {
+							aDown = shA0[shID-2*gc_bdx]
+						}
+						if xLBound {
+							aLeftRight = a0[index3D(nx, ny, i-1, j, k)]
+						} else {
+							aLeftRight = shA0[shID-1]
+						}
+						/*line parboil.go:133*/ anext[index3D(nx, ny, i, j, k)] = (top+bottom+aUp+aDown+shA0[shID+1]+aLeftRight)*c1 -
+							shA0[shID]*c0
+					}
+					/*line parboil.go:138*/ if (i2 < nx) && (j < ny) {
+						top2 = a0[index3D(nx, ny, i2, j, k+1)]
+					}
+					/*line parboil.go:142*/ if wRegion2 {
+						if yHBound {
+							aUp = a0[index3D(nx, ny, i2, j+1, k)]
+						} else {
+							aUp = shA0[shID2+2*gc_bdx]
+						}
+						if yLBound {
+							aDown = a0[index3D(nx, ny, i2, j-1, k)]
+						} else {
+							aDown = shA0[shID2-2*gc_bdx]
+						}
+						if xHBound {
+							aLeftRight = a0[index3D(nx, ny, i2+1, j, k)]
+						} else {
+							aLeftRight = shA0[shID2+1]
+						}
+						/*line parboil.go:159*/ anext[index3D(nx, ny, i2, j, k)] = (top2+bottom2+aUp+aDown+aLeftRight+shA0[shID2-1])*c1 -
+							shA0[shID2]*c0
+					}
+					gc_s_top[gc_rank] = top
+					gc_s_top2[gc_rank] = top2
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty * gc_bdx * 2
+				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
+				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
+					gc_at3 := shA0[gc_off3:][:gc_bdx]
+					gc_at4 := shA0[gc_off4:][:gc_bdx]
+					gc_vstep4 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var shID int = gc_tx + gc_ty*gc_bdx*2
+									_ = shID
+									var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+									_ = shID2
+									/*line parboil.go:76*/ var bottom lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line parboil.go:76*/ var bottom2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line parboil.go:76*/ top := lanes.LoadFloat32x16Slice(gc_s_top[gc_rank:])
+									/*line parboil.go:76*/ top2 := lanes.LoadFloat32x16Slice(gc_s_top2[gc_rank:])
+									/*line parboil.go:165*/ bottom = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+									/*line parboil.go:165*/ top.StoreSlice(gc_at3[gc_tx:])
+									/*line parboil.go:165*/ bottom2 = lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])
+									/*line parboil.go:165*/ top2.StoreSlice(gc_at4[gc_tx:])
+									/*line parboil.go:165*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+									/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var shID int = gc_tx + gc_ty*gc_bdx*2
+								_ = shID
+								var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+								_ = shID2
+								/*line parboil.go:76*/ var bottom lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line parboil.go:76*/ var bottom2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+								/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+								/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+								/*line parboil.go:165*/ top.StoreSlice(gc_at3[gc_tx:])
+								/*line parboil.go:165*/ bottom2 = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+								/*line parboil.go:165*/ top2.StoreSlice(gc_at4[gc_tx:])
+								/*line parboil.go:165*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+								/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var shID int = gc_tx + gc_ty*gc_bdx*2
+							_ = shID
+							var shID2 int = gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							_ = shID2
+							/*line parboil.go:76*/ var bottom lanes.Float32x8
+							/*line parboil.go:76*/ var bottom2 lanes.Float32x8
+							/*line parboil.go:76*/ top := lanes.LoadFloat32x8Slice(gc_s_top[gc_rank:])
+							/*line parboil.go:76*/ top2 := lanes.LoadFloat32x8Slice(gc_s_top2[gc_rank:])
+							/*line parboil.go:165*/ bottom = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+							/*line parboil.go:165*/ top.StoreSlice(gc_at3[gc_tx:])
+							/*line parboil.go:165*/ bottom2 = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+							/*line parboil.go:165*/ top2.StoreSlice(gc_at4[gc_tx:])
+							/*line parboil.go:165*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
+							/*line parboil.go:165*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line parboil.go:78*/ var bottom float32
+						/*line parboil.go:80*/ var bottom2 float32
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
+						/*line parboil.go:165*/ bottom = gc_at3[gc_tx]
+						gc_at3[gc_tx] = top
+						bottom2 = gc_at4[gc_tx]
+						gc_at4[gc_tx] = top2
+						gc_s_bottom[gc_rank] = bottom
+						gc_s_bottom2[gc_rank] = bottom2
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						shID := gc_tx + gc_ty*gc_bdx*2
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						/*line parboil.go:78*/ var bottom float32
+						/*line parboil.go:80*/ var bottom2 float32
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
+						/*line parboil.go:165*/ bottom = shA0[shID]
+						shA0[shID] = top
+						bottom2 = shA0[shID2]
+						shA0[shID2] = top2
+						gc_s_bottom[gc_rank] = bottom
+						gc_s_bottom2[gc_rank] = bottom2
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
 
 // SpmvJDSKernel is spmv_jds of spmv/src/cuda/jds_kernels.cu: a thread per
 // row of a JDS (jagged diagonal storage) matrix, with a software-pipelined
@@ -175,6 +1840,114 @@ func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Th
 var gc_src_computePhiMagGPU = compiled.NewSource(gc_files_parboil, "computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "computePhiMagGPU", Pack: gc_ptx_parboil, Params: []string{"[]float32", "[]float32", "[]float32", "int"}, Files: []string{"parboil.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line parboil.go:251
+func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI, phiMag []float32, numK int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line parboil.go:268*/ if !compiled.Adds(gc_bx*mriqPhiMagThreadsPerBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numK, gc_bx*mriqPhiMagThreadsPerBlock); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * mriqPhiMagThreadsPerBlock
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(phiR) && gc_to <= len(phiR)-gc_off && gc_off <= len(phiI) && gc_to <= len(phiI)-gc_off && gc_off <= len(phiMag) && gc_to <= len(phiMag)-gc_off {
+				gc_at := phiR[gc_off:][:gc_to]
+				gc_at2 := phiI[gc_off:][:gc_to]
+				gc_at3 := phiMag[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+								_ = indexK
+								{
+									/*line parboil.go:254*/ real_ := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line parboil.go:254*/ imag_ := lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])
+									/*line parboil.go:254*/ real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line parboil.go:252*/ var indexK int = gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+							real_ := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line parboil.go:254*/ imag_ := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
+							/*line parboil.go:254*/ real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line parboil.go:254*/ real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line parboil.go:254*/ real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line parboil.go:254*/ real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line parboil.go:254*/ real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line parboil.go:254*/ real_ := gc_at[gc_tx]
+					imag_ := gc_at2[gc_tx]
+					gc_at3[gc_tx] = real_*real_ + imag_*imag_
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+					/*line parboil.go:254*/ real_ := phiR[indexK]
+					imag_ := phiI[indexK]
+					phiMag[indexK] = real_*real_ + imag_*imag_
+				}
+			}
+		}
+	}
+}
 
 // ComputeQKernel is ComputeQ_GPU of mri-q/src/cuda/computeQ.cu: a thread
 // per voxel accumulates Q over a tile of up to 1024 k-space samples in

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,250 @@ var gc_src_corrMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "c
 	compiled.PTX{Entry: "corrMeanKernel", Pack: gc_ptx_polybench_datamining, Params: []string{"int", "int", "[]float32", "[]float32"}, Files: []string{"polybench_datamining.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_datamining.go:31
+func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := mean[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0.0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:35*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:35*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:35*/ gc_at[gc_tx] = 0.0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:35*/ mean[j] = 0.0
+					}
+				}
+			}
+		}
+		/*line polybench_datamining.go:36*/ for i := 0; i < n; i++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_datamining.go:40*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:34*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:37*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_datamining.go:49*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
+					gc_at4 := mean[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								/*line polybench_datamining.go:39*/ gc_vb8 := lanes.BroadcastFloat32x16(corrFloatN)
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:34*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_datamining.go:39*/ gc_vb7 := lanes.BroadcastFloat32x8(corrFloatN)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:34*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:39*/ gc_at4[gc_tx] /= corrFloatN
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
+					}
+				}
+			}
+		}
+	}
+}
+
 // CorrStdKernel is std_kernel of correlation.cu: each column's standard
 // deviation, 1 where it is at most EPS.
 //
@@ -59,6 +304,259 @@ var gc_src_corrStdKernel = compiled.NewSource(gc_files_polybench_datamining, "co
 	compiled.PTX{Entry: "corrStdKernel", Pack: gc_ptx_polybench_datamining, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_datamining.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_datamining.go:47
+func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off {
+					gc_at := std[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0.0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:51*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:51*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:51*/ gc_at[gc_tx] = 0.0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:51*/ std[j] = 0.0
+					}
+				}
+			}
+		}
+		/*line polybench_datamining.go:52*/ for i := 0; i < n; i++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_datamining.go:56*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+					gc_at2 := std[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_at4 := mean[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:50*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:50*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:53*/ gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:53*/ std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_datamining.go:69*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(std) && gc_to <= len(std)-gc_off4 {
+					gc_at5 := std[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								/*line polybench_datamining.go:55*/ gc_vb14 := lanes.BroadcastFloat32x16(corrFloatN)
+								/*line polybench_datamining.go:57*/ gc_vb15 := lanes.BroadcastFloat32x16(corrEps)
+								gc_vb16 := lanes.BroadcastFloat32x16(1.0)
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:50*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Div(gc_vb14).StoreSlice(gc_at5[gc_tx:])
+										/*line polybench_datamining.go:50*/ gc_t7 := lanes.LoadFloat32x16Slice(gc_at5[gc_tx:])
+										gc_x4 := gc_t7
+										gc_t8 := gc_x4.Sqrt()
+										/*line polybench_datamining.go:50*/ gc_t8.StoreSlice(gc_at5[gc_tx:])
+										/*line polybench_datamining.go:50*/ gc_if4 := lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).LessEqual(gc_vb15)
+										if gc_if4.ToBits() != 0 {
+											/*line polybench_datamining.go:50*/ gc_vb16.StoreMasked((*[16]float32)(gc_at5[gc_tx:]), gc_if4)
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_datamining.go:55*/ gc_vb11 := lanes.BroadcastFloat32x8(corrFloatN)
+							/*line polybench_datamining.go:57*/ gc_vb12 := lanes.BroadcastFloat32x8(corrEps)
+							gc_vb13 := lanes.BroadcastFloat32x8(1.0)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:50*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb11).StoreSlice(gc_at5[gc_tx:])
+								/*line polybench_datamining.go:50*/ gc_t5 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+								gc_x3 := gc_t5
+								gc_t6 := gc_x3.Sqrt()
+								/*line polybench_datamining.go:50*/ gc_t6.StoreSlice(gc_at5[gc_tx:])
+								/*line polybench_datamining.go:50*/ gc_if3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb12)
+								if gc_if3.ToBits() != 0 {
+									/*line polybench_datamining.go:50*/ gc_vb13.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if3)
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						/*line polybench_datamining.go:55*/ gc_vb4 := lanes.BroadcastFloat32x8(corrFloatN)
+						/*line polybench_datamining.go:57*/ gc_vb5 := lanes.BroadcastFloat32x8(corrEps)
+						gc_vb6 := lanes.BroadcastFloat32x8(1.0)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var j int = gc_bx*gc_bdx + gc_tx
+							_ = j
+							/*line polybench_datamining.go:50*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Div(gc_vb4).StoreSlice(gc_at5[gc_tx:])
+							/*line polybench_datamining.go:50*/ gc_t3 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+							gc_x2 := gc_t3
+							gc_t4 := gc_x2.Sqrt()
+							/*line polybench_datamining.go:50*/ gc_t4.StoreSlice(gc_at5[gc_tx:])
+							/*line polybench_datamining.go:50*/ gc_if2 := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).LessEqual(gc_vb5)
+							if gc_if2.ToBits() != 0 {
+								/*line polybench_datamining.go:50*/ gc_vb6.StoreMasked((*[8]float32)(gc_at5[gc_tx:]), gc_if2)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_at5[gc_tx] /= corrFloatN
+						gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
+						if gc_at5[gc_tx] <= corrEps {
+							gc_at5[gc_tx] = 1.0
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:55*/ std[j] /= corrFloatN
+						std[j] = sqrtf(std[j])
+						if std[j] <= corrEps {
+							std[j] = 1.0
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // CorrReduceKernel is reduce_kernel of correlation.cu: each element
 // centred and scaled, a thread per element.
 //
@@ -81,6 +579,114 @@ func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) 
 var gc_src_corrReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "corrReduceKernel", "3af2ada4d51a51e040a740a49af188555736462d27dad8a22e9b4a4cd3594b6c", "polybench_datamining.go:63-75").NoGoexit("b11a5e699f6d7d9c5536620e0ad627373ae660529e610e9c7bc71beea69e9aec", "polybench_datamining.go:24-25").GPU(
 	compiled.PTX{Entry: "corrReduceKernel", Pack: gc_ptx_polybench_datamining, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_datamining.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_datamining.go:67
+func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_datamining.go:92*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= n {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := mean[gc_off2:][:gc_to]
+				gc_at3 := std[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line polybench_datamining.go:73*/ gc_vb4 := lanes.BroadcastFloat32x16(corrFloatN)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								{
+									/*line polybench_datamining.go:71*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+									gc_x4 := gc_vb4
+									gc_t4 := gc_x4.Sqrt()
+									/*line polybench_datamining.go:71*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_t4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line polybench_datamining.go:73*/ gc_vb3 := lanes.BroadcastFloat32x8(corrFloatN)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var j int = gc_bx*gc_bdx + gc_tx
+							_ = j
+							var i int = gc_by*gc_bdy + gc_ty
+							_ = i
+							/*line polybench_datamining.go:71*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							gc_x3 := gc_vb3
+							gc_t3 := gc_x3.Sqrt()
+							/*line polybench_datamining.go:71*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_t3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line polybench_datamining.go:72*/ gc_at[gc_tx] -= gc_at2[gc_tx]
+					gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_datamining.go:72*/ data[i*m+j] -= mean[j]
+					data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // CorrKernel is corr_kernel of correlation.cu: a thread per column j1 of
 // the upper triangle of the correlation matrix, mirrored below.
@@ -173,6 +779,250 @@ var gc_src_covarMeanKernel = compiled.NewSource(gc_files_polybench_datamining, "
 	compiled.PTX{Entry: "covarMeanKernel", Pack: gc_ptx_polybench_datamining, Params: []string{"int", "int", "[]float32", "[]float32"}, Files: []string{"polybench_datamining.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_datamining.go:99
+func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := mean[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0.0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:103*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:103*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:103*/ gc_at[gc_tx] = 0.0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:103*/ mean[j] = 0.0
+					}
+				}
+			}
+		}
+		/*line polybench_datamining.go:104*/ for i := 0; i < n; i++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_datamining.go:108*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * m)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := data[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:102*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:102*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_datamining.go:117*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
+					gc_at4 := mean[gc_off4:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								/*line polybench_datamining.go:107*/ gc_vb8 := lanes.BroadcastFloat32x16(float32(covarFloatN))
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_datamining.go:102*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Div(gc_vb8).StoreSlice(gc_at4[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_datamining.go:107*/ gc_vb7 := lanes.BroadcastFloat32x8(float32(covarFloatN))
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_datamining.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Div(gc_vb7).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_datamining.go:107*/ gc_at4[gc_tx] /= float32(covarFloatN)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
+					}
+				}
+			}
+		}
+	}
+}
+
 // CovarReduceKernel is reduce_kernel of covariance.cu: each element
 // centred.
 //
@@ -195,6 +1045,122 @@ func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 var gc_src_covarReduceKernel = compiled.NewSource(gc_files_polybench_datamining, "covarReduceKernel", "1243bfa414135a46b0fc3e01f2736e1aec14b2bbcad89f9d80661b6fdc5385a3", "polybench_datamining.go:111-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "covarReduceKernel", Pack: gc_ptx_polybench_datamining, Params: []string{"int", "int", "[]float32", "[]float32"}, Files: []string{"polybench_datamining.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_datamining.go:115
+func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_datamining.go:140*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= n {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := mean[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								{
+									/*line polybench_datamining.go:119*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var j int = gc_bx*gc_bdx + gc_tx
+							_ = j
+							var i int = gc_by*gc_bdy + gc_ty
+							_ = i
+							/*line polybench_datamining.go:119*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line polybench_datamining.go:120*/ gc_at[gc_tx] -= gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // CovarKernel is covar_kernel of covariance.cu: a thread per column j1 of
 // the upper triangle, diagonal included, mirrored below.

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,209 @@ var gc_src_mm2Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel
 	compiled.PTX{Entry: "mm2Kernel1", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "int", "int", "float32", "float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_linalg.go:15
+func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line polybench_linalg.go:24*/ _ = &alpha
+		_ = &beta
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:43*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(tmp) && gc_to <= len(tmp)-gc_off {
+					gc_at := tmp[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:20*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:20*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line polybench_linalg.go:21*/ for k := 0; k < nk; k++ {
+			gc_apart := compiled.Disjoint(a, tmp)
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:28*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := tmp[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:19*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:19*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:22*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:22*/ tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
+
 // Mm2Kernel2 is mm2_kernel2 of CUDA/2MM/2mm.cu: D = beta·D + tmp·C.
 //
 //line polybench_linalg.go:30
@@ -56,6 +260,211 @@ func Mm2Kernel2(ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) fu
 var gc_src_mm2Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm2Kernel2", "8fdf67083b8c546374449e976cc37b6b516f7aabb76411a9936ee8f86a8d885c", "polybench_linalg.go:27-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "mm2Kernel2", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "int", "int", "float32", "float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_linalg.go:30
+func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line polybench_linalg.go:39*/ _ = &alpha
+		_ = &beta
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:58*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(d) && gc_to <= len(d)-gc_off {
+					gc_at := d[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line polybench_linalg.go:35*/ gc_vb4 := lanes.BroadcastFloat32x16(beta)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:34*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_linalg.go:35*/ gc_vb3 := lanes.BroadcastFloat32x8(beta)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:34*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line polybench_linalg.go:36*/ for k := 0; k < nj; k++ {
+			gc_apart := compiled.Disjoint(tmp, d)
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:43*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+					gc_at2 := d[gc_off2:][:gc_to]
+					gc_at3 := tmp[gc_off3:][:1]
+					gc_at4 := c[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:34*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:37*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:37*/ d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
 
 // Mm3Kernel1 is mm3_kernel1 of CUDA/3MM/3mm.cu: E = A·B.
 //
@@ -79,6 +488,207 @@ var gc_src_mm3Kernel1 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel
 	compiled.PTX{Entry: "mm3Kernel1", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "int", "int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_linalg.go:45
+func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, a, b, e []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(e) && gc_to <= len(e)-gc_off {
+					gc_at := e[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:50*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:50*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line polybench_linalg.go:51*/ for k := 0; k < nk; k++ {
+			gc_apart := compiled.Disjoint(a, e)
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:58*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := e[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:49*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:49*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:52*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:52*/ e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
+
 // Mm3Kernel2 is mm3_kernel2 of CUDA/3MM/3mm.cu: F = C·D.
 //
 //line polybench_linalg.go:60
@@ -100,6 +710,207 @@ func Mm3Kernel2(ni, nj, nk, nl, nm int, c, d, f []float32) func(*gocuda.Thread) 
 var gc_src_mm3Kernel2 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel2", "0c9864797aaea62c9508bb60ddd77d6dd0bf308526fb99ed4c8aed16ed656235", "polybench_linalg.go:57-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "mm3Kernel2", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "int", "int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_linalg.go:60
+func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, c, d, f []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nj {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+					gc_at := f[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:65*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:65*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line polybench_linalg.go:66*/ for k := 0; k < nm; k++ {
+			gc_apart := compiled.Disjoint(c, f)
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:73*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nj {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
+					gc_at2 := f[gc_off2:][:gc_to]
+					gc_at3 := c[gc_off3:][:1]
+					gc_at4 := d[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:64*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:64*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:67*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:67*/ f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
 
 // Mm3Kernel3 is mm3_kernel3 of CUDA/3MM/3mm.cu: G = E·F.
 //
@@ -123,6 +934,207 @@ var gc_src_mm3Kernel3 = compiled.NewSource(gc_files_polybench_linalg, "mm3Kernel
 	compiled.PTX{Entry: "mm3Kernel3", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "int", "int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_linalg.go:75
+func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, nm int, e, f, g []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(g) && gc_to <= len(g)-gc_off {
+					gc_at := g[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:80*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:80*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line polybench_linalg.go:81*/ for k := 0; k < nj; k++ {
+			gc_apart := compiled.Disjoint(e, g)
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:88*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
+					gc_at2 := g[gc_off2:][:gc_to]
+					gc_at3 := e[gc_off3:][:1]
+					gc_at4 := f[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:79*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:79*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:82*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:82*/ g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
+
 // GemmKernel is gemm_kernel of CUDA/GEMM/gemm.cu: C = beta·C + alpha·A·B.
 //
 //line polybench_linalg.go:90
@@ -144,6 +1156,209 @@ func GemmKernel(ni, nj, nk int, alpha, beta float32, a, b, c []float32) func(*go
 var gc_src_gemmKernel = compiled.NewSource(gc_files_polybench_linalg, "gemmKernel", "957dc98babd3b2bbf537d15b1163f88f3d49b7c198ad4b59f33e14bbba9f1350", "polybench_linalg.go:87-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "gemmKernel", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "int", "float32", "float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_linalg.go:90
+func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, alpha, beta float32, a, b, c []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line polybench_linalg.go:99*/ _ = &alpha
+		_ = &beta
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:118*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+					gc_at := c[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line polybench_linalg.go:95*/ gc_vb4 := lanes.BroadcastFloat32x16(beta)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:94*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line polybench_linalg.go:95*/ gc_vb3 := lanes.BroadcastFloat32x8(beta)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:94*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line polybench_linalg.go:96*/ for k := 0; k < nk; k++ {
+			gc_apart := compiled.Disjoint(a, c)
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:103*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= ni {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+				gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					gc_at2 := c[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := b[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									{
+										/*line polybench_linalg.go:94*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x16(alpha * gc_at3[0]).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								/*line polybench_linalg.go:94*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(alpha * gc_at3[0]).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:97*/ gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
+						/*line polybench_linalg.go:97*/ c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}
 
 // SyrkKernel is syrk_kernel of CUDA/SYRK/syrk.cu: C = alpha·A·Aᵀ + beta·C.
 //
@@ -406,6 +1621,183 @@ var gc_src_ataxKernel2 = compiled.NewSource(gc_files_polybench_linalg, "ataxKern
 	compiled.PTX{Entry: "ataxKernel2", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_linalg.go:152
+func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, y, tmp []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off {
+					gc_at := y[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_linalg.go:156*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_linalg.go:156*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:156*/ y[j] = 0
+					}
+				}
+			}
+		}
+		/*line polybench_linalg.go:157*/ for i := 0; i < nx; i++ {
+			gc_apart := compiled.Disjoint(tmp, y)
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:163*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + (i * ny)
+				gc_off4 := i
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && gc_apart {
+					gc_at2 := y[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:gc_to]
+					gc_at4 := tmp[gc_off4:][:1]
+					gc_elem := gc_at4[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_linalg.go:155*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_linalg.go:155*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
+					}
+				}
+			}
+		}
+	}
+}
+
 // BicgKernel1 is bicg_kernel1 of CUDA/BICG/bicg.cu: s = Aᵀ·r.
 //
 //line polybench_linalg.go:166
@@ -425,6 +1817,183 @@ func BicgKernel1(nx, ny int, a, r, s []float32) func(*gocuda.Thread) {
 var gc_src_bicgKernel1 = compiled.NewSource(gc_files_polybench_linalg, "bicgKernel1", "2c4b9264a9bb6c46c14550b7e58e206b97b7227870ffb3dba8c7fdac76d8b15e", "polybench_linalg.go:163-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "bicgKernel1", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_linalg.go:166
+func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, r, s []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+					gc_at := s[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(0.0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_linalg.go:170*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_linalg.go:170*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:170*/ s[j] = 0.0
+					}
+				}
+			}
+		}
+		/*line polybench_linalg.go:171*/ for i := 0; i < nx; i++ {
+			gc_apart := compiled.Disjoint(r, s)
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:177*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := i
+				gc_off4 := (gc_bx * gc_bdx) + (i * ny)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					gc_at2 := s[gc_off2:][:gc_to]
+					gc_at3 := r[gc_off3:][:1]
+					gc_at4 := a[gc_off4:][:gc_to]
+					gc_elem := gc_at3[0]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									{
+										/*line polybench_linalg.go:169*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_linalg.go:169*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
+					}
+				}
+			}
+		}
+	}
+}
 
 // BicgKernel2 is bicg_kernel2 of CUDA/BICG/bicg.cu: q = A·p.
 //
@@ -600,10 +2169,10 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_vstep + 0
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
@@ -613,7 +2182,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_vstep + 1
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
@@ -623,7 +2192,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_vstep + 2
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
@@ -633,7 +2202,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_vstep + 3
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							{
@@ -643,7 +2212,7 @@ func gc_body_mvtKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x1, y1
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						{
@@ -677,6 +2246,108 @@ func MvtKernel2(n int, a, x2, y2 []float32) func(*gocuda.Thread) {
 var gc_src_mvtKernel2 = compiled.NewSource(gc_files_polybench_linalg, "mvtKernel2", "4a3b038ecc12bbb5b2f8a07bd617012d2244a21f81011fc2fa07160f77ceb0ae", "polybench_linalg.go:220-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "mvtKernel2", Pack: gc_ptx_polybench_linalg, Params: []string{"int", "[]float32", "[]float32", "[]float32"}, Files: []string{"polybench_linalg.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_linalg.go:223
+func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2 []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line polybench_linalg.go:227*/ for j := 0; j < n; j++ {
+			gc_apart := compiled.Disjoint(y2, x2)
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line polybench_linalg.go:233*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) + (j * n)
+				gc_off3 := j
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && gc_apart {
+					gc_at := x2[gc_off:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := y2[gc_off3:][:1]
+					gc_elem := gc_at3[0]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line polybench_linalg.go:226*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324))).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line polybench_linalg.go:226*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323))).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_polybench_linalg holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,178 @@ var gc_src_fdtdStep1Kernel = compiled.NewSource(gc_files_polybench_stencils, "fd
 	compiled.PTX{Entry: "fdtdStep1Kernel", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32", "[]float32", "int"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_stencils.go:16
+func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, fict, ex, ey, hz []float32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line polybench_stencils.go:37*/ gc_apart := compiled.Disjoint(fict, ey)
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:43*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := step
+			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart {
+				gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off3), gc_to)
+				gc_fasthi = max(min(gc_to, len(ey)-gc_off, len(hz)-gc_off, len(hz)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := ey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := fict[gc_off2:][:1]
+						gc_at3 := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := hz[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at2[0]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_vb4 := lanes.BroadcastFloat32x16(0.5)
+									gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+										for gc_sx >= gc_bdx {
+											gc_sx -= gc_bdx
+											gc_sbx++
+										}
+										gc_tx := gc_vstep
+										gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+										gc_pos.Thread = gc_base + gc_sx
+										var j int = gc_bx*gc_bdx + gc_tx
+										_ = j
+										var i int = gc_by*gc_bdy + gc_ty
+										{
+											/*line polybench_stencils.go:21*/ if i == 0 {
+												/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+											} else {
+												/*line polybench_stencils.go:21*/ lanes.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
+								gc_vb3 := lanes.BroadcastFloat32x8(0.5)
+								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+									for gc_sx2 >= gc_bdx {
+										gc_sx2 -= gc_bdx
+										gc_sbx2++
+									}
+									gc_tx := gc_vstep
+									gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+									gc_pos.Thread = gc_base + gc_sx2
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									/*line polybench_stencils.go:21*/ if i == 0 {
+										/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									} else {
+										/*line polybench_stencils.go:21*/ lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								i := gc_by*gc_bdy + gc_ty
+								/*line polybench_stencils.go:21*/ if i == 0 {
+									gc_at[gc_u] = gc_elem
+								} else {
+									gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at3[gc_u]-gc_at4[gc_u])
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								i := gc_by*gc_bdy + gc_ty
+								/*line polybench_stencils.go:21*/ if i == 0 {
+									gc_at[gc_u] = gc_elem
+								} else {
+									gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at3[gc_u]-gc_at4[gc_u])
+								}
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:21*/ if i == 0 {
+						ey[i*ny+j] = fict[step]
+					} else {
+						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:21*/ if i == 0 {
+						ey[i*ny+j] = fict[step]
+					} else {
+						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // FdtdStep2Kernel is fdtd_step2_kernel of fdtd2d.cu: ex from hz.
 //
 //line polybench_stencils.go:32
@@ -57,6 +230,139 @@ func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 var gc_src_fdtdStep2Kernel = compiled.NewSource(gc_files_polybench_stencils, "fdtdStep2Kernel", "aa383e1332fc6b37cfeeed6552b0881646168b007fb1eef5f38b3e59b26ff0b6", "polybench_stencils.go:29-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "fdtdStep2Kernel", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32", "int"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_stencils.go:32
+func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:57*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(ex)-gc_off, len(hz)-gc_off, len(hz)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := ex[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := hz[gc_off2+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb4 := lanes.BroadcastFloat32x16(0.5)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var j int = gc_bx*gc_bdx + gc_tx
+										_ = j
+										var i int = gc_by*gc_bdy + gc_ty
+										_ = i
+										{
+											/*line polybench_stencils.go:36*/ lanes.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb3 := lanes.BroadcastFloat32x8(0.5)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									/*line polybench_stencils.go:36*/ lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:37*/ gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:37*/ gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:37*/ ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // FdtdStep3Kernel is fdtd_step3_kernel of fdtd2d.cu: hz from ex and ey.
 //
@@ -80,6 +386,134 @@ var gc_src_fdtdStep3Kernel = compiled.NewSource(gc_files_polybench_stencils, "fd
 	compiled.PTX{Entry: "fdtdStep3Kernel", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32", "int"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_stencils.go:44
+func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, ex, ey, hz []float32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:69*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= nx-1 {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(hz)-gc_off, len(ex)-gc_off2, len(ex)-gc_off, len(ey)-gc_off3, len(ey)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := ex[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ex[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := ey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := ey[gc_off+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb4 := lanes.BroadcastFloat32x16(0.7)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var j int = gc_bx*gc_bdx + gc_tx
+										_ = j
+										var i int = gc_by*gc_bdy + gc_ty
+										_ = i
+										{
+											/*line polybench_stencils.go:48*/ lanes.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb3 := lanes.BroadcastFloat32x8(0.7)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									/*line polybench_stencils.go:48*/ lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Sub(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:49*/ gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:49*/ gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:49*/ hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // Jacobi1DKernel1 is runJacobiCUDA_kernel1 of jacobi1D.cu: the
 // three-point average into B (the double constant makes it a double
 // product, stored as float).
@@ -102,6 +536,102 @@ var gc_src_jacobi1DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "ja
 	compiled.PTX{Entry: "jacobi1DKernel1", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "[]float32", "[]float32"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_stencils.go:58
+func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:80*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastFloat64x4(0.33333)
+								for ; gc_vstep+3 < gc_fasthi; gc_vstep += 4 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line polybench_stencils.go:61*/ gc_vb2.Mul(lanes.LoadFloat32x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x4Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x4Slice(gc_at4[(gc_tx - gc_fastlo):])).ConvertToFloat64()).ConvertToFloat32().StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line polybench_stencils.go:62*/ gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line polybench_stencils.go:62*/ gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+				}
+			}
+		}
+	}
+}
+
 // Jacobi1DKernel2 is runJacobiCUDA_kernel2 of jacobi1D.cu: B copied back
 // to A.
 //
@@ -122,6 +652,110 @@ func Jacobi1DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_jacobi1DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi1DKernel2", "1b17f61f4211c64c4af4ea30131d42727be960f4cb4f9be676500f284fed952d", "polybench_stencils.go:66-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "jacobi1DKernel2", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "[]float32", "[]float32"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_stencils.go:70
+func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:92*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								{
+									/*line polybench_stencils.go:73*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var j int = gc_bx*gc_bdx + gc_tx
+							_ = j
+							/*line polybench_stencils.go:73*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line polybench_stencils.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:74*/ a[j] = b[j]
+				}
+			}
+		}
+	}
+}
 
 // Jacobi2DKernel1 is runJacobiCUDA_kernel1 of jacobi2D.cu: the five-point
 // average into B.
@@ -144,6 +778,143 @@ var gc_src_jacobi2DKernel1 = compiled.NewSource(gc_files_polybench_stencils, "ja
 	compiled.PTX{Entry: "jacobi2DKernel1", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "[]float32", "[]float32"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_stencils.go:82
+func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:107*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
+			gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
+			gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb4 := lanes.BroadcastFloat32x16(0.2)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var i int = gc_by*gc_bdy + gc_ty
+										_ = i
+										var j int = gc_bx*gc_bdx + gc_tx
+										_ = j
+										{
+											/*line polybench_stencils.go:86*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb3 := lanes.BroadcastFloat32x8(0.2)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									/*line polybench_stencils.go:86*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:87*/ gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:87*/ gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:87*/ b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // Jacobi2DKernel2 is runJacobiCUDA_kernel2 of jacobi2D.cu: B copied back
 // to A.
 //
@@ -164,6 +935,108 @@ func Jacobi2DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 var gc_src_jacobi2DKernel2 = compiled.NewSource(gc_files_polybench_stencils, "jacobi2DKernel2", "0928cae810ef2d7d2dae0159e74894960e172618b3858f5ebe754d20755c009e", "polybench_stencils.go:91-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "jacobi2DKernel2", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "[]float32", "[]float32"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_stencils.go:95
+func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:120*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := a[gc_off:][:gc_to]
+				gc_at2 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_by*gc_bdy + gc_ty
+								_ = i
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								{
+									/*line polybench_stencils.go:99*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_by*gc_bdy + gc_ty
+							_ = i
+							var j int = gc_bx*gc_bdx + gc_tx
+							_ = j
+							/*line polybench_stencils.go:99*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line polybench_stencils.go:100*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:100*/ a[i*n+j] = b[i*n+j]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // Convolution2DKernel is convolution2D_kernel of 2DConvolution.cu: a
 // 3×3 stencil with fixed coefficients.
@@ -188,6 +1061,193 @@ var gc_src_convolution2DKernel = compiled.NewSource(gc_files_polybench_stencils,
 	compiled.PTX{Entry: "convolution2DKernel", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "int", "[]float32", "[]float32"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line polybench_stencils.go:108
+func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		/*line polybench_stencils.go:112*/ var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
+		if compiled.SIMDBuild {
+			/*line polybench_stencils.go:113*/ _ = &c11
+			_ = &c12
+			_ = &c13
+			_ = &c21
+			_ = &c22
+			_ = &c23
+			_ = &c31
+			_ = &c32
+			_ = &c33
+		}
+		c11, c21, c31 = +0.2, +0.5, -0.8
+		c12, c22, c32 = -0.3, +0.6, -0.9
+		c13, c23, c33 = +0.4, +0.7, +0.10
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:121*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= ni-1) || ((gc_by*gc_bdy + gc_ty) <= 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off3 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off4 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+			gc_off5 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off6 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off7 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+			gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									/*line polybench_stencils.go:119*/ gc_vb28 := lanes.BroadcastFloat32x16(c11)
+									/*line polybench_stencils.go:119*/ gc_vb29 := lanes.BroadcastFloat32x16(c21)
+									/*line polybench_stencils.go:119*/ gc_vb30 := lanes.BroadcastFloat32x16(c31)
+									gc_vb31 := lanes.BroadcastFloat32x16(c12)
+									/*line polybench_stencils.go:120*/ gc_vb32 := lanes.BroadcastFloat32x16(c22)
+									/*line polybench_stencils.go:120*/ gc_vb33 := lanes.BroadcastFloat32x16(c32)
+									gc_vb34 := lanes.BroadcastFloat32x16(c13)
+									/*line polybench_stencils.go:121*/ gc_vb35 := lanes.BroadcastFloat32x16(c23)
+									/*line polybench_stencils.go:121*/ gc_vb36 := lanes.BroadcastFloat32x16(c33)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var j int = gc_bx*gc_bdx + gc_tx
+										_ = j
+										var i int = gc_by*gc_bdy + gc_ty
+										_ = i
+										{
+											/*line polybench_stencils.go:118*/ gc_vb28.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(lanes.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(lanes.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(lanes.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								/*line polybench_stencils.go:119*/ gc_vb19 := lanes.BroadcastFloat32x8(c11)
+								/*line polybench_stencils.go:119*/ gc_vb20 := lanes.BroadcastFloat32x8(c21)
+								/*line polybench_stencils.go:119*/ gc_vb21 := lanes.BroadcastFloat32x8(c31)
+								gc_vb22 := lanes.BroadcastFloat32x8(c12)
+								/*line polybench_stencils.go:120*/ gc_vb23 := lanes.BroadcastFloat32x8(c22)
+								/*line polybench_stencils.go:120*/ gc_vb24 := lanes.BroadcastFloat32x8(c32)
+								gc_vb25 := lanes.BroadcastFloat32x8(c13)
+								/*line polybench_stencils.go:121*/ gc_vb26 := lanes.BroadcastFloat32x8(c23)
+								/*line polybench_stencils.go:121*/ gc_vb27 := lanes.BroadcastFloat32x8(c33)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									_ = i
+									/*line polybench_stencils.go:118*/ gc_vb19.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:119*/ gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+									c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+								/*line polybench_stencils.go:119*/ gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+									c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:119*/ b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+						c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+						c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // Convolution3DKernel is convolution3D_kernel of 3DConvolution.cu: the
 // benchmark's 3-D stencil (its taps as written, repeated ones included)
 // on plane i, a thread per (k, j).
@@ -211,6 +1271,263 @@ func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thr
 var gc_src_convolution3DKernel = compiled.NewSource(gc_files_polybench_stencils, "convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "convolution3DKernel", Pack: gc_ptx_polybench_stencils, Params: []string{"int", "int", "int", "[]float32", "[]float32", "int"}, Files: []string{"polybench_stencils.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line polybench_stencils.go:130
+func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, a, b []float32, i int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		/*line polybench_stencils.go:134*/ var c11, c12, c13, c21, c22, c23, c31, c32, c33 float32
+		if compiled.SIMDBuild {
+			/*line polybench_stencils.go:135*/ _ = &c11
+			_ = &c12
+			_ = &c13
+			_ = &c21
+			_ = &c22
+			_ = &c23
+			_ = &c31
+			_ = &c32
+			_ = &c33
+		}
+		c11, c21, c31 = +2, +5, -8
+		c12, c22, c32 = -3, +6, -9
+		c13, c23, c33 = +4, +7, +10
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line polybench_stencils.go:142*/ gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off5 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off6 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_off7 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off8 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+			gc_off9 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off10 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+			gc_off11 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_off12 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10, len(a)-gc_off11, len(a)-gc_off12), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+						gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+						gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_none4 := lanes.Mask32x16FromBits(0)
+									gc_all4 := lanes.Mask32x16FromBits(0xffff)
+									/*line polybench_stencils.go:141*/ gc_vb28 := lanes.BroadcastFloat32x16(c11)
+									/*line polybench_stencils.go:141*/ gc_vb29 := lanes.BroadcastFloat32x16(c13)
+									gc_vb30 := lanes.BroadcastFloat32x16(c21)
+									/*line polybench_stencils.go:142*/ gc_vb31 := lanes.BroadcastFloat32x16(c23)
+									gc_vb32 := lanes.BroadcastFloat32x16(c31)
+									/*line polybench_stencils.go:143*/ gc_vb33 := lanes.BroadcastFloat32x16(c33)
+									gc_vb34 := lanes.BroadcastFloat32x16(c12)
+									/*line polybench_stencils.go:144*/ gc_vb35 := lanes.BroadcastFloat32x16(c22)
+									gc_vb36 := lanes.BroadcastFloat32x16(c32)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var k int = gc_bx*gc_bdx + gc_tx
+										var j int = gc_by*gc_bdy + gc_ty
+										/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
+											/*line polybench_stencils.go:140*/ gc_vb28.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb29.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb34.Mul(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb35.Mul(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb36.Mul(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb28.Mul(lanes.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb29.Mul(lanes.LoadFloat32x16Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb30.Mul(lanes.LoadFloat32x16Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb31.Mul(lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb32.Mul(lanes.LoadFloat32x16Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb33.Mul(lanes.LoadFloat32x16Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										} else {
+											gc_b11 := gc_none4
+											/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 {
+												gc_b11 = gc_all4
+											}
+											gc_b12 := gc_none4
+											/*line polybench_stencils.go:140*/ if i > 0 {
+												gc_b12 = gc_all4
+											}
+											gc_b13 := gc_none4
+											/*line polybench_stencils.go:140*/ if j > 0 {
+												gc_b13 = gc_all4
+											}
+											/*line polybench_stencils.go:140*/ gc_if4 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_b11.ToBits()&gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b12.ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_iota4.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+											if gc_if4.ToBits() != 0 {
+												/*line polybench_stencils.go:140*/ gc_vb28.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb29.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb34.Mul(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb35.Mul(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb36.Mul(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb28.Mul(lanes.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb29.Mul(lanes.LoadFloat32x16Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb30.Mul(lanes.LoadFloat32x16Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb31.Mul(lanes.LoadFloat32x16Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb32.Mul(lanes.LoadFloat32x16Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb33.Mul(lanes.LoadFloat32x16Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[16]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if4)
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								/*line polybench_stencils.go:141*/ gc_vb19 := lanes.BroadcastFloat32x8(c11)
+								/*line polybench_stencils.go:141*/ gc_vb20 := lanes.BroadcastFloat32x8(c13)
+								gc_vb21 := lanes.BroadcastFloat32x8(c21)
+								/*line polybench_stencils.go:142*/ gc_vb22 := lanes.BroadcastFloat32x8(c23)
+								gc_vb23 := lanes.BroadcastFloat32x8(c31)
+								/*line polybench_stencils.go:143*/ gc_vb24 := lanes.BroadcastFloat32x8(c33)
+								gc_vb25 := lanes.BroadcastFloat32x8(c12)
+								/*line polybench_stencils.go:144*/ gc_vb26 := lanes.BroadcastFloat32x8(c22)
+								gc_vb27 := lanes.BroadcastFloat32x8(c32)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var k int = gc_bx*gc_bdx + gc_tx
+									var j int = gc_by*gc_bdy + gc_ty
+									/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+										/*line polybench_stencils.go:140*/ gc_vb19.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb20.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb25.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb26.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb27.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb19.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb20.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb21.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb22.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb23.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb24.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									} else {
+										gc_b8 := gc_none3
+										/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 {
+											gc_b8 = gc_all3
+										}
+										gc_b9 := gc_none3
+										/*line polybench_stencils.go:140*/ if i > 0 {
+											gc_b9 = gc_all3
+										}
+										gc_b10 := gc_none3
+										/*line polybench_stencils.go:140*/ if j > 0 {
+											gc_b10 = gc_all3
+										}
+										/*line polybench_stencils.go:140*/ gc_if3 := gc_b8.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b9).And(gc_b10).And(gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+										if gc_if3.ToBits() != 0 {
+											/*line polybench_stencils.go:140*/ gc_vb19.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb20.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb25.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb26.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb27.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb19.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb20.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb21.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb22.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb23.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb24.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+							/*line polybench_stencils.go:141*/ gc_vb10 := lanes.BroadcastFloat32x8(c11)
+							/*line polybench_stencils.go:141*/ gc_vb11 := lanes.BroadcastFloat32x8(c13)
+							gc_vb12 := lanes.BroadcastFloat32x8(c21)
+							/*line polybench_stencils.go:142*/ gc_vb13 := lanes.BroadcastFloat32x8(c23)
+							gc_vb14 := lanes.BroadcastFloat32x8(c31)
+							/*line polybench_stencils.go:143*/ gc_vb15 := lanes.BroadcastFloat32x8(c33)
+							gc_vb16 := lanes.BroadcastFloat32x8(c12)
+							/*line polybench_stencils.go:144*/ gc_vb17 := lanes.BroadcastFloat32x8(c22)
+							gc_vb18 := lanes.BroadcastFloat32x8(c32)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var k int = gc_bx*gc_bdx + gc_tx
+								var j int = gc_by*gc_bdy + gc_ty
+								/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+									/*line polybench_stencils.go:140*/ gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo):]))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								} else {
+									gc_b5 := gc_none2
+									/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 {
+										gc_b5 = gc_all2
+									}
+									gc_b6 := gc_none2
+									/*line polybench_stencils.go:140*/ if i > 0 {
+										gc_b6 = gc_all2
+									}
+									gc_b7 := gc_none2
+									/*line polybench_stencils.go:140*/ if j > 0 {
+										gc_b7 = gc_all2
+									}
+									/*line polybench_stencils.go:140*/ gc_if2 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b6).And(gc_b7).And(gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+									if gc_if2.ToBits() != 0 {
+										/*line polybench_stencils.go:140*/ gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]))).Add(gc_vb16.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]))).Add(gc_vb17.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(gc_vb18.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo):]))).Add(gc_vb15.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo):]))).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if2)
+									}
+								}
+							}
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							k := gc_bx*gc_bdx + gc_tx
+							j := gc_by*gc_bdy + gc_ty
+							/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+								gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
+									c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
+									c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
+									c12*gc_at4[gc_u] + c22*gc_at5[gc_u] +
+									c32*gc_at6[gc_u] + c11*gc_at7[gc_u] +
+									c13*gc_at8[gc_u] + c21*gc_at9[gc_u] +
+									c23*gc_at10[gc_u] + c31*gc_at11[gc_u] +
+									c33*gc_at12[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_polybench_stencils holds the source files whose lines the kernels' records hash.
 //

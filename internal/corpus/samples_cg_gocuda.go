@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +39,192 @@ var gc_src_reduceMultiPass = compiled.NewSource(gc_files_samples_cg, "reduceMult
 	compiled.PTX{Entry: "reduceMultiPass", Pack: gc_ptx_samples_cg, Params: []string{"[]float32", "[]float32", "int", "int", "bool"}, Files: []string{"samples_cg.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line samples_cg.go:83
+func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_cg.go:84*/ cta := cg.ThisThreadBlock(t)
+	var gIdata_ []float32 = gIdata
+	/*line samples_cg.go:85*/ var gOdata_ []float32 = gOdata
+	/*line samples_cg.go:85*/ var n_ int = n
+	/*line samples_cg.go:85*/ var blockSize_ int = blockSize
+	/*line samples_cg.go:85*/ var nIsPow2_ bool = nIsPow2
+	/*line samples_cg.go:85*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_cg.go:54*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_cg.go:58*/ gridSize := blockSize_ * 2 * gc_gdx
+	/*line samples_cg.go:70*/ var sdata_ []float32 = sdata
+	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
+	/*line samples_cg.go:22*/ const vec = 32
+	var gc_l_mySum_ [32]float32
+	var gc_l_beta [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line samples_cg.go:70*/ var tid_ int = tid
+				/*line samples_cg.go:57*/ i := gc_bx*(blockSize_*2) + gc_tx
+				/*line samples_cg.go:59*/ var mySum float32
+				/*line samples_cg.go:61*/ for i < n_ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line samples_cg.go:62*/ mySum += gIdata_[i]
+					/*line samples_cg.go:64*/ if nIsPow2_ || i+blockSize_ < n_ {
+						mySum += gIdata_[i+blockSize_]
+					}
+					i += gridSize
+				}
+				/*line samples_cg.go:70*/ var mySum_ float32 = mySum
+				/*line samples_cg.go:19*/ sdata_[tid_] = mySum_
+				gc_l_mySum_[gc_lane] = mySum_
+			}
+		}
+		/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line samples_cg.go:25*/ mySum_ := lanes.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+						/*line samples_cg.go:25*/ beta := mySum_
+						var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						_ = temp
+						/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line samples_cg.go:26*/ mySum_ := lanes.LoadFloat32x8Slice(gc_l_mySum_[gc_lane:])
+						/*line samples_cg.go:25*/ beta := mySum_
+						var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						_ = temp
+						/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					mySum_ := gc_l_mySum_[gc_lane]
+					/*line samples_cg.go:25*/ beta := mySum_
+					var temp float32
+					_ = temp
+					gc_l_beta[gc_lane] = beta
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				mySum_ := gc_l_mySum_[gc_lane]
+				/*line samples_cg.go:25*/ beta := mySum_
+				var temp float32
+				_ = temp
+				gc_l_beta[gc_lane] = beta
+			}
+		}
+		/*line samples_cg.go:28*/ for i_ := vec / 2; i_ > 0; i_ >>= 1 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(i_, -1), 32))
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line samples_cg.go:70*/ var tid_ int = tid
+					/*line samples_cg.go:23*/ vid := tid_ & (vec - 1)
+					beta := gc_l_beta[gc_lane]
+					/*line samples_cg.go:27*/ var temp float32
+					/*line samples_cg.go:29*/ if vid < i_ {
+						temp = sdata_[tid_+i_]
+						beta += temp
+						sdata_[tid_] = beta
+					}
+					gc_l_beta[gc_lane] = beta
+				}
+			}
+			/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line samples_cg.go:42*/ var beta float32
+				if gc_rank == 0 {
+					beta = 0
+					/*line samples_cg.go:41*/ for i_2 := 0; i_2 < gc_bdx; i_2 += vec {
+						beta += sdata_[i_2]
+					}
+					sdata_[0] = beta
+				}
+			}
+		}
+	})
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+			gc_at := gOdata_[gc_off:][:1]
+			gc_at2 := sdata[gc_off2:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
+			}
+		}
+	}
+}
+
 // ReduceSinglePassKernel is reduceSinglePass<blockSize, nIsPow2> of
 // threadFenceReduction_kernel.cuh: the block sums, then each block's
 // thread 0 fences and takes a ticket with atomicInc on retirementCount
@@ -58,6 +245,394 @@ func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 
 
 //line samples_cg.go:96
 var gc_src_reduceSinglePass = compiled.NewSource(gc_files_samples_cg, "reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:113: atomic.Inc has no GPU form yet")
+
+//line samples_cg.go:96
+func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_cg.go:97*/ cta := cg.ThisThreadBlock(t)
+	/*line samples_cg.go:100*/ var gIdata_ []float32 = gIdata
+	/*line samples_cg.go:100*/ var gOdata_ []float32 = gOdata
+	/*line samples_cg.go:100*/ var n_ int = n
+	/*line samples_cg.go:100*/ var blockSize_ int = blockSize
+	/*line samples_cg.go:100*/ var nIsPow2_ bool = nIsPow2
+	/*line samples_cg.go:100*/ var cta_ cg.ThreadBlock = cta
+	/*line samples_cg.go:54*/ sdata := gocuda.DynamicShared[float32](t)
+	/*line samples_cg.go:58*/ gridSize := blockSize_ * 2 * gc_gdx
+	/*line samples_cg.go:70*/ var sdata_ []float32 = sdata
+	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
+	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
+	/*line samples_cg.go:22*/ const vec = 32
+	var gc_l_mySum_2 [32]float32
+	var gc_l_beta [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid_ := gc_tx
+				/*line samples_cg.go:70*/ var tid_2 int = tid_
+				/*line samples_cg.go:57*/ i_ := gc_bx*(blockSize_*2) + gc_tx
+				/*line samples_cg.go:59*/ var mySum_ float32
+				/*line samples_cg.go:61*/ for i_ < n_ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line samples_cg.go:62*/ mySum_ += gIdata_[i_]
+					/*line samples_cg.go:64*/ if nIsPow2_ || i_+blockSize_ < n_ {
+						mySum_ += gIdata_[i_+blockSize_]
+					}
+					i_ += gridSize
+				}
+				/*line samples_cg.go:70*/ var mySum_2 float32 = mySum_
+				/*line samples_cg.go:19*/ sdata_[tid_2] = mySum_2
+				gc_l_mySum_2[gc_lane] = mySum_2
+			}
+		}
+		/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line samples_cg.go:25*/ mySum_2 := lanes.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+						/*line samples_cg.go:25*/ beta := mySum_2
+						var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						_ = temp
+						/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line samples_cg.go:26*/ mySum_2 := lanes.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane:])
+						/*line samples_cg.go:25*/ beta := mySum_2
+						var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						_ = temp
+						/*line samples_cg.go:26*/ beta.StoreSlice(gc_l_beta[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					mySum_2 := gc_l_mySum_2[gc_lane]
+					/*line samples_cg.go:25*/ beta := mySum_2
+					var temp float32
+					_ = temp
+					gc_l_beta[gc_lane] = beta
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				mySum_2 := gc_l_mySum_2[gc_lane]
+				/*line samples_cg.go:25*/ beta := mySum_2
+				var temp float32
+				_ = temp
+				gc_l_beta[gc_lane] = beta
+			}
+		}
+		/*line samples_cg.go:28*/ for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(i_2, -1), 32))
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid_ := gc_tx
+					/*line samples_cg.go:70*/ var tid_2 int = tid_
+					/*line samples_cg.go:23*/ vid := tid_2 & (vec - 1)
+					beta := gc_l_beta[gc_lane]
+					/*line samples_cg.go:27*/ var temp float32
+					/*line samples_cg.go:29*/ if vid < i_2 {
+						temp = sdata_[tid_2+i_2]
+						beta += temp
+						sdata_[tid_2] = beta
+					}
+					gc_l_beta[gc_lane] = beta
+				}
+			}
+			/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line samples_cg.go:42*/ var beta float32
+				if gc_rank == 0 {
+					beta = 0
+					/*line samples_cg.go:41*/ for i_3 := 0; i_3 < gc_bdx; i_3 += vec {
+						beta += sdata_[i_3]
+					}
+					sdata_[0] = beta
+				}
+			}
+		}
+	})
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := gOdata_[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+	if gc_gdx > 1 {
+		/*line samples_cg.go:105*/ amLast := gocuda.Shared[bool](t, 1)[:1]
+		smem := gocuda.DynamicShared[float32](t)
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_cg.go:109*/ atomic.ThreadFence()
+				/*line samples_cg.go:112*/ if tid == 0 {
+					ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+					/*line samples_cg.go:115*/ amLast[0] = ticket == uint32(gc_gdx-1)
+				}
+			}
+		}
+		/*line samples_cg.go:121*/ if amLast[0] {
+			/*line samples_cg.go:130*/ var sdata_2 []float32 = smem
+			/*line samples_cg.go:130*/ var cta_3 cg.ThreadBlock = cta
+			/*line samples_cg.go:18*/ tile32_ := cg.TiledPartition(cta_3, 32)
+			/*line samples_cg.go:22*/ const vec = 32
+			var gc_l_mySum_3 [32]float32
+			var gc_l_beta_ [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line samples_cg.go:130*/ var tid_3 int = tid
+						/*line samples_cg.go:122*/ i := tid
+						var mySum float32
+						/*line samples_cg.go:125*/ for i < gc_gdx {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line samples_cg.go:126*/ mySum += gOdata[i]
+							i += blockSize
+						}
+						/*line samples_cg.go:130*/ var mySum_3 float32 = mySum
+						/*line samples_cg.go:19*/ sdata_2[tid_3] = mySum_3
+						gc_l_mySum_3[gc_lane] = mySum_3
+					}
+				}
+				/*line samples_cg.go:20*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line samples_cg.go:25*/ mySum_3 := lanes.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
+								/*line samples_cg.go:25*/ beta_ := mySum_3
+								var temp_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = temp_
+								/*line samples_cg.go:26*/ beta_.StoreSlice(gc_l_beta_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line samples_cg.go:26*/ mySum_3 := lanes.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane:])
+								/*line samples_cg.go:25*/ beta_ := mySum_3
+								var temp_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = temp_
+								/*line samples_cg.go:26*/ beta_.StoreSlice(gc_l_beta_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							mySum_3 := gc_l_mySum_3[gc_lane]
+							/*line samples_cg.go:25*/ beta_ := mySum_3
+							var temp_ float32
+							_ = temp_
+							gc_l_beta_[gc_lane] = beta_
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						mySum_3 := gc_l_mySum_3[gc_lane]
+						/*line samples_cg.go:25*/ beta_ := mySum_3
+						var temp_ float32
+						_ = temp_
+						gc_l_beta_[gc_lane] = beta_
+					}
+				}
+				/*line samples_cg.go:28*/ for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(i_4, -1), 32))
+						}
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line samples_cg.go:130*/ var tid_3 int = tid
+							/*line samples_cg.go:23*/ vid_ := tid_3 & (vec - 1)
+							beta_ := gc_l_beta_[gc_lane]
+							/*line samples_cg.go:27*/ var temp_ float32
+							/*line samples_cg.go:29*/ if vid_ < i_4 {
+								temp_ = sdata_2[tid_3+i_4]
+								beta_ += temp_
+								sdata_2[tid_3] = beta_
+							}
+							gc_l_beta_[gc_lane] = beta_
+						}
+					}
+					/*line samples_cg.go:34*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+				}
+			}
+			compiled.OutOfLine(func() {
+				{
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						/*line samples_cg.go:42*/ var beta_ float32
+						if gc_rank == 0 {
+							beta_ = 0
+							/*line samples_cg.go:41*/ for i_5 := 0; i_5 < gc_bdx; i_5 += vec {
+								beta_ += sdata_2[i_5]
+							}
+							sdata_2[0] = beta_
+						}
+					}
+				}
+			})
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := 0
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
+					gc_at3 := gOdata[gc_off3:][:1]
+					gc_at4 := smem[gc_off3:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+							/*line samples_cg.go:136*/ *retirementCount = 0
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
+						/*line samples_cg.go:136*/ *retirementCount = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_cg.go:133*/ gOdata[0] = smem[0]
+						/*line samples_cg.go:136*/ *retirementCount = 0
+					}
+				}
+			}
+		}
+	}
+}
 
 // ScalarProdKernel is scalarProdGPU of Samples/2_Concepts_and_Techniques/
 // scalarProd/scalarProd_kernel.cuh: block-strided over vector pairs, each
@@ -82,6 +657,272 @@ func ScalarProdKernel(dC, dA, dB []float32, vectorN, elementN int) func(*gocuda.
 var gc_src_scalarProdGPU = compiled.NewSource(gc_files_samples_cg, "scalarProdGPU", "45f6de3295d8c3656096b2623e8315ef1a6541bd29a079c5f5d704fcdf30ff18", "samples_cg.go:145-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "scalarProdGPU", Pack: gc_ptx_samples_cg, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int"}, Files: []string{"samples_cg.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_cg.go:152
+func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_cg.go:153*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_cg.go:154*/ accumResult := gocuda.Shared[float32](t, scalarProdAccumN)[:scalarProdAccumN]
+	/*line samples_cg.go:156*/ for vec := gc_bx; vec < vectorN; vec += gc_gdx {
+		vectorBase := elementN * vec
+		vectorEnd := vectorBase + elementN
+		if compiled.SIMDBuild {
+			for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off, gc_to) {
+					/*line samples_cg.go:169*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var iAccum int = gc_tx + gc_off
+							/*line samples_cg.go:161*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line samples_cg.go:163*/ if iAccum < 0 || iAccum > len(accumResult)-8 {
+								break
+							}
+							/*line samples_cg.go:163*/ var pos int = vectorBase + iAccum
+							gc_lanes3 := gc_all
+							for {
+								/*line samples_cg.go:163*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
+								if gc_lanes3.ToBits() == 0 {
+									break
+								}
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line samples_cg.go:163*/ if pos >= 0 && pos <= len(dA)-8 {
+									gc_ld3 = lanes.LoadFloat32x8Slice(dA[pos:])
+								} else {
+									break gc_steps2
+								}
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line samples_cg.go:164*/ if pos >= 0 && pos <= len(dB)-8 {
+									/*line samples_cg.go:164*/ gc_ld4 = lanes.LoadFloat32x8Slice(dB[pos:])
+								} else {
+									break gc_steps2
+								}
+								/*line samples_cg.go:164*/ sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
+								/*line samples_cg.go:164*/ pos = pos +
+									/*line samples_cg.go:163*/ scalarProdAccumN
+							}
+							/*line samples_cg.go:167*/ sum.StoreSlice(accumResult[iAccum:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						iAccum := gc_tx + gc_off
+						gc_more = true
+						/*line samples_cg.go:161*/ var sum float32
+						/*line samples_cg.go:163*/ for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+							sum += dA[pos] * dB[pos]
+						}
+						/*line samples_cg.go:167*/ accumResult[iAccum] = sum
+					}
+				}
+			}
+		} else {
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
+			/*line samples_cg.go:160*/ for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off, gc_to) {
+					/*line samples_cg.go:169*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line samples_cg.go:176*/ for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
+							/*line samples_cg.go:161*/ var sum float32
+							/*line samples_cg.go:163*/ for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+								sum += dA[pos] * dB[pos]
+							}
+							/*line samples_cg.go:167*/ accumResult[iAccum] = sum
+						}
+					}
+				}
+			}
+		}
+		/*line samples_cg.go:170*/ for stride := scalarProdAccumN / 2; stride > 0; stride >>= 1 {
+			/*line samples_cg.go:173*/ for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					/*line samples_cg.go:182*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_off2
+					gc_off4 := gc_off2 + stride
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(accumResult) && gc_to <= len(accumResult)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(accumResult) && gc_to <= len(accumResult)-gc_off4 {
+						gc_at := accumResult[gc_off3:][:gc_to]
+						gc_at2 := accumResult[gc_off4:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_from
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var iAccum_ int = gc_tx + gc_off2
+										_ = iAccum_
+										/*line samples_cg.go:174*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var iAccum_ int = gc_tx + gc_off2
+									_ = iAccum_
+									/*line samples_cg.go:174*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep2 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						} else {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more2 = true
+									/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more2 = true
+									/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more2 = true
+									/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more2 = true
+									/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							iAccum_ := gc_tx + gc_off2
+							gc_more2 = true
+							/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				/*line samples_cg.go:187*/ gc_off5 := vec
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
+					gc_at3 := dC[gc_off5:][:1]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						}
+					} else {
+						gc_vstep := gc_from
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
+					}
+				}
+			}
+		}
+	}
+}
 
 // ReduceSinglePassMultiBlockCGKernel is reduceSinglePassMultiBlockCG of
 // reductionMultiBlockCG.cu: grid-stride sums into shared memory, block
@@ -109,30 +950,30 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	/*line samples_cg.go:214*/ block := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	/*line samples_cg.go:217*/ sdata := gocuda.DynamicShared[float64](t)
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line samples_cg.go:220*/ sdata[gc_rank] = 0
 	}
@@ -214,38 +1055,38 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		gc_at := gOdata[gc_off2:][:1]
 		gc_at2 := sdata[gc_off3:][:1]
 		/*line samples_cg.go:215*/ gc_elem := gc_at2[0]
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
 					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
 					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
 					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				if gc_rank == 0 {
 					/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
 				}
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_rank == 0 {
 				/*line samples_cg.go:233*/ gc_at[0] = float32(gc_elem)
@@ -264,10 +1105,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	}
 	compiled.OutOfLine(func() {
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_vstep3 + 0
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -277,7 +1118,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_vstep3 + 1
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -287,7 +1128,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_vstep3 + 2
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -297,7 +1138,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_vstep3 + 3
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -307,7 +1148,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {

@@ -9,7 +9,9 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/intrinsic"
 )
 
 // A build error here means this file was generated for another version of
@@ -40,6 +42,105 @@ var gc_src_vectorAdd = compiled.NewSource(gc_files_samples_intro, "vectorAdd", "
 	compiled.PTX{Entry: "vectorAdd", Pack: gc_ptx_samples_intro, Params: []string{"[]float32", "[]float32", "[]float32", "int"}, Files: []string{"samples_intro.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line samples_intro.go:19
+func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, numElements int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			/*line samples_intro.go:41*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				gc_at2 := a[gc_off:][:gc_to]
+				gc_at3 := b[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bdx*gc_bx + gc_tx
+								_ = i
+								{
+									/*line samples_intro.go:22*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bdx*gc_bx + gc_tx
+							_ = i
+							/*line samples_intro.go:22*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line samples_intro.go:23*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+					/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
+				}
+			}
+		}
+	}
+}
+
 // MatrixMulKernel is MatrixMulCUDA<16> of NVIDIA/cuda-samples,
 // Samples/0_Introduction/matrixMul/matrixMul.cu: C = A·B through
 // BLOCK_SIZE×BLOCK_SIZE tiles of A and B in shared memory, declared inside
@@ -65,6 +166,405 @@ var gc_src_matrixMulCUDA = compiled.NewSource(gc_files_samples_intro, "matrixMul
 	compiled.PTX{Entry: "matrixMulCUDA", Pack: gc_ptx_samples_intro, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int"}, Files: []string{"samples_intro.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line samples_intro.go:39
+func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_cSub := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	bx := gc_bx
+	by := gc_by
+	/*line samples_intro.go:49*/ aBegin := wA * matrixMulBlock * by
+	/*line samples_intro.go:51*/ aEnd := aBegin + wA - 1
+	/*line samples_intro.go:53*/ aStep := matrixMulBlock
+	/*line samples_intro.go:55*/ bBegin := matrixMulBlock * bx
+	/*line samples_intro.go:57*/ bStep := matrixMulBlock * wB
+	clear(gc_s_cSub)
+	/*line samples_intro.go:62*/ for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line samples_intro.go:63*/ as := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
+		bs := gocuda.Shared[[matrixMulBlock]float32](t, matrixMulBlock)[:matrixMulBlock]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off2 := a0 + wA*gc_ty
+				gc_off3 := b0 + wB*gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := bs[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off3:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tx int = gc_tx
+									_ = tx
+									var ty int = gc_ty
+									_ = ty
+									/*line samples_intro.go:47*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								_ = ty
+								/*line samples_intro.go:47*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
+						bs[ty][tx] = b[b0+wB*ty+tx]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+								/*line samples_intro.go:72*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
+									break
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								}
+								{
+									/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								}
+								/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:72*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							/*line samples_intro.go:73*/ cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+						/*line samples_intro.go:72*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+						/*line samples_intro.go:73*/ cSub = lanes.AddMulSlice(cSub, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+						/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					cSub := gc_s_cSub[gc_rank]
+					{
+						k := int(0)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(1)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(2)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(3)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(4)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(5)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(6)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(7)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(8)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(9)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(10)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(11)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(12)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(13)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(14)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					{
+						k := int(15)
+						/*line samples_intro.go:73*/ cSub += as[ty][k] * bs[k][tx]
+					}
+					gc_s_cSub[gc_rank] = cSub
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	/*line samples_intro.go:80*/ c0 := wB*matrixMulBlock*by + matrixMulBlock*bx
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := c0 + wB*gc_ty
+			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
+				gc_at5 := c[gc_off4:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								_ = ty
+								/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+								/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							_ = ty
+							/*line samples_intro.go:46*/ cSub := lanes.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						cSub := gc_s_cSub[gc_rank]
+						/*line samples_intro.go:81*/ gc_at5[gc_tx] = cSub
+					}
+				} else {
+					/*line samples_intro.go:81*/ copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					cSub := gc_s_cSub[gc_rank]
+					/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // IncrementKernel is increment_kernel of NVIDIA/cuda-samples,
 // Samples/0_Introduction/asyncAPI/asyncAPI.cu: every thread adds incValue
 // to its element; the grid covers gData exactly.
@@ -88,6 +588,94 @@ func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
 var gc_src_incrementKernel = compiled.NewSource(gc_files_samples_intro, "incrementKernel", "629125e6a1701eab7af5602771cfc3088aef7022974de16444dda1fc351a645e", "samples_intro.go:84-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "incrementKernel", Pack: gc_ptx_samples_intro, Params: []string{"[]int32", "int32"}, Files: []string{"samples_intro.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_intro.go:89
+func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int32, incValue int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+				gc_at := gData[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line samples_intro.go:91*/ gc_vb4 := lanes.BroadcastInt32x16(incValue)
+							for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var idx int = gc_bx*gc_bdx + gc_tx
+								_ = idx
+								/*line samples_intro.go:91*/ lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line samples_intro.go:91*/ gc_vb3 := lanes.BroadcastInt32x8(incValue)
+						for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var idx int = gc_bx*gc_bdx + gc_tx
+							_ = idx
+							/*line samples_intro.go:91*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_runhi; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line samples_intro.go:91*/ gc_at[gc_tx] = gc_at[gc_tx] + incValue
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					idx := gc_bx*gc_bdx + gc_tx
+					/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
+				}
+			}
+		}
+	}
+}
 
 // TemplateKernel is testKernel of NVIDIA/cuda-samples,
 // Samples/0_Introduction/template/template.cu: one block copies its input
@@ -113,6 +701,264 @@ var gc_src_templateTestKernel = compiled.NewSource(gc_files_samples_intro, "temp
 	compiled.PTX{Entry: "templateTestKernel", Pack: gc_ptx_samples_intro, Params: []string{"[]float32", "[]float32"}, Files: []string{"samples_intro.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line samples_intro.go:101
+func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line samples_intro.go:102*/ sdata := gocuda.DynamicShared[float32](t)
+	numThreads := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line samples_intro.go:105*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:105*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line samples_intro.go:107*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line samples_intro.go:110*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line samples_intro.go:105*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line samples_intro.go:110*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:105*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:110*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							_ = tid
+							/*line samples_intro.go:105*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:105*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at4, gc_at5) {
+					copy(gc_at4, gc_at5)
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line samples_intro.go:113*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+// SimpleTemplatesKernel is the template testKernel<T> of
+// NVIDIA/cuda-samples, Samples/0_Introduction/simpleTemplates/
+// simpleTemplates.cu: TemplateKernel over any number type, its shared
+// memory from the sample's SharedMemory<T> (extern shared memory).
+//
+//line samples_intro.go:122
+func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line samples_intro.go:123*/ gc_body := func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel[T](gc_b, gIdata, gOdata) }
+		switch any(*new(T)).(type) {
+		case float32:
+			gIdata := any(gIdata).([]float32)
+			gOdata := any(gOdata).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_float32(gc_b, gIdata, gOdata) }
+		case int32:
+			gIdata := any(gIdata).([]int32)
+			gOdata := any(gOdata).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_int32(gc_b, gIdata, gOdata) }
+		case uint32:
+			gIdata := any(gIdata).([]uint32)
+			gOdata := any(gOdata).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_uint32(gc_b, gIdata, gOdata) }
+		}
+		return compiled.Kernel(gc_src_simpleTemplatesTestKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, gIdata, gOdata)
+					return
+				}
+				simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_simpleTemplatesTestKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line samples_intro.go:126*/ compiled.ProbeArgs(gc_t, gIdata, gOdata)
+					return
+				}
+				simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata)
+			},
+			func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel[T](gc_b, gIdata, gOdata) })
+	}
+}
+
 //line samples_intro.go:122
 var gc_src_simpleTemplatesTestKernel = compiled.NewSource(gc_files_samples_intro, "simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "simpleTemplatesTestKernel_int32", Pack: gc_ptx_samples_intro, Params: []string{"[]int32", "[]int32"}, Files: []string{"samples_intro.go"}, DynamicShared: true, DynamicSize: true},
@@ -136,26 +982,26 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
@@ -170,30 +1016,30 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 			}
@@ -212,26 +1058,26 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			if compiled.Disjoint(gc_at4, gc_at5) {
 				copy(gc_at4, gc_at5)
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			}
@@ -611,6 +1457,203 @@ func TimedReductionKernel(input, output []float32, timer []int64) func(*gocuda.T
 //line samples_intro.go:223
 var gc_src_timedReduction = compiled.NewSource(gc_files_samples_intro, "timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_intro.go:230: call of github.com/gocuda/gocuda/intrinsic.Clock, whose body is outside the kernel's package, has no GPU form")
 
+//line samples_intro.go:223
+func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer []int64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_intro.go:224*/ shared := gocuda.DynamicShared[float32](t)
+	bid := gc_bx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line samples_intro.go:230*/ gc_off := bid
+		gc_off2 := gc_bdx
+		if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
+			gc_at := timer[gc_off:][:1]
+			gc_at2 := shared[:gc_bdx]
+			gc_at3 := input[:gc_bdx]
+			gc_at4 := shared[gc_off2:][:gc_bdx]
+			gc_at5 := input[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:229*/ if tid == 0 {
+					gc_at[0] = int64(intrinsic.Clock())
+				}
+				/*line samples_intro.go:234*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+				gc_at4[gc_tx] = gc_at5[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:229*/ if tid == 0 {
+					timer[bid] = int64(intrinsic.Clock())
+				}
+				/*line samples_intro.go:234*/ shared[tid] = input[tid]
+				shared[tid+gc_bdx] = input[tid+gc_bdx]
+			}
+		}
+	}
+	/*line samples_intro.go:238*/ for d := gc_bdx; d > 0; d /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line samples_intro.go:241*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := d
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at6 := shared[:gc_to]
+				gc_at7 := shared[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x16Slice(gc_at6[gc_tx:])
+									/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x16Slice(gc_at7[gc_tx:])
+									/*line samples_intro.go:242*/ gc_if4 := f1.Less(f0)
+									if gc_if4.ToBits() != 0 {
+										/*line samples_intro.go:242*/ f1.Merge(lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+							/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
+							/*line samples_intro.go:242*/ gc_if3 := f1.Less(f0)
+							if gc_if3.ToBits() != 0 {
+								/*line samples_intro.go:242*/ f1.Merge(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:242*/ f0 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+						/*line samples_intro.go:242*/ f1 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
+						/*line samples_intro.go:242*/ gc_if2 := f1.Less(f0)
+						if gc_if2.ToBits() != 0 {
+							/*line samples_intro.go:242*/ f1.StoreMasked((*[8]float32)(gc_at6[gc_tx:]), gc_if2)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line samples_intro.go:242*/ f0 := gc_at6[gc_tx]
+					f1 := gc_at7[gc_tx]
+					/*line samples_intro.go:245*/ if f1 < f0 {
+						gc_at6[gc_tx] = f1
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_intro.go:242*/ f0 := shared[tid]
+					f1 := shared[tid+d]
+					/*line samples_intro.go:245*/ if f1 < f0 {
+						shared[tid] = f1
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line samples_intro.go:260*/ gc_off4 := bid
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at8 := output[gc_off4:][:1]
+				gc_at9 := shared[gc_off5:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_intro.go:253*/ output[bid] = shared[0]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line samples_intro.go:265*/ gc_off6 := bid + gc_gdx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
+				gc_at10 := timer[gc_off6:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+				}
+			}
+		}
+	}
+}
+
 // CGKernel is cgkernel of NVIDIA/cuda-samples,
 // Samples/0_Introduction/simpleCooperativeGroups/simpleCooperativeGroups.cu:
 // sumReduction over the whole block and then over each tile of 16 threads
@@ -656,47 +1699,47 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		gc_s_returned[gc_rank] = returned
 	}
 	/*line samples_intro.go:277*/ for i := gc_n / 2; i > 0; i /= 2 {
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line samples_intro.go:278*/ x[lane] = val
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line samples_intro.go:278*/ x[lane] = val
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line samples_intro.go:278*/ x[lane] = val
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line samples_intro.go:278*/ x[lane] = val
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
 			/*line samples_intro.go:278*/ x[lane] = val
 		}
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -706,7 +1749,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -716,7 +1759,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -726,7 +1769,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -736,7 +1779,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				gc_s_val[gc_rank] = val
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
@@ -768,38 +1811,38 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 		}
 	}
 	/*line samples_intro.go:318*/ tiledPartition16 := cg.TiledPartition(threadBlockGroup, 16)
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_vstep3 := 0
+	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_vstep3 + 0
 			gc_pos.Thread = gc_rank
 			/*line samples_intro.go:326*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_vstep3 + 1
 			gc_pos.Thread = gc_rank
 			/*line samples_intro.go:329*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_vstep3 + 2
 			gc_pos.Thread = gc_rank
 			/*line samples_intro.go:329*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_vstep3 + 3
 			gc_pos.Thread = gc_rank
 			/*line samples_intro.go:329*/ var input int32
 			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line samples_intro.go:329*/ var input int32
 		input = int32((gc_rank & (16 - 1)))
@@ -884,3 +1927,408 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 //
 //go:embed samples_intro.go
 var gc_files_samples_intro embed.FS
+
+//line samples_intro.go:122
+func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []float32, gOdata []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[float32](t)
+	numThreads := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(numThreads))
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(numThreads))
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+//line samples_intro.go:122
+func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[int32](t)
+	numThreads := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastInt32x16(int32(numThreads))
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastInt32x8(int32(numThreads))
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = int32(numThreads) * gc_at3[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ lanes.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ lanes.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}
+
+//line samples_intro.go:122
+func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[uint32](t)
+	numThreads := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := gIdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ lanes.LoadUint32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:128*/ gc_at[gc_tx] = gc_at2[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					/*line samples_intro.go:131*/ gc_vb4 := lanes.BroadcastUint32x16(uint32(numThreads))
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ gc_vb4.Mul(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line samples_intro.go:131*/ gc_vb3 := lanes.BroadcastUint32x8(uint32(numThreads))
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ gc_vb3.Mul(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_intro.go:131*/ gc_at3[gc_tx] = uint32(numThreads) * gc_at3[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+			gc_at4 := gOdata[:gc_bdx]
+			gc_at5 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						_ = tid
+						/*line samples_intro.go:126*/ lanes.LoadUint32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					var tid int = gc_tx
+					_ = tid
+					/*line samples_intro.go:126*/ lanes.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
+			}
+		}
+	}
+}

@@ -5,7 +5,9 @@ package corpus
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -37,6 +39,359 @@ var gc_src_bitonicSortShared = compiled.NewSource(gc_files_samples_sorting, "bit
 	compiled.PTX{Entry: "bitonicSortShared", Pack: gc_ptx_samples_sorting, Params: []string{"[]uint32", "[]uint32", "[]uint32", "[]uint32", "int", "uint32"}, Files: []string{"samples_sorting.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line samples_sorting.go:38
+func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_sorting.go:39*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_sorting.go:40*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		/*line samples_sorting.go:45*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:45*/ lanes.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:45*/ lanes.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:45*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:45*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		}
+	}
+	/*line samples_sorting.go:50*/ for size := 2; size < arrayLength; size <<= 1 {
+		/*line samples_sorting.go:54*/ for stride := size / 2; stride > 0; stride >>= 1 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+							/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:52*/ ddd := dir ^ b2u((gc_tx&(size/2)) != 0)
+						/*line samples_sorting.go:56*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+				}
+			}
+		}
+	}
+	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:65*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], dir)
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line samples_sorting.go:74*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:45*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								/*line samples_sorting.go:44*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:45*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:71*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:71*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:44*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:71*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		}
+	}
+}
+
 // BitonicSortShared1Kernel is bitonicSortShared1 of bitonicSort.cu: the
 // bottom level of the large-array sort, SHARED_SIZE_LIMIT-element runs
 // sorted in directions alternating with the block.
@@ -58,6 +413,360 @@ func BitonicSortShared1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(
 var gc_src_bitonicSortShared1 = compiled.NewSource(gc_files_samples_sorting, "bitonicSortShared1", "b0a06f95ed2e62161740a429cc4a82855253fe034d431af6deace436df98fcd2", "samples_sorting.go:77-119").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31").GPU(
 	compiled.PTX{Entry: "bitonicSortShared1", Pack: gc_ptx_samples_sorting, Params: []string{"[]uint32", "[]uint32", "[]uint32", "[]uint32"}, Files: []string{"samples_sorting.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_sorting.go:82
+func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_sorting.go:83*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_sorting.go:84*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		/*line samples_sorting.go:89*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:88*/ lanes.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:88*/ lanes.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:88*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:88*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		}
+	}
+	/*line samples_sorting.go:93*/ for size := 2; size < sharedSizeLimit; size <<= 1 {
+		/*line samples_sorting.go:97*/ for stride := size / 2; stride > 0; stride >>= 1 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+							/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+							comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:95*/ ddd := b2u((gc_tx & (size / 2)) != 0)
+						/*line samples_sorting.go:99*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+				}
+			}
+		}
+	}
+	ddd_ := uint32(gc_bx & 1)
+	for stride_ := sharedSizeLimit / 2; stride_ > 0; stride_ >>= 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+						comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:109*/ pos_ := 2*gc_tx - (gc_tx & (stride_ - 1))
+					comparator(&sKey[pos_+0], &sVal[pos_+0], &sKey[pos_+stride_], &sVal[pos_+stride_], ddd_)
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line samples_sorting.go:118*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:88*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								/*line samples_sorting.go:87*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:88*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:115*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:115*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:87*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:115*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		}
+	}
+}
 
 // BitonicMergeGlobalKernel is bitonicMergeGlobal of bitonicSort.cu: one
 // compare-exchange per thread in global memory, for strides of
@@ -144,6 +853,296 @@ var gc_src_bitonicMergeShared = compiled.NewSource(gc_files_samples_sorting, "bi
 	compiled.PTX{Entry: "bitonicMergeShared", Pack: gc_ptx_samples_sorting, Params: []string{"[]uint32", "[]uint32", "[]uint32", "[]uint32", "int", "int", "uint32"}, Files: []string{"samples_sorting.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line samples_sorting.go:152
+func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples_sorting.go:153*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_sorting.go:154*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		/*line samples_sorting.go:159*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:158*/ lanes.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:158*/ lanes.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:158*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:158*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		}
+	}
+	/*line samples_sorting.go:167*/ for stride := sharedSizeLimit / 2; stride > 0; stride >>= 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+			} else {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+						/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:164*/ comparatorI := (gc_bx*gc_bdx + gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+					/*line samples_sorting.go:169*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], ddd)
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line samples_sorting.go:177*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:158*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								/*line samples_sorting.go:157*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:158*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:174*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:174*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:157*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:174*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		}
+	}
+}
+
 // OddEvenMergeSortSharedKernel is oddEvenMergeSortShared of
 // oddEvenMergeSort.cu: Batcher's odd-even merge sort of arrays of
 // arrayLength <= SHARED_SIZE_LIMIT in shared memory.
@@ -167,6 +1166,371 @@ func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, a
 var gc_src_oddEvenMergeSortShared = compiled.NewSource(gc_files_samples_sorting, "oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222").NoGoexit("14d7a16ae74d6601050077a21cf643361691497418a06c8dec090c778e825589", "samples_intro.go:181-187", "samples_sorting.go:19-31").GPU(
 	compiled.PTX{Entry: "oddEvenMergeSortShared", Pack: gc_ptx_samples_sorting, Params: []string{"[]uint32", "[]uint32", "[]uint32", "[]uint32", "int", "uint32"}, Files: []string{"samples_sorting.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_sorting.go:185
+func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	/*line samples_sorting.go:186*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_sorting.go:187*/ sKey := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := 0
+		/*line samples_sorting.go:192*/ gc_off2 := (gc_bx * sharedSizeLimit) + 0
+		gc_off3 := (sharedSizeLimit / 2)
+		gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:191*/ lanes.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									lanes.LoadUint32x16Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:191*/ lanes.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								lanes.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo):]).StoreSlice(gc_at7[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:191*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:191*/ gc_at[gc_u] = gc_at2[gc_u]
+							gc_at3[gc_u] = gc_at4[gc_u]
+							gc_at5[gc_u] = gc_at6[gc_u]
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				sKey[gc_tx+0] = dSrcKey[off+0]
+				sVal[gc_tx+0] = dSrcVal[off+0]
+				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+			}
+		}
+	}
+	/*line samples_sorting.go:196*/ for size := 2; size <= arrayLength; size <<= 1 {
+		stride := size / 2
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+					gc_s_offset[gc_rank] = offset
+				}
+			} else {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+						gc_s_offset[gc_rank] = offset
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line samples_sorting.go:198*/ offset := gc_tx & (stride - 1)
+					gc_s_offset[gc_rank] = offset
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+						comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_sorting.go:202*/ pos := 2*gc_tx - (gc_tx & (stride - 1))
+					comparator(&sKey[pos+0], &sVal[pos+0], &sKey[pos+stride], &sVal[pos+stride], dir)
+				}
+			}
+		}
+		/*line samples_sorting.go:204*/ stride >>= 1
+		/*line samples_sorting.go:207*/ for ; stride > 0; stride >>= 1 {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line samples_sorting.go:209*/ pos_ := 2*gc_tx - (gc_tx & (stride - 1))
+					offset := gc_s_offset[gc_rank]
+					if offset >= stride {
+						comparator(&sKey[pos_-stride], &sVal[pos_-stride], &sKey[pos_+0], &sVal[pos_+0], dir)
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line samples_sorting.go:221*/ gc_off5 := (gc_bx * sharedSizeLimit) + 0
+		gc_off6 := 0
+		gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+		gc_off8 := (sharedSizeLimit / 2)
+		gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+					gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_fasthi2; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+									_ = off
+									/*line samples_sorting.go:191*/ lanes.LoadUint32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+									lanes.LoadUint32x16Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								/*line samples_sorting.go:190*/ var off int = gc_bx*sharedSizeLimit + gc_tx
+								_ = off
+								/*line samples_sorting.go:191*/ lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo2):])
+								lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo2):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:218*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+							/*line samples_sorting.go:218*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_sorting.go:190*/ off := gc_bx*sharedSizeLimit + gc_tx
+				/*line samples_sorting.go:218*/ dDstKey[off+0] = sKey[gc_tx+0]
+				dDstVal[off+0] = sVal[gc_tx+0]
+				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+			}
+		}
+	}
+}
 
 // OddEvenMergeGlobalKernel is oddEvenMergeGlobal of oddEvenMergeSort.cu:
 // one odd-even merge step per launch in global memory.

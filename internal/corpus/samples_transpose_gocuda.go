@@ -7,6 +7,7 @@ import (
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,208 @@ var gc_src_transposeCopy = compiled.NewSource(gc_files_samples_transpose, "trans
 	compiled.PTX{Entry: "transposeCopy", Pack: gc_ptx_samples_transpose, Params: []string{"[]float32", "[]float32", "int", "int"}, Files: []string{"samples_transpose.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line samples_transpose.go:22
+func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									/*line samples_transpose.go:23*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+									var yIndex int = gc_by*transposeTileDim + gc_ty
+									/*line samples_transpose.go:26*/ var index int = xIndex + width*yIndex
+									/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line samples_transpose.go:28*/ if (index+i*
+											width) >= 0 && (index+i*width) <= len(idata)-16 {
+											/*line samples_transpose.go:29*/ gc_ld2 = lanes.LoadFloat32x16Slice(idata[index+i*width:])
+										} else {
+											var gc_lanes3 [16]float32
+											for gc_k3 := range 16 {
+												if 0xffff&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line samples_transpose.go:29*/ gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x16(&gc_lanes3)
+										}
+										/*line samples_transpose.go:29*/ if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
+											/*line samples_transpose.go:29*/ gc_ld2.StoreSlice(odata[index+i*width:])
+										} else {
+											var gc_lanes4 [16]float32
+											gc_ld2.Store(&gc_lanes4)
+											for gc_k4 := range 16 {
+												if 0xffff&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line samples_transpose.go:29*/ odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line samples_transpose.go:23*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+								var yIndex int = gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:26*/ var index int = xIndex + width*yIndex
+								/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line samples_transpose.go:28*/ if (index+i*
+										width) >= 0 && (index+i*width) <= len(idata)-8 {
+										/*line samples_transpose.go:29*/ gc_ld = lanes.LoadFloat32x8Slice(idata[index+i*width:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line samples_transpose.go:29*/ gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line samples_transpose.go:29*/ if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
+										/*line samples_transpose.go:29*/ gc_ld.StoreSlice(odata[index+i*width:])
+									} else {
+										var gc_lanes2 [8]float32
+										gc_ld.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line samples_transpose.go:29*/ odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
+							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								gc_pos.Thread = gc_base + gc_tx
+								/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+								yIndex := gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+								/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+									odata[index+i*width] = idata[index+i*width]
+								}
+							}
+							{
+								gc_tx := gc_vstep + 1
+								gc_pos.Thread = gc_base + gc_tx
+								/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+								yIndex := gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+								/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+									odata[index+i*width] = idata[index+i*width]
+								}
+							}
+							{
+								gc_tx := gc_vstep + 2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+								yIndex := gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+								/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+									odata[index+i*width] = idata[index+i*width]
+								}
+							}
+							{
+								gc_tx := gc_vstep + 3
+								gc_pos.Thread = gc_base + gc_tx
+								/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+								yIndex := gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+								/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+									odata[index+i*width] = idata[index+i*width]
+								}
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+							yIndex := gc_by*transposeTileDim + gc_ty
+							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+								odata[index+i*width] = idata[index+i*width]
+							}
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // CopySharedMemKernel is copySharedMem: the copy through a shared tile,
 // with bounds checks around the loads and stores.
 //
@@ -56,6 +259,467 @@ func CopySharedMemKernel(odata, idata []float32, width, height int) func(*gocuda
 var gc_src_copySharedMem = compiled.NewSource(gc_files_samples_transpose, "copySharedMem", "c3cb271b1559e93546477b74a0fde102f4a72daea7c0131f89020a33f980dbf0", "samples_transpose.go:33-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "copySharedMem", Pack: gc_ptx_samples_transpose, Params: []string{"[]float32", "[]float32", "int", "int"}, Files: []string{"samples_transpose.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_transpose.go:37
+func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line samples_transpose.go:38*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_transpose.go:39*/ tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line samples_transpose.go:41*/ tile := tile[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none2 := lanes.Mask32x16FromBits(0)
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+								var yIndex int = gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+								/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+									/*line samples_transpose.go:46*/ if xIndex <
+										width && uint(width-xIndex) > 15 && yIndex < height {
+										var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line samples_transpose.go:47*/ if (index+i*
+											width) >= 0 && (index+i*width) <= len(idata)-16 {
+											/*line samples_transpose.go:48*/ gc_ld3 = lanes.LoadFloat32x16Slice(idata[index+i*width:])
+										} else {
+											var gc_lanes5 [16]float32
+											for gc_k5 := range 16 {
+												if 0xffff&(1<<gc_k5) != 0 {
+													gc_pos.Thread = gc_rank + gc_k5
+													/*line samples_transpose.go:48*/ gc_lanes5[gc_k5] = idata[(index+i*width)+gc_k5]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld3 = lanes.LoadFloat32x16(&gc_lanes5)
+										}
+										/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
+											/*line samples_transpose.go:48*/ gc_ld3.StoreSlice(tile[gc_ty+i][gc_tx:])
+										} else {
+											var gc_lanes6 [16]float32
+											gc_ld3.Store(&gc_lanes6)
+											for gc_k6 := range 16 {
+												if 0xffff&(1<<gc_k6) != 0 {
+													gc_pos.Thread = gc_rank + gc_k6
+													/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k6] = gc_lanes6[gc_k6]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										gc_b3 := gc_none2
+										/*line samples_transpose.go:48*/ if yIndex <
+											/*line samples_transpose.go:47*/ height {
+											gc_b3 = gc_all2
+										}
+										/*line samples_transpose.go:47*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b3.ToBits())
+										if gc_if2.ToBits() != 0 {
+											var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line samples_transpose.go:47*/ if (index+i*
+												width) >= 0 && (index+i*width) <= len(idata)-16 {
+												/*line samples_transpose.go:48*/ gc_ld4 = lanes.LoadFloat32x16Slice(idata[index+i*width:])
+											} else {
+												var gc_lanes7 [16]float32
+												for gc_k7 := range 16 {
+													if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+														gc_pos.Thread = gc_rank + gc_k7
+														/*line samples_transpose.go:48*/ gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld4 = lanes.LoadFloat32x16(&gc_lanes7)
+											}
+											/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
+												/*line samples_transpose.go:48*/ gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty+i][gc_tx:]), gc_if2)
+											} else {
+												var gc_lanes8 [16]float32
+												gc_ld4.Store(&gc_lanes8)
+												for gc_k8 := range 16 {
+													if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+														gc_pos.Thread = gc_rank + gc_k8
+														/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k8] = gc_lanes8[gc_k8]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
+							/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+							/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+								/*line samples_transpose.go:46*/ if xIndex <
+									width && uint(width-xIndex) > 7 && yIndex < height {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line samples_transpose.go:47*/ if (index+i*
+										width) >= 0 && (index+i*width) <= len(idata)-8 {
+										/*line samples_transpose.go:48*/ gc_ld = lanes.LoadFloat32x8Slice(idata[index+i*width:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line samples_transpose.go:48*/ gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
+										/*line samples_transpose.go:48*/ gc_ld.StoreSlice(tile[gc_ty+i][gc_tx:])
+									} else {
+										var gc_lanes2 [8]float32
+										gc_ld.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b2 := gc_none
+									/*line samples_transpose.go:48*/ if yIndex <
+										/*line samples_transpose.go:47*/ height {
+										gc_b2 = gc_all
+									}
+									/*line samples_transpose.go:47*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b2)
+									if gc_if.ToBits() != 0 {
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line samples_transpose.go:47*/ if (index+i*
+											width) >= 0 && (index+i*width) <= len(idata)-8 {
+											/*line samples_transpose.go:48*/ gc_ld2 = lanes.LoadFloat32x8Slice(idata[index+i*width:])
+										} else {
+											var gc_lanes3 [8]float32
+											for gc_k3 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line samples_transpose.go:48*/ gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+										}
+										/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
+											/*line samples_transpose.go:48*/ gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty+i][gc_tx:]), gc_if)
+										} else {
+											var gc_lanes4 [8]float32
+											gc_ld2.Store(&gc_lanes4)
+											for gc_k4 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line samples_transpose.go:48*/ tile[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							if xIndex < width && yIndex < height {
+								tile[gc_ty+i][gc_tx] = idata[index+i*width]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+		compiled.OutOfLine(func() {
+			tile := tile[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := lanes.Mask32x16FromBits(0)
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+								var yIndex int = gc_by*transposeTileDim + gc_ty
+								/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+								/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
+									/*line samples_transpose.go:54*/ if xIndex <
+										height && uint(height-xIndex) > 15 && yIndex < width {
+										var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
+											gc_ld7 = lanes.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
+										} else {
+											var gc_lanes13 [16]float32
+											for gc_k13 := range 16 {
+												if 0xffff&(1<<gc_k13) != 0 {
+													gc_pos.Thread = gc_rank + gc_k13
+													/*line samples_transpose.go:56*/ gc_lanes13[gc_k13] = tile[gc_ty+i_][gc_tx+gc_k13]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld7 = lanes.LoadFloat32x16(&gc_lanes13)
+										}
+										/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+											/*line samples_transpose.go:56*/ gc_ld7.StoreSlice(odata[index+i_*width:])
+										} else {
+											var gc_lanes14 [16]float32
+											gc_ld7.Store(&gc_lanes14)
+											for gc_k14 := range 16 {
+												if 0xffff&(1<<gc_k14) != 0 {
+													gc_pos.Thread = gc_rank + gc_k14
+													/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k14] = gc_lanes14[gc_k14]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									} else {
+										gc_b5 := gc_none4
+										/*line samples_transpose.go:56*/ if yIndex <
+											/*line samples_transpose.go:55*/ width {
+											gc_b5 = gc_all4
+										}
+										/*line samples_transpose.go:55*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b5.ToBits())
+										if gc_if4.ToBits() != 0 {
+											var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
+												gc_ld8 = lanes.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
+											} else {
+												var gc_lanes15 [16]float32
+												for gc_k15 := range 16 {
+													if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+														gc_pos.Thread = gc_rank + gc_k15
+														/*line samples_transpose.go:56*/ gc_lanes15[gc_k15] = tile[gc_ty+i_][gc_tx+gc_k15]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld8 = lanes.LoadFloat32x16(&gc_lanes15)
+											}
+											/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
+												/*line samples_transpose.go:56*/ gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+											} else {
+												var gc_lanes16 [16]float32
+												gc_ld8.Store(&gc_lanes16)
+												for gc_k16 := range 16 {
+													if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+														gc_pos.Thread = gc_rank + gc_k16
+														/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_transpose.go:41*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
+							/*line samples_transpose.go:44*/ var index int = xIndex + width*yIndex
+							/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
+								/*line samples_transpose.go:54*/ if xIndex <
+									height && uint(height-xIndex) > 7 && yIndex < width {
+									var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
+										gc_ld5 = lanes.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
+									} else {
+										var gc_lanes9 [8]float32
+										for gc_k9 := range 8 {
+											if 0xff&(1<<gc_k9) != 0 {
+												gc_pos.Thread = gc_rank + gc_k9
+												/*line samples_transpose.go:56*/ gc_lanes9[gc_k9] = tile[gc_ty+i_][gc_tx+gc_k9]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld5 = lanes.LoadFloat32x8(&gc_lanes9)
+									}
+									/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
+										/*line samples_transpose.go:56*/ gc_ld5.StoreSlice(odata[index+i_*width:])
+									} else {
+										var gc_lanes10 [8]float32
+										gc_ld5.Store(&gc_lanes10)
+										for gc_k10 := range 8 {
+											if 0xff&(1<<gc_k10) != 0 {
+												gc_pos.Thread = gc_rank + gc_k10
+												/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k10] = gc_lanes10[gc_k10]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									gc_b4 := gc_none3
+									/*line samples_transpose.go:56*/ if yIndex <
+										/*line samples_transpose.go:55*/ width {
+										gc_b4 = gc_all3
+									}
+									/*line samples_transpose.go:55*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
+									if gc_if3.ToBits() != 0 {
+										var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
+											gc_ld6 = lanes.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
+										} else {
+											var gc_lanes11 [8]float32
+											for gc_k11 := range 8 {
+												if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+													gc_pos.Thread = gc_rank + gc_k11
+													/*line samples_transpose.go:56*/ gc_lanes11[gc_k11] = tile[gc_ty+i_][gc_tx+gc_k11]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld6 = lanes.LoadFloat32x8(&gc_lanes11)
+										}
+										/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
+											/*line samples_transpose.go:56*/ gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
+										} else {
+											var gc_lanes12 [8]float32
+											gc_ld6.Store(&gc_lanes12)
+											for gc_k12 := range 8 {
+												if gc_if3.ToBits()&(1<<gc_k12) != 0 {
+													gc_pos.Thread = gc_rank + gc_k12
+													/*line samples_transpose.go:56*/ odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+							if xIndex < height && yIndex < width {
+								odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line samples_transpose.go:41*/ tile := tile[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							if xIndex < width && yIndex < height {
+								tile[gc_ty+i][gc_tx] = idata[index+i*width]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+		compiled.OutOfLine(func() {
+			tile := tile[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+							if xIndex < height && yIndex < width {
+								odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
 
 // TransposeNaiveKernel is transposeNaive: strided writes straight to
 // global memory.
@@ -109,10 +773,10 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_vstep + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -123,7 +787,7 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_vstep + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -134,7 +798,7 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_vstep + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -145,7 +809,7 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_vstep + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 							yIndex := gc_by*transposeTileDim + gc_ty
@@ -156,7 +820,7 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_transpose.go:66*/ xIndex := gc_bx*transposeTileDim + gc_tx
 						yIndex := gc_by*transposeTileDim + gc_ty
@@ -467,6 +1131,179 @@ func TransposeFineGrainedKernel(odata, idata []float32, width, height int) func(
 var gc_src_transposeFineGrained = compiled.NewSource(gc_files_samples_transpose, "transposeFineGrained", "f41ebbfb881776578e088e12fe6fc9a467bfadb999d1e5ac491c5664bb78634b", "samples_transpose.go:170-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "transposeFineGrained", Pack: gc_ptx_samples_transpose, Params: []string{"[]float32", "[]float32", "int", "int"}, Files: []string{"samples_transpose.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_transpose.go:175
+func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line samples_transpose.go:176*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_transpose.go:177*/ block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line samples_transpose.go:179*/ block := block[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line samples_transpose.go:179*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+								var yIndex int = gc_by*transposeTileDim + gc_ty
+								var index int = xIndex + yIndex*width
+								/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line samples_transpose.go:183*/ if (index+i*
+										width) >= 0 && (index+i*width) <= len(idata)-16 {
+										/*line samples_transpose.go:184*/ gc_ld2 = lanes.LoadFloat32x16Slice(idata[index+i*width:])
+									} else {
+										var gc_lanes3 [16]float32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line samples_transpose.go:184*/ gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x16(&gc_lanes3)
+									}
+									/*line samples_transpose.go:184*/ if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-16 {
+										/*line samples_transpose.go:184*/ gc_ld2.StoreSlice(block[gc_ty+i][gc_tx:])
+									} else {
+										var gc_lanes4 [16]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line samples_transpose.go:184*/ block[gc_ty+i][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_transpose.go:179*/ var xIndex int = gc_bx*transposeTileDim + gc_tx
+							var yIndex int = gc_by*transposeTileDim + gc_ty
+							var index int = xIndex + yIndex*width
+							/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line samples_transpose.go:183*/ if (index+i*
+									width) >= 0 && (index+i*width) <= len(idata)-8 {
+									/*line samples_transpose.go:184*/ gc_ld = lanes.LoadFloat32x8Slice(idata[index+i*width:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line samples_transpose.go:184*/ gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line samples_transpose.go:184*/ if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-8 {
+									/*line samples_transpose.go:184*/ gc_ld.StoreSlice(block[gc_ty+i][gc_tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line samples_transpose.go:184*/ block[gc_ty+i][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						index := xIndex + yIndex*width
+						/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							block[gc_ty+i][gc_tx] = idata[index+i*width]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line samples_transpose.go:179*/ block := block[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						index := xIndex + yIndex*width
+						/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							block[gc_ty+i][gc_tx] = idata[index+i*width]
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		/*line samples_transpose.go:195*/ block := block[:32]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
+					index := xIndex + yIndex*width
+					/*line samples_transpose.go:189*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						odata[index+i_*height] = block[gc_tx][gc_ty+i_]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+}
 
 // TransposeCoarseGrainedKernel is transposeCoarseGrained: only the
 // permutation of the tiles, each tile's elements staying in place (a

@@ -43,38 +43,38 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	/*line agree.go:16*/ s := gocuda.Shared[int32](t, 1024)[:1024]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_vstep + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_vstep + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_vstep + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_vstep + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx + gc_bx*gc_bdx
 				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_tx + gc_bx*gc_bdx
@@ -105,38 +105,38 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 					/*line agree.go:18*/ s[gc_tx] = data[i]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
@@ -151,38 +151,38 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+					gc_vstep3 := gc_seg
+					for ; gc_vstep3+3 < gc_segend; gc_vstep3 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_vstep3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
 							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_vstep3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
 							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_vstep3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
 							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_vstep3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_s_i[gc_rank]
 							/*line agree.go:20*/ data[i] += s[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
@@ -191,38 +191,38 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
 						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
 						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
 						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
 						/*line agree.go:20*/ data[i] += s[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
@@ -230,38 +230,38 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				}
 			}
 		}
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
 			{
-				gc_rank := gc_step5 + 0
+				gc_rank := gc_vstep5 + 0
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank := gc_step5 + 1
+				gc_rank := gc_vstep5 + 1
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank := gc_step5 + 2
+				gc_rank := gc_vstep5 + 2
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 			{
-				gc_rank := gc_step5 + 3
+				gc_rank := gc_vstep5 + 3
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				/*line agree.go:17*/ i += gc_bdx * gc_gdx
 				gc_s_i[gc_rank] = i
 			}
 		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line agree.go:17*/ i += gc_bdx * gc_gdx
@@ -284,14 +284,14 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 		gc_off := gc_bx
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
 			gc_at := counts[gc_off:][:1]
-			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+			gc_vstep6 := gc_from
+			for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 				/*line agree.go:25*/ gc_at[0] = int32(c)
 				/*line agree.go:25*/ gc_at[0] = int32(c)
 				/*line agree.go:25*/ gc_at[0] = int32(c)
 				/*line agree.go:25*/ gc_at[0] = int32(c)
 			}
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				/*line agree.go:25*/ gc_at[0] = int32(c)
 			}
 		} else {

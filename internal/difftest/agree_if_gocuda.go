@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -32,6 +33,413 @@ func AgreeDoWhileKernel(data []int32, out []int32) func(*gocuda.Thread) {
 
 //line agree_if.go:19
 var gc_src_agreeDoWhile = compiled.NewSource(gc_files_agree_if, "agreeDoWhile", "ea694fda01dd316b9631822fc0fffff27eabeeab7ff3fd014dcdeeb0414e19ee", "agree_if.go:8-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line agree_if.go:19
+func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_m := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line agree_if.go:20*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	trips := int32(0)
+	clear(gc_s_m)
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				/*line agree_if.go:23*/ var m int32
+				/*line agree_if.go:25*/ m = min(data[i], data[gc_bx*gc_bdx+(gc_tx+1)%gc_bdx])
+				s[gc_tx] = m
+				gc_s_m[gc_rank] = m
+			}
+		}
+		/*line agree_if.go:28*/ for half := gc_bdx / 2; half > 0; half /= 2 {
+			gc_from, gc_to := 0, gc_bdx
+			/*line agree_if.go:31*/ if gc_bound := half; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_alive2 := gc_all2
+								if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+									gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+								}
+								{
+									/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-16 {
+										break
+									}
+									/*line agree_if.go:30*/ lanes.LoadInt32x16Slice(s[gc_tx:]).Min(lanes.LoadInt32x16Slice(s[gc_tx+half:])).Merge(lanes.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive := gc_all
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+								/*line agree_if.go:29*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+								break
+							}
+							/*line agree_if.go:30*/ lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).Merge(lanes.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line agree_if.go:29*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						}
+						/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
+							break
+						}
+						/*line agree_if.go:30*/ lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					/*line agree_if.go:30*/ s[gc_tx] = min(s[gc_tx], s[gc_tx+half])
+				}
+			}
+		}
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+						gc_rank := gc_vstep2
+						gc_pos.Thread = gc_rank
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						/*line agree_if.go:34*/ var m int32
+						var gc_u2 int32
+						if gc_in2 := gc_alive4.ToBits(); gc_in2 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+							/*line agree_if.go:34*/ gc_u2 = s[0]
+						}
+						m = gc_u2
+						/*line agree_if.go:35*/ lanes.BroadcastInt32x16(m).Merge(lanes.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive4).StoreSlice(gc_s_m[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					gc_pos.Thread = gc_rank
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line agree_if.go:34*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					/*line agree_if.go:34*/ var m int32
+					var gc_u int32
+					if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line agree_if.go:34*/ gc_u = s[0]
+					}
+					m = gc_u
+					/*line agree_if.go:35*/ lanes.BroadcastInt32x8(m).Merge(lanes.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive3).StoreSlice(gc_s_m[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line agree_if.go:34*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				/*line agree_if.go:34*/ var m int32
+				var gc_u int32
+				if gc_in := gc_alive2.ToBits(); gc_in != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					/*line agree_if.go:34*/ gc_u = s[0]
+				}
+				m = gc_u
+				/*line agree_if.go:35*/ lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive2)
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line agree_if.go:42*/ var m int32
+			/*line agree_if.go:34*/ m = s[0]
+			gc_s_m[gc_rank] = m
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_all6 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb2 := lanes.BroadcastInt32x16(3)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive6 := gc_all6
+							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+								gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line agree_if.go:36*/ if i < 0 || i > len(data)-16 {
+								break
+							}
+							/*line agree_if.go:37*/ lanes.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive6)
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastInt32x8(3)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line agree_if.go:36*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line agree_if.go:36*/ if i < 0 || i > len(data)-8 {
+							break
+						}
+						/*line agree_if.go:37*/ lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive5)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastInt32x8(3)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line agree_if.go:36*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line agree_if.go:36*/ if i < 0 || i > len(data)-8 {
+						break
+					}
+					/*line agree_if.go:37*/ lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive3)
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				/*line agree_if.go:36*/ data[i] += 3
+			}
+		}
+		/*line agree_if.go:37*/ trips++
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_all8 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb4 := lanes.BroadcastInt32x16(0)
+						gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+						_ = gc_evenLanes16
+						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+						_ = gc_oddLanes16
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_alive8 := gc_all8
+							if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+								gc_alive8 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex8).ToBits())
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line agree_if.go:21*/ m := lanes.LoadInt32x16Slice(gc_s_m[gc_rank:])
+							/*line agree_if.go:39*/ gc_if2 := lanes.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
+							if lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+								/*line agree_if.go:43*/ gc_t3 := m
+								/*line agree_if.go:43*/ var gc_t4 int32 = trips
+								gc_st3 := gc_t3
+								gc_bits := lanes.Mask32x16FromBits(gc_alive8.ToBits() & gc_if2.ToBits()).ToBits()
+								/*line agree_if.go:43*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+									/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line agree_if.go:43
+								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+									/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								} else {
+									break gc_steps2
+								}
+								gc_st4 := lanes.BroadcastInt32x16(gc_t4)
+								gc_bits2 := lanes.Mask32x16FromBits(gc_alive8.ToBits() & gc_if2.ToBits()).ToBits()
+								/*line agree_if.go:43*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+									/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line agree_if.go:43
+								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+									/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								} else {
+									var gc_lanes4 [16]int32
+									gc_st4.Store(&gc_lanes4)
+									for gc_k4 := range 16 {
+										if lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
+											gc_pos.Thread = gc_rank + gc_k4
+											/*line agree_if.go:43*/ out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits())
+								gc_alive8 = lanes.Mask32x16FromBits(gc_alive8.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb3 := lanes.BroadcastInt32x8(0)
+					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive7 := gc_all7
+						if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+							/*line agree_if.go:39*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line agree_if.go:21*/ m := lanes.LoadInt32x8Slice(gc_s_m[gc_rank:])
+						/*line agree_if.go:39*/ gc_if := m.Less(gc_vb3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_alive7.And(gc_if).ToBits() != 0 {
+							/*line agree_if.go:43*/ gc_t := m
+							/*line agree_if.go:43*/ var gc_t2 int32 = trips
+							gc_st := gc_t
+							/*line agree_if.go:43*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+								/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+								/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								break gc_steps
+							}
+							gc_st2 := lanes.BroadcastInt32x8(gc_t2)
+							/*line agree_if.go:43*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+								/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line agree_if.go:43
+							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+								/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								var gc_lanes2 [8]int32
+								gc_st2.Store(&gc_lanes2)
+								for gc_k2 := range 8 {
+									if gc_alive7.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line agree_if.go:43*/ out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							compiled.SetExited(gc_exited, gc_rank, gc_alive7.And(gc_if).ToBits())
+							gc_alive7 = gc_alive7.And(gc_alive7.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+		gc_L6:
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				m := gc_s_m[gc_rank]
+				/*line agree_if.go:39*/ if !(m < 0) {
+					/*line agree_if.go:43*/ out[2*i], out[2*i+1] = m, trips
+					gc_exited[gc_rank] = true
+					continue gc_L6
+				}
+			}
+		}
+	}
+}
 
 // AgreeContinueKernel counts, in blocks of bs threads, the elements of in
 // that are multiples of k, staging them through shared memory (HeCBench
@@ -181,6 +589,403 @@ func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 //line agree_if.go:97
 var gc_src_agreeIf = compiled.NewSource(gc_files_agree_if, "agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line agree_if.go:97
+func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_c := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line agree_if.go:98*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	gc_apart := compiled.Disjoint(flag, s)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := flag[gc_off:][:1]
+			gc_at2 := s[:gc_bdx]
+			gc_at3 := data[gc_off2:][:gc_bdx]
+			/*line agree_if.go:109*/ gc_elem := gc_at[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				c := gc_tx%2 == 0
+				c = gc_elem
+				/*line agree_if.go:102*/ if mixed && gc_tx == 0 {
+					c = !c
+				}
+				gc_at2[gc_tx] = gc_at3[gc_tx]
+				gc_s_c[gc_rank] = c
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				c := gc_tx%2 == 0
+				/*line agree_if.go:101*/ c = flag[gc_bx]
+				if mixed && gc_tx == 0 {
+					c = !c
+				}
+				s[gc_tx] = data[i]
+				gc_s_c[gc_rank] = c
+			}
+		}
+	}
+	gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		c := gc_s_c[gc_rank]
+		/*line agree_if.go:117*/ if c {
+			gc_r2 |= 1
+			gc_r2in = gc_rank
+		} else {
+			gc_r2 |= 2
+			gc_r2out = gc_rank
+		}
+	}
+	if gc_r2 == 3 {
+		/*line agree_if.go:127*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+	}
+	gc_agreed := gc_r2&1 != 0
+	var agreed bool = gc_agreed
+	/*line agree_if.go:107*/ if agreed {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 0 - 1
+			gc_off3 := gc_bdx - 1
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx := gc_vstep, gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+					/*line agree_if.go:108*/ v := s[gc_idx]
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at4 := s[:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line agree_if.go:110*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line agree_if.go:110*/ v.StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line agree_if.go:110*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line agree_if.go:110*/ v.StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line agree_if.go:110*/ gc_at4[gc_tx] = v
+					}
+				} else {
+					/*line agree_if.go:110*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line agree_if.go:110*/ s[gc_tx] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off4 := gc_r + gc_seg
+					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+						gc_at5 := s[gc_off4:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
+										/*line agree_if.go:113*/ v_ := lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):])
+										/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line agree_if.go:113*/ v_ := lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):])
+									/*line agree_if.go:113*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line agree_if.go:113*/ v_ := gc_at5[gc_u]
+								gc_s_v_[gc_rank] = v_
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line agree_if.go:113*/ v_ := gc_at5[gc_u]
+								gc_s_v_[gc_rank] = v_
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at6 := s[:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								/*line agree_if.go:115*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+								/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line agree_if.go:115*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+							/*line agree_if.go:115*/ v_.StoreSlice(gc_at6[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line agree_if.go:115*/ gc_at6[gc_tx] = v_
+					}
+				} else {
+					/*line agree_if.go:115*/ copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line agree_if.go:115*/ s[gc_tx] = v_
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+			gc_at7 := data[gc_off5:][:gc_bdx]
+			gc_at8 := s[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line agree_if.go:100*/ lanes.LoadInt32x16Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line agree_if.go:100*/ lanes.LoadInt32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at7, gc_at8) {
+					copy(gc_at7, gc_at8)
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line agree_if.go:119*/ data[i] = s[gc_tx]
+			}
+		}
+	}
+}
+
 // WyllieKernel is HeCBench wyllie's list ranking by pointer jumping: each
 // element of list holds its successor's index in its high 32 bits (-1 at
 // the tail) and its distance to it in the low ones; each thread jumps its
@@ -199,7 +1004,157 @@ func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 //line agree_if.go:131
 var gc_src_wyllie = compiled.NewSource(gc_files_agree_if, "wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line agree_if.go:131
+func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					/*line agree_if.go:133*/ gc_vb2 := lanes.BroadcastInt32x16(size)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						index := lanes.BroadcastInt32x16(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota2)
+						/*line agree_if.go:133*/ gc_if2 := lanes.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+						/*line agree_if.go:134*/ var node int64
+						_ = node
+						/*line agree_if.go:134*/ var next int64
+						_ = next
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				/*line agree_if.go:133*/ gc_vb := lanes.BroadcastInt32x8(size)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line agree_if.go:133*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					index := lanes.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
+					/*line agree_if.go:133*/ gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					/*line agree_if.go:134*/ var node int64
+					_ = node
+					/*line agree_if.go:134*/ var next int64
+					_ = next
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			index := int32(gc_bx*gc_bdx + gc_tx)
+			/*line agree_if.go:133*/ if !(index < size) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line agree_if.go:134*/ var node, next int64
+			_ = node
+			_ = next
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				index := int32(gc_bx*gc_bdx + gc_tx)
+				/*line agree_if.go:134*/ var node int64
+				/*line agree_if.go:136*/ var next int64
+				/*line agree_if.go:136*/ node = list[index]
+				if node>>32 == -1 {
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+				/*line agree_if.go:140*/ next = list[node>>32]
+				if next>>32 == -1 {
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+				/*line agree_if.go:144*/ temp := node & 0xffffffff
+				temp += next & 0xffffffff
+				temp += (next >> 32) << 32
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				index := int32(gc_bx*gc_bdx + gc_tx)
+				temp := gc_s_temp[gc_rank]
+				/*line agree_if.go:148*/ list[index] = temp
+			}
+		}
+	}
+}
+
 // gc_files_agree_if holds the source files whose lines the kernels' records hash.
 //
 //go:embed agree_if.go
 var gc_files_agree_if embed.FS
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
+
+var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

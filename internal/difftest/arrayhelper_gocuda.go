@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +32,536 @@ func TileForceKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*
 
 //line arrayhelper.go:18
 var gc_src_tileForce = compiled.NewSource(gc_files_arrayhelper, "tileForce", "8f94692a669e7ae5482f5aa36daf1995dcba9852d8e9f17c7a0c0759d842c164", "arrayhelper.go:9-41", "arrayhelper.go:43-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line arrayhelper.go:18
+func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_my0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_my1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_my2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_my3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_a2 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line arrayhelper.go:31*/ _ = &eps2
+	}
+	/*line arrayhelper.go:19*/ n := len(bodies)
+	p := gc_bdx
+	sh := gocuda.Shared[[4]float32](t, p)[:p]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line arrayhelper.go:23*/ var my0, my1, my2, my3 float32
+				var a0, a1, a2 float32 = 0, 0, 0
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_my3[gc_rank] = my3
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line arrayhelper.go:23*/ var my0, my1, my2, my3 float32
+				var a0, a1, a2 float32 = 0, 0, 0
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_my3[gc_rank] = my3
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line arrayhelper.go:47*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line arrayhelper.go:22*/ var gtid int = gc_bx*p + gc_tx
+								_ = gtid
+								/*line arrayhelper.go:23*/ var my0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line arrayhelper.go:23*/ var my1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line arrayhelper.go:23*/ var my2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line arrayhelper.go:23*/ var my3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes13 [16]uint32
+									for gc_k13 := range 16 {
+										/*line arrayhelper.go:25*/ gc_lanes13[gc_k13] = compiled.Bits32At(&gc_at[gc_tx+gc_k13][0])
+									}
+									gc_ld13 = lanes.LoadUint32x16(&gc_lanes13).AsFloat32x16()
+									var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes14 [16]uint32
+									for gc_k14 := range 16 {
+										/*line arrayhelper.go:25*/ gc_lanes14[gc_k14] = compiled.Bits32At(&gc_at[gc_tx+gc_k14][1])
+									}
+									gc_ld14 = lanes.LoadUint32x16(&gc_lanes14).AsFloat32x16()
+									var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes15 [16]uint32
+									for gc_k15 := range 16 {
+										/*line arrayhelper.go:25*/ gc_lanes15[gc_k15] = compiled.Bits32At(&gc_at[gc_tx+gc_k15][2])
+									}
+									gc_ld15 = lanes.LoadUint32x16(&gc_lanes15).AsFloat32x16()
+									var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes16 [16]uint32
+									for gc_k16 := range 16 {
+										/*line arrayhelper.go:25*/ gc_lanes16[gc_k16] = compiled.Bits32At(&gc_at[gc_tx+gc_k16][3])
+									}
+									gc_ld16 = lanes.LoadUint32x16(&gc_lanes16).AsFloat32x16()
+									gc_t13 := gc_ld13
+									gc_t14 := gc_ld14
+									gc_t15 := gc_ld15
+									gc_t16 := gc_ld16
+									my0 = gc_t13
+									my1 = gc_t14
+									my2 = gc_t15
+									my3 = gc_t16
+								}
+								a0 := gc_vb4
+								a1 := gc_vb4
+								a2 := gc_vb4
+								/*line arrayhelper.go:24*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+								/*line arrayhelper.go:24*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+								/*line arrayhelper.go:24*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+								/*line arrayhelper.go:24*/ my3.StoreSlice(gc_s_my3[gc_rank:])
+								/*line arrayhelper.go:24*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+								/*line arrayhelper.go:24*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+								/*line arrayhelper.go:24*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line arrayhelper.go:22*/ var gtid int = gc_bx*p + gc_tx
+							_ = gtid
+							/*line arrayhelper.go:23*/ var my0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line arrayhelper.go:23*/ var my1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line arrayhelper.go:23*/ var my2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line arrayhelper.go:23*/ var my3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes9 [8]uint32
+							for gc_k9 := range 8 {
+								/*line arrayhelper.go:25*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][0])
+							}
+							gc_ld9 = lanes.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+							var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes10 [8]uint32
+							for gc_k10 := range 8 {
+								/*line arrayhelper.go:25*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][1])
+							}
+							gc_ld10 = lanes.LoadUint32x8(&gc_lanes10).AsFloat32x8()
+							var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes11 [8]uint32
+							for gc_k11 := range 8 {
+								/*line arrayhelper.go:25*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][2])
+							}
+							gc_ld11 = lanes.LoadUint32x8(&gc_lanes11).AsFloat32x8()
+							var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes12 [8]uint32
+							for gc_k12 := range 8 {
+								/*line arrayhelper.go:25*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][3])
+							}
+							gc_ld12 = lanes.LoadUint32x8(&gc_lanes12).AsFloat32x8()
+							gc_t9 := gc_ld9
+							gc_t10 := gc_ld10
+							gc_t11 := gc_ld11
+							gc_t12 := gc_ld12
+							my0 = gc_t9
+							my1 = gc_t10
+							my2 = gc_t11
+							my3 = gc_t12
+							a0 := gc_vb3
+							a1 := gc_vb3
+							a2 := gc_vb3
+							/*line arrayhelper.go:24*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+							/*line arrayhelper.go:24*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+							/*line arrayhelper.go:24*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+							/*line arrayhelper.go:24*/ my3.StoreSlice(gc_s_my3[gc_rank:])
+							/*line arrayhelper.go:24*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line arrayhelper.go:24*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line arrayhelper.go:24*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line arrayhelper.go:23*/ var my0, my1, my2, my3 float32
+					/*line arrayhelper.go:25*/ my0, my1, my2, my3 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2], gc_at[gc_tx][3]
+					var a0, a1, a2 float32 = 0, 0, 0
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_my3[gc_rank] = my3
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line arrayhelper.go:22*/ gtid := gc_bx*p + gc_tx
+					var my0, my1, my2, my3 float32
+					/*line arrayhelper.go:25*/ my0, my1, my2, my3 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2], bodies[gtid][3]
+					var a0, a1, a2 float32 = 0, 0, 0
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_my3[gc_rank] = my3
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			}
+		}
+	}
+	/*line arrayhelper.go:28*/ for tile_ := 0; tile_*p < n; tile_++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line arrayhelper.go:35*/ gc_off2 := tile_ * p
+			if gc_bdx <= len(sh) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
+				gc_at2 := sh[:gc_bdx]
+				gc_at3 := bodies[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line arrayhelper.go:29*/ if idx := tile_*p + gc_tx; true || idx < n {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					} else {
+						gc_at2[gc_tx] = [4]float32{}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line arrayhelper.go:29*/ if idx := tile_*p + gc_tx; idx < n {
+						sh[gc_tx] = bodies[idx]
+					} else {
+						sh[gc_tx] = [4]float32{}
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				gc_s_my0 := gc_s_my0[:gc_n]
+				/*line arrayhelper.go:41*/ gc_s_my1 := gc_s_my1[:gc_n]
+				/*line arrayhelper.go:43*/ gc_s_my2 := gc_s_my2[:gc_n]
+				/*line arrayhelper.go:45*/ gc_s_my3 := gc_s_my3[:gc_n]
+				/*line arrayhelper.go:47*/ gc_s_a0 := gc_s_a0[:gc_n]
+				/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
+				/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
+				{
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb8 := lanes.BroadcastFloat32x16(2)
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							/*line arrayhelper.go:50*/ gc_vb9 := lanes.BroadcastFloat32x16(eps2)
+							gc_vb10 := lanes.BroadcastFloat32x16(1)
+							for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+								gc_rank := gc_vstep2
+								gc_pos.Thread = gc_rank
+								/*line arrayhelper.go:50*/ my0 := lanes.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
+								/*line arrayhelper.go:50*/ my1 := lanes.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
+								/*line arrayhelper.go:50*/ my2 := lanes.LoadFloat32x16Slice(gc_s_my2[gc_rank:])
+								/*line arrayhelper.go:50*/ my3 := lanes.LoadFloat32x16Slice(gc_s_my3[gc_rank:])
+								/*line arrayhelper.go:50*/ a0 := lanes.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+								/*line arrayhelper.go:50*/ a1 := lanes.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+								/*line arrayhelper.go:50*/ a2 := lanes.LoadFloat32x16Slice(gc_s_a2[gc_rank:])
+								/*line arrayhelper.go:35*/ my0_ := my0
+								/*line arrayhelper.go:35*/ my1_ := my1
+								/*line arrayhelper.go:35*/ my2_ := my2
+								/*line arrayhelper.go:35*/ my3_ := my3
+								/*line arrayhelper.go:35*/ a0_ := a0
+								/*line arrayhelper.go:35*/ a1_ := a1
+								/*line arrayhelper.go:35*/ a2_ := a2
+								/*line arrayhelper.go:47*/ my3_ = my3_.Mul(gc_vb8)
+								for j := range sh {
+									/*line arrayhelper.go:48*/ gc_t23 := compiled.BroadcastFloat32x16At(&sh[j][0], gc_Lane0Mask322).Sub(my0_)
+									gc_t24 := compiled.BroadcastFloat32x16At(&sh[j][1], gc_Lane0Mask322).Sub(my1_)
+									/*line arrayhelper.go:49*/ gc_t25 := compiled.BroadcastFloat32x16At(&sh[j][2], gc_Lane0Mask322).Sub(my2_)
+									d0 := gc_t23
+									d1 := gc_t24
+									d2 := gc_t25
+									/*line arrayhelper.go:49*/ inv := gc_vb10.Div(d0.Mul(d0).Add(d1.Mul(d1)).Add(d2.Mul(d2)).Add(gc_vb9).Sqrt())
+									/*line arrayhelper.go:49*/ s := compiled.BroadcastFloat32x16At(&sh[j][3], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv).Mul(my3_)
+									/*line arrayhelper.go:51*/ a0_ = a0_.Add(d0.Mul(s))
+									/*line arrayhelper.go:51*/ a1_ = a1_.Add(d1.Mul(s))
+									/*line arrayhelper.go:51*/ a2_ = a2_.Add(d2.Mul(s))
+								}
+								/*line arrayhelper.go:56*/ r0 := a0_
+								/*line arrayhelper.go:56*/ r1 := a1_
+								/*line arrayhelper.go:56*/ r2 := a2_
+								/*line arrayhelper.go:35*/ gc_t26 := r0
+								/*line arrayhelper.go:35*/ gc_t27 := r1
+								/*line arrayhelper.go:35*/ gc_t28 := r2
+								a0 = gc_t26
+								a1 = gc_t27
+								a2 = gc_t28
+								/*line arrayhelper.go:35*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+								/*line arrayhelper.go:35*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+								/*line arrayhelper.go:35*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb5 := lanes.BroadcastFloat32x8(2)
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						/*line arrayhelper.go:50*/ gc_vb6 := lanes.BroadcastFloat32x8(eps2)
+						gc_vb7 := lanes.BroadcastFloat32x8(1)
+						for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+							gc_rank := gc_vstep2
+							gc_pos.Thread = gc_rank
+							/*line arrayhelper.go:50*/ my0 := lanes.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
+							/*line arrayhelper.go:50*/ my1 := lanes.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
+							/*line arrayhelper.go:50*/ my2 := lanes.LoadFloat32x8Slice(gc_s_my2[gc_rank:])
+							/*line arrayhelper.go:50*/ my3 := lanes.LoadFloat32x8Slice(gc_s_my3[gc_rank:])
+							/*line arrayhelper.go:50*/ a0 := lanes.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+							/*line arrayhelper.go:50*/ a1 := lanes.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+							/*line arrayhelper.go:50*/ a2 := lanes.LoadFloat32x8Slice(gc_s_a2[gc_rank:])
+							/*line arrayhelper.go:35*/ my0_ := my0
+							/*line arrayhelper.go:35*/ my1_ := my1
+							/*line arrayhelper.go:35*/ my2_ := my2
+							/*line arrayhelper.go:35*/ my3_ := my3
+							/*line arrayhelper.go:35*/ a0_ := a0
+							/*line arrayhelper.go:35*/ a1_ := a1
+							/*line arrayhelper.go:35*/ a2_ := a2
+							/*line arrayhelper.go:47*/ my3_ = my3_.Mul(gc_vb5)
+							for j := range sh {
+								/*line arrayhelper.go:48*/ gc_t17 := compiled.BroadcastFloat32x8At(&sh[j][0], gc_Lane0Mask32).Sub(my0_)
+								gc_t18 := compiled.BroadcastFloat32x8At(&sh[j][1], gc_Lane0Mask32).Sub(my1_)
+								/*line arrayhelper.go:49*/ gc_t19 := compiled.BroadcastFloat32x8At(&sh[j][2], gc_Lane0Mask32).Sub(my2_)
+								d0 := gc_t17
+								d1 := gc_t18
+								d2 := gc_t19
+								/*line arrayhelper.go:49*/ inv := gc_vb7.Div(d0.Mul(d0).Add(d1.Mul(d1)).Add(d2.Mul(d2)).Add(gc_vb6).Sqrt())
+								/*line arrayhelper.go:49*/ s := compiled.BroadcastFloat32x8At(&sh[j][3], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv).Mul(my3_)
+								/*line arrayhelper.go:51*/ a0_ = a0_.Add(d0.Mul(s))
+								/*line arrayhelper.go:51*/ a1_ = a1_.Add(d1.Mul(s))
+								/*line arrayhelper.go:51*/ a2_ = a2_.Add(d2.Mul(s))
+							}
+							/*line arrayhelper.go:56*/ r0 := a0_
+							/*line arrayhelper.go:56*/ r1 := a1_
+							/*line arrayhelper.go:56*/ r2 := a2_
+							/*line arrayhelper.go:35*/ gc_t20 := r0
+							/*line arrayhelper.go:35*/ gc_t21 := r1
+							/*line arrayhelper.go:35*/ gc_t22 := r2
+							a0 = gc_t20
+							a1 = gc_t21
+							a2 = gc_t22
+							/*line arrayhelper.go:35*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line arrayhelper.go:35*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line arrayhelper.go:35*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						my0 := gc_s_my0[gc_rank]
+						my1 := gc_s_my1[gc_rank]
+						my2 := gc_s_my2[gc_rank]
+						my3 := gc_s_my3[gc_rank]
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:35*/ my0_ := my0
+						/*line arrayhelper.go:35*/ my1_ := my1
+						/*line arrayhelper.go:35*/ my2_ := my2
+						/*line arrayhelper.go:35*/ my3_ := my3
+						/*line arrayhelper.go:35*/ a0_ := a0
+						/*line arrayhelper.go:35*/ a1_ := a1
+						/*line arrayhelper.go:35*/ a2_ := a2
+						/*line arrayhelper.go:47*/ my3_ *= 2
+						for j := range sh {
+							var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
+							inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
+							s := sh[j][3] * inv * inv * inv * my3_
+							a0_ += d0 * s
+							a1_ += d1 * s
+							a2_ += d2 * s
+						}
+						r0 := a0_
+						/*line arrayhelper.go:56*/ r1 := a1_
+						/*line arrayhelper.go:56*/ r2 := a2_
+						/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
+						gc_s_a0[gc_rank] = a0
+						gc_s_a1[gc_rank] = a1
+						gc_s_a2[gc_rank] = a2
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line arrayhelper.go:39*/ gc_s_my0 := gc_s_my0[:gc_n]
+				/*line arrayhelper.go:41*/ gc_s_my1 := gc_s_my1[:gc_n]
+				/*line arrayhelper.go:43*/ gc_s_my2 := gc_s_my2[:gc_n]
+				/*line arrayhelper.go:45*/ gc_s_my3 := gc_s_my3[:gc_n]
+				/*line arrayhelper.go:47*/ gc_s_a0 := gc_s_a0[:gc_n]
+				/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
+				/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
+				{
+					gc_vstep2 := 0
+					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						my0 := gc_s_my0[gc_rank]
+						my1 := gc_s_my1[gc_rank]
+						my2 := gc_s_my2[gc_rank]
+						my3 := gc_s_my3[gc_rank]
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:35*/ my0_ := my0
+						/*line arrayhelper.go:35*/ my1_ := my1
+						/*line arrayhelper.go:35*/ my2_ := my2
+						/*line arrayhelper.go:35*/ my3_ := my3
+						/*line arrayhelper.go:35*/ a0_ := a0
+						/*line arrayhelper.go:35*/ a1_ := a1
+						/*line arrayhelper.go:35*/ a2_ := a2
+						/*line arrayhelper.go:47*/ my3_ *= 2
+						for j := range sh {
+							var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
+							inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
+							s := sh[j][3] * inv * inv * inv * my3_
+							a0_ += d0 * s
+							a1_ += d1 * s
+							a2_ += d2 * s
+						}
+						r0 := a0_
+						/*line arrayhelper.go:56*/ r1 := a1_
+						/*line arrayhelper.go:56*/ r2 := a2_
+						/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
+						gc_s_a0[gc_rank] = a0
+						gc_s_a1[gc_rank] = a1
+						gc_s_a2[gc_rank] = a2
+					}
+				}
+			})
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line arrayhelper.go:55*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
+				gc_at4 := acc[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line arrayhelper.go:39*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line arrayhelper.go:22*/ gtid := gc_bx*p + gc_tx
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line arrayhelper.go:39*/ acc[gtid] = [3]float32{a0, a1, a2}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_arrayhelper holds the source files whose lines the kernels' records hash.
 //

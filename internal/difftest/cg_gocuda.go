@@ -44,10 +44,10 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	var g_ cg.ThreadBlock = g
 	_ = g_
 	/*line cg.go:22*/ var temp_ []int32 = temp
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line cg.go:19*/ mySum := threadSum(t, input)
@@ -55,7 +55,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line cg.go:19*/ mySum := threadSum(t, input)
@@ -63,7 +63,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line cg.go:19*/ mySum := threadSum(t, input)
@@ -71,7 +71,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line cg.go:19*/ mySum := threadSum(t, input)
@@ -79,7 +79,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_s_val[gc_rank] = val
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line cg.go:19*/ mySum := threadSum(t, input)
@@ -87,47 +87,47 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 		gc_s_val[gc_rank] = val
 	}
 	/*line cg.go:44*/ for i := gc_n / 2; i > 0; i /= 2 {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line cg.go:45*/ temp_[lane] = val
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line cg.go:45*/ temp_[lane] = val
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line cg.go:45*/ temp_[lane] = val
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
 				/*line cg.go:45*/ temp_[lane] = val
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
 			/*line cg.go:45*/ temp_[lane] = val
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_vstep3 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -137,7 +137,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_vstep3 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -147,7 +147,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_vstep3 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -157,7 +157,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_s_val[gc_rank] = val
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_vstep3 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_rank
 				val := gc_s_val[gc_rank]
@@ -167,7 +167,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_s_val[gc_rank] = val
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_rank
 			val := gc_s_val[gc_rank]
@@ -177,10 +177,10 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			gc_s_val[gc_rank] = val
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_vstep4 + 0
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line cg.go:52*/ var r int32 = val
@@ -190,7 +190,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_vstep4 + 1
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line cg.go:52*/ var r int32 = val
@@ -200,7 +200,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_vstep4 + 2
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line cg.go:52*/ var r int32 = val
@@ -210,7 +210,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_vstep4 + 3
 			gc_pos.Thread = gc_rank
 			val := gc_s_val[gc_rank]
 			/*line cg.go:52*/ var r int32 = val
@@ -220,7 +220,7 @@ func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 			}
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := gc_s_val[gc_rank]
 		/*line cg.go:52*/ var r int32 = val

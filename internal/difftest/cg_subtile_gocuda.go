@@ -5,7 +5,9 @@ package difftest
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +31,104 @@ func SubTileKernel(out []SubTileOut, size int) func(*gocuda.Thread) {
 
 //line cg_subtile.go:23
 var gc_src_subTile = compiled.NewSource(gc_files_cg_subtile, "subTile", "96e0e0be24d339aec0e64cfdacf1fef43ba130f8de6f696f82f80c2cc9c0b1b8", "cg_subtile.go:15-36").NoGoexit("4f3e8e7f5ecbe16fd7c96714a1d6e1280fa42d74664ce13987fcb69dfe7d52fc", "cg_subtile.go:38-39")
+
+//line cg_subtile.go:23
+func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line cg_subtile.go:24*/ block := cg.ThisThreadBlock(t)
+	tile32 := cg.TiledPartition(block, 32)
+	tile_ := cg.TiledPartition(tile32, size)
+	var gc_l_v [32]int32
+	var gc_l_o [32]SubTileOut
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			i := gc_bx*gc_n + gc_rank
+			/*line cg_subtile.go:28*/ v := int32(i*5%17) - 8
+			gc_l_v[gc_lane] = v
+		}
+		/*line cg_subtile.go:29*/ for off := tile_.Size() / 2; off > 0; off /= 2 {
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_l_v, off, nil, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cg_subtile.go:30*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line cg_subtile.go:30*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line cg_subtile.go:30*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cg_subtile.go:30*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line cg_subtile.go:30*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line cg_subtile.go:30*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line cg_subtile.go:30*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line cg_subtile.go:30*/ v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			_ = v
+			/*line cg_subtile.go:32*/ o := SubTileOut{Rank: (gc_rank & (tile_.Size() - 1)), Meta: ((gc_rank / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b, gc_rank, tile_)), ParentMeta: (gc_rank / 32)}
+			gc_l_o[gc_lane] = o
+		}
+		/*line cg_subtile.go:33*/ compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_l_v, 0, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			o := gc_l_o[gc_lane]
+			/*line cg_subtile.go:33*/ o.Sum = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = o.Rank%3 == 0
+			gc_l_o[gc_lane] = o
+		}
+		/*line cg_subtile.go:34*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c3v, 0, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			i := gc_bx*gc_n + gc_rank
+			o := gc_l_o[gc_lane]
+			/*line cg_subtile.go:34*/ o.Ballot = gc_c3r[gc_lane]
+			out[i] = o
+			gc_l_o[gc_lane] = o
+		}
+	}
+}
 
 // gc_files_cg_subtile holds the source files whose lines the kernels' records hash.
 //

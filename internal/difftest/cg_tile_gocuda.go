@@ -5,8 +5,10 @@ package difftest
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +31,84 @@ func SumTileKernel(sum *int32, input []int32) func(*gocuda.Thread) {
 
 //line cg_tile.go:16
 var gc_src_sumTile = compiled.NewSource(gc_files_cg_tile, "sumTile", "6ac8e5b6a4b9469bf05eab01ebf03cb7bbdc7f08ae5e605e2edee5ffa057b5f6", "cg_tile.go:9-23", "cg_tile.go:25-32").NoGoexit("a2129755dd247e9a38dcd473882f11f08f80b036a29dedcc3926f840bf8f8bff", "cg.go:28-38")
+
+//line cg_tile.go:16
+func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	/*line cg_tile.go:18*/ tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	var g cg.Tile = tile32
+	var gc_l_val [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			/*line cg_tile.go:17*/ mySum := threadSum(t, input)
+			/*line cg_tile.go:19*/ var val int32 = mySum
+			gc_l_val[gc_lane] = val
+		}
+		/*line cg_tile.go:28*/ for i := g.Size() / 2; i > 0; i /= 2 {
+			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cg_tile.go:29*/ val := lanes.LoadInt32x8Slice(gc_l_val[gc_lane:])
+							/*line cg_tile.go:29*/ val = val.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line cg_tile.go:29*/ val.StoreSlice(gc_l_val[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cg_tile.go:29*/ val := lanes.LoadInt32x8Slice(gc_l_val[gc_lane:])
+							/*line cg_tile.go:29*/ val = val.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line cg_tile.go:29*/ val.StoreSlice(gc_l_val[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						val := gc_l_val[gc_lane]
+						/*line cg_tile.go:29*/ val += gc_c1r[gc_lane]
+						gc_l_val[gc_lane] = val
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					val := gc_l_val[gc_lane]
+					/*line cg_tile.go:29*/ val += gc_c1r[gc_lane]
+					gc_l_val[gc_lane] = val
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+			/*line cg_tile.go:31*/ var r int32 = val
+			/*line cg_tile.go:19*/ tileSum := r
+			if (gc_rank & (32 - 1)) == 0 {
+				atomic.Add(sum, tileSum)
+			}
+		}
+	}
+}
 
 // TileOpsKernel exercises every tile operation the compiler lowers, over
 // tiles of size threads (a power of two up to 32): ranks, the tile's

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -149,6 +150,179 @@ func ChunkStepKernel(in []int32, out []int32, trips []int32, rows, cols, step in
 //line chunk.go:42
 var gc_src_chunkStep = compiled.NewSource(gc_files_chunk, "chunkStep", "5e9603046e568bd432b80267b18f88cb7b7feb8d413e910652ccc2c3e67c49c9", "chunk.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line chunk.go:42
+func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, trips []int32, rows, cols, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_n := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+						gc_rank := gc_vstep
+						var acc int32 = int32(0)
+						var n int32 = int32(0)
+						/*line chunk.go:45*/ lanes.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank:])
+						lanes.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					var acc int32 = int32(0)
+					var n int32 = int32(0)
+					/*line chunk.go:45*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+					lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				var acc int32 = int32(0)
+				var n int32 = int32(0)
+				/*line chunk.go:45*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+				lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			acc := int32(0)
+			n := int32(0)
+			gc_s_acc[gc_rank] = acc
+			gc_s_n[gc_rank] = n
+		}
+		/*line chunk.go:45*/ gc_chunk := compiled.StrideChunk(step)
+		gc_span := (step) * gc_chunk
+		/*line chunk.go:45*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line chunk.go:54*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
+					/*line chunk.go:45*/ gc_start := tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(step) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
+						/*line chunk.go:46*/ acc = acc*3 + in[i*cols+gc_bx]
+						n++
+					}
+					gc_s_acc[gc_rank] = acc
+					gc_s_n[gc_rank] = n
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(trips) && gc_bdx <= len(trips)-gc_off2 {
+				gc_at := out[gc_off2:][:gc_bdx]
+				gc_at2 := trips[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								/*line chunk.go:43*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+								/*line chunk.go:43*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+								/*line chunk.go:49*/ acc.StoreSlice(gc_at[gc_tx:])
+								/*line chunk.go:49*/ n.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							/*line chunk.go:43*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+							/*line chunk.go:43*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+							/*line chunk.go:49*/ acc.StoreSlice(gc_at[gc_tx:])
+							/*line chunk.go:49*/ n.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
+					/*line chunk.go:49*/ gc_at[gc_tx] = acc
+					gc_at2[gc_tx] = n
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					acc := gc_s_acc[gc_rank]
+					n := gc_s_n[gc_rank]
+					/*line chunk.go:49*/ out[gc_bx*gc_bdx+tx] = acc
+					trips[gc_bx*gc_bdx+tx] = n
+				}
+			}
+		}
+	}
+}
+
 // ChunkFarKernel is the first loop of Luitjens's deviceReduceKernel
 // ("Faster Parallel Reductions on Kepler"), a grid-stride loop in a
 // block kernel, carrying a value each trip changes in order (acc*3 plus
@@ -167,6 +341,521 @@ func ChunkFarKernel(in []int32, out, trips, sums []int32, n int) func(*gocuda.Th
 
 //line chunk.go:63
 var gc_src_chunkFar = compiled.NewSource(gc_files_chunk, "chunkFar", "0d10398c8aa481983b838cb516bb42a076c15613a3cc5c3e17db51faf1d3e5e6", "chunk.go:53-81").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line chunk.go:63
+func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_k := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
+					var acc int32 = int32(0)
+					var k int32 = int32(0)
+					/*line chunk.go:65*/ lanes.BroadcastInt32x16(acc).StoreSlice(gc_s_acc[gc_rank:])
+					lanes.BroadcastInt32x16(k).StoreSlice(gc_s_k[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				var acc int32 = int32(0)
+				var k int32 = int32(0)
+				/*line chunk.go:65*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+				lanes.BroadcastInt32x8(k).StoreSlice(gc_s_k[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var acc int32 = int32(0)
+			var k int32 = int32(0)
+			/*line chunk.go:65*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+			lanes.BroadcastInt32x8(k).StoreSlice(gc_s_k[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		acc := int32(0)
+		k := int32(0)
+		gc_s_acc[gc_rank] = acc
+		gc_s_k[gc_rank] = k
+	}
+	/*line chunk.go:71*/ if compiled.StrideFar(gc_bdx*gc_gdx, n) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line chunk.go:65*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line chunk.go:74*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastInt32x8(3)
+						gc_vb2 := lanes.BroadcastInt32x8(1)
+					gc_far:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+							/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
+							if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
+									break gc_far
+								}
+								/*line chunk.go:66*/ acc = acc.Mul(gc_vb).Add(lanes.LoadInt32x8Slice(in[i:]))
+								/*line chunk.go:66*/ k = k.Add(gc_vb2)
+							}
+							/*line chunk.go:65*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+							/*line chunk.go:65*/ k.StoreSlice(gc_s_k[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line chunk.go:81*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line chunk.go:66*/ acc = acc*3 + in[i]
+							k++
+						}
+						gc_s_acc[gc_rank] = acc
+						gc_s_k[gc_rank] = k
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line chunk.go:81*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line chunk.go:66*/ acc = acc*3 + in[i]
+							k++
+						}
+						gc_s_acc[gc_rank] = acc
+						gc_s_k[gc_rank] = k
+					}
+				}
+			}
+		}
+	} else {
+		/*line chunk.go:65*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line chunk.go:74*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								gc_vb9 := lanes.BroadcastInt32x16(3)
+								gc_vb10 := lanes.BroadcastInt32x16(1)
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line chunk.go:66*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+									/*line chunk.go:66*/ k := lanes.LoadInt32x16Slice(gc_s_k[gc_rank:])
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line chunk.go:66*/ acc = acc.Mul(gc_vb9).Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+									/*line chunk.go:66*/ k = k.Add(gc_vb10)
+									/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+									/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb7 := lanes.BroadcastInt32x8(3)
+							gc_vb8 := lanes.BroadcastInt32x8(1)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+								/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line chunk.go:66*/ acc = acc.Mul(gc_vb7).Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+								/*line chunk.go:66*/ k = k.Add(gc_vb8)
+								/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+								/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							acc := gc_s_acc[gc_rank]
+							k := gc_s_k[gc_rank]
+							gc_more = true
+							/*line chunk.go:66*/ acc = acc*3 + gc_at[gc_tx]
+							k++
+							gc_s_acc[gc_rank] = acc
+							gc_s_k[gc_rank] = k
+						}
+					} else {
+						gc_vstep2 := gc_from
+						gc_vb3 := lanes.BroadcastInt32x8(3)
+						gc_vb4 := lanes.BroadcastInt32x8(1)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+							/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line chunk.go:66*/ acc = acc.Mul(gc_vb3).Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line chunk.go:66*/ k = k.Add(gc_vb4)
+							/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+							/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							acc := gc_s_acc[gc_rank]
+							k := gc_s_k[gc_rank]
+							gc_more = true
+							/*line chunk.go:66*/ acc = acc*3 + gc_at[gc_tx]
+							k++
+							gc_s_acc[gc_rank] = acc
+							gc_s_k[gc_rank] = k
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line chunk.go:66*/ acc = acc*3 + in[i]
+						k++
+						gc_s_acc[gc_rank] = acc
+						gc_s_k[gc_rank] = k
+					}
+				}
+			}
+		}
+	}
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line chunk.go:71*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_off3 <= len(trips) && gc_bdx <= len(trips)-gc_off3 && gc_bdx <= len(s) {
+			gc_at2 := out[gc_off3:][:gc_bdx]
+			gc_at3 := trips[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var g int = gc_bx*gc_bdx + gc_tx
+							_ = g
+							/*line chunk.go:69*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+							/*line chunk.go:69*/ k := lanes.LoadInt32x16Slice(gc_s_k[gc_rank:])
+							gc_t7 := acc
+							/*line chunk.go:70*/ gc_t8 := k
+							/*line chunk.go:70*/ gc_t7.StoreSlice(gc_at2[gc_tx:])
+							/*line chunk.go:70*/ gc_t8.StoreSlice(gc_at3[gc_tx:])
+							/*line chunk.go:70*/ acc.StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+						/*line chunk.go:69*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line chunk.go:69*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
+						gc_t5 := acc
+						/*line chunk.go:70*/ gc_t6 := k
+						/*line chunk.go:70*/ gc_t5.StoreSlice(gc_at2[gc_tx:])
+						/*line chunk.go:70*/ gc_t6.StoreSlice(gc_at3[gc_tx:])
+						/*line chunk.go:70*/ acc.StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+				}
+			} else {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+						/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*gc_bdx + gc_tx
+				acc := gc_s_acc[gc_rank]
+				k := gc_s_k[gc_rank]
+				/*line chunk.go:70*/ out[g], trips[g] = acc, k
+				/*line chunk.go:72*/ s[gc_tx] = acc
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) {
+					gc_at5 := sums[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line chunk.go:75*/ var sum int32
+							{
+								/*line chunk.go:76*/ gc_xs2 := s
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line chunk.go:76*/ v := gc_xs2[gc_k6]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line chunk.go:78*/ v := gc_xs2[gc_k7]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line chunk.go:78*/ v := gc_xs2[gc_k8]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line chunk.go:78*/ v := gc_xs2[gc_k9]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line chunk.go:76*/ v := gc_xs2[gc_k10]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+							}
+							/*line chunk.go:79*/ gc_at5[0] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line chunk.go:75*/ var sum int32
+							{
+								/*line chunk.go:76*/ gc_xs := s
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line chunk.go:76*/ v := gc_xs[gc_k]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line chunk.go:78*/ v := gc_xs[gc_k2]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line chunk.go:78*/ v := gc_xs[gc_k3]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line chunk.go:78*/ v := gc_xs[gc_k4]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line chunk.go:76*/ v := gc_xs[gc_k5]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+							}
+							/*line chunk.go:79*/ sums[gc_bx] = sum
+						}
+					}
+				}
+			}
+		}
+	})
+}
 
 // gc_files_chunk holds the source files whose lines the kernels' records hash.
 //

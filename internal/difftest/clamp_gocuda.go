@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,411 @@ func ClampStencilKernel(in, out []float32, n, steps int) func(*gocuda.Thread) {
 
 //line clamp.go:13
 var gc_src_clampStencil = compiled.NewSource(gc_files_clamp, "clampStencil", "23bd677629ea06999e6324d70e24cb74cd67a85b62b4a10bb54d6c302ad73a6e", "clamp.go:5-48").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line clamp.go:13
+func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line clamp.go:14*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	next := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	base := gc_bx * gc_bdx
+	lo := 0
+	hi := gc_bdx - 1
+	if base+hi >= n {
+		hi = n - 1 - base
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := hi; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := base
+			if gc_from >= 0 && gc_to <= len(row) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := row[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								/*line clamp.go:30*/ inside := gc_iota4.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								_ = inside
+								{
+									/*line clamp.go:31*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line clamp.go:30*/ inside := gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							_ = inside
+							/*line clamp.go:31*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line clamp.go:32*/ row[tx] = in[base+tx]
+				}
+			}
+		}
+	}
+	/*line clamp.go:35*/ for s := 0; s < steps; s++ {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := hi; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := lanes.BroadcastFloat32x16(3)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line clamp.go:22*/ gc_in3 := (tx - 1) >= lo
+								/*line clamp.go:22*/ var w int = tx - 1
+								gc_in4 := (tx+1)+15 <= hi
+								/*line clamp.go:23*/ var e int = tx + 1
+								/*line clamp.go:30*/ inside := gc_iota6.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								_ = inside
+								{
+									/*line clamp.go:37*/ if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
+										break
+									}
+									var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line clamp.go:37*/ if gc_in3 && w >= 0 && w <= len(row)-16 {
+										/*line clamp.go:37*/ gc_ld3 = lanes.LoadFloat32x16Slice(row[w:])
+									} else {
+										var gc_lanes3 [16]float32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line clamp.go:37*/ gc_lanes3[gc_k3] = row[max((tx-
+													/*line clamp.go:22*/ 1)+gc_k3, lo)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld3 = lanes.LoadFloat32x16(&gc_lanes3)
+									}
+									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line clamp.go:22*/ if gc_in4 && e >= 0 && e <= len(row)-16 {
+										/*line clamp.go:37*/ gc_ld4 = lanes.LoadFloat32x16Slice(row[e:])
+									} else {
+										var gc_lanes4 [16]float32
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line clamp.go:37*/ gc_lanes4[gc_k4] = row[min((tx+
+													/*line clamp.go:23*/ 1)+gc_k4, hi)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = lanes.LoadFloat32x16(&gc_lanes4)
+									}
+									/*line clamp.go:23*/ gc_ld3.Add(lanes.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastFloat32x8(3)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line clamp.go:22*/ gc_in := (tx - 1) >= lo
+							/*line clamp.go:22*/ var w int = tx - 1
+							gc_in2 := (tx+1)+7 <= hi
+							/*line clamp.go:23*/ var e int = tx + 1
+							/*line clamp.go:30*/ inside := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							_ = inside
+							/*line clamp.go:37*/ if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
+								break
+							}
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line clamp.go:37*/ if gc_in && w >= 0 && w <= len(row)-8 {
+								/*line clamp.go:37*/ gc_ld = lanes.LoadFloat32x8Slice(row[w:])
+							} else {
+								var gc_lanes [8]float32
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line clamp.go:37*/ gc_lanes[gc_k] = row[max((tx-
+											/*line clamp.go:22*/ 1)+gc_k, lo)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+							}
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line clamp.go:22*/ if gc_in2 && e >= 0 && e <= len(row)-8 {
+								/*line clamp.go:37*/ gc_ld2 = lanes.LoadFloat32x8Slice(row[e:])
+							} else {
+								var gc_lanes2 [8]float32
+								for gc_k2 := range 8 {
+									if 0xff&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line clamp.go:37*/ gc_lanes2[gc_k2] = row[min((tx+
+											/*line clamp.go:23*/ 1)+gc_k2, hi)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+							}
+							/*line clamp.go:23*/ gc_ld.Add(lanes.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line clamp.go:22*/ w := max(tx-1, lo)
+							e := min(tx+1, hi)
+							/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line clamp.go:22*/ w := max(tx-1, lo)
+							e := min(tx+1, hi)
+							/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line clamp.go:22*/ w := max(tx-1, lo)
+							e := min(tx+1, hi)
+							/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line clamp.go:22*/ w := max(tx-1, lo)
+							e := min(tx+1, hi)
+							/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line clamp.go:22*/ w := max(tx-1, lo)
+					e := min(tx+1, hi)
+					/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line clamp.go:44*/ if gc_bound := hi; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(row) && gc_to <= len(next) {
+					gc_at3 := row[:gc_to]
+					gc_at4 := next[:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var tx int = gc_tx
+									/*line clamp.go:30*/ inside := gc_iota10.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+									_ = inside
+									{
+										/*line clamp.go:40*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								/*line clamp.go:30*/ inside := gc_iota9.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+								_ = inside
+								/*line clamp.go:40*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line clamp.go:41*/ row[tx] = next[tx]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line clamp.go:50*/ if gc_bound := hi; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := base
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(row) {
+				gc_at5 := out[gc_off2:][:gc_to]
+				gc_at6 := row[:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_iota14 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tx int = gc_tx
+								/*line clamp.go:30*/ inside := gc_iota14.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								_ = inside
+								{
+									/*line clamp.go:45*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							/*line clamp.go:30*/ inside := gc_iota13.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							_ = inside
+							/*line clamp.go:45*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line clamp.go:46*/ out[base+tx] = row[tx]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_clamp holds the source files whose lines the kernels' records hash.
 //

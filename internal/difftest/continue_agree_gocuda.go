@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +31,146 @@ func ContinueFlagKernel(in, out []int32, n int) func(*gocuda.Thread) {
 
 //line continue_agree.go:14
 var gc_src_continueFlag = compiled.NewSource(gc_files_continue_agree, "continueFlag", "b0f02053a1e1c9cad5ac93d7c388bcdb74fd82cf0accd79a6e3cb4e6869f9bda", "continue_agree.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line continue_agree.go:14
+func gc_body_continueFlag(gc_b *compiled.Block, in, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_trips := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line continue_agree.go:15*/ flag := gocuda.Shared[int32](t, 1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line continue_agree.go:16*/ var trips, sum int32
+			i := gc_tx
+			gc_s_trips[gc_rank] = trips
+			gc_s_sum[gc_rank] = sum
+			gc_s_i[gc_rank] = i
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				trips := gc_s_trips[gc_rank]
+				sum := gc_s_sum[gc_rank]
+				i := gc_s_i[gc_rank]
+				/*line continue_agree.go:17*/ if !(i < n) {
+					/*line continue_agree.go:36*/ out[gc_tx] = trips
+					out[gc_bdx+gc_tx] = sum
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+								gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+							}
+							{
+								if gc_alive2.ToBits() != 0 {
+									/*line continue_agree.go:20*/ flag[0] = 0
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line continue_agree.go:19*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						if gc_alive.ToBits() != 0 {
+							/*line continue_agree.go:20*/ flag[0] = 0
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line continue_agree.go:20*/ flag[0] = 0
+			}
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_s_i[gc_rank]
+			/*line continue_agree.go:23*/ if in[i] != 0 {
+				flag[0] = 1
+			}
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			trips := gc_s_trips[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			i := gc_s_i[gc_rank]
+			/*line continue_agree.go:27*/ if !(flag[0] == 0) {
+				/*line continue_agree.go:30*/ trips++
+				if !(in[i] < 0) {
+					/*line continue_agree.go:34*/ sum += in[i]
+				}
+			}
+			/*line continue_agree.go:17*/ i += gc_bdx
+			gc_s_trips[gc_rank] = trips
+			gc_s_sum[gc_rank] = sum
+			gc_s_i[gc_rank] = i
+		}
+	}
+}
 
 // gc_files_continue_agree holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,189 @@ func CopyKeptKernel(in, out []float32, off int) func(*gocuda.Thread) {
 //line copies.go:15
 var gc_src_copyKept = compiled.NewSource(gc_files_copies, "copyKept", "dfeba187df80a75c3cd900803264b65ba3fb4b99455d466af3e37ad60fb4ee45", "copies.go:10-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line copies.go:15
+func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	n := gc_bdx * gc_bdy
+	/*line copies.go:20*/ s := gocuda.Shared[float32](t, n)[:n]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty * gc_bdx) + (off + gc_bx*n)
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var rank int = gc_ty*gc_bdx + gc_tx
+								/*line copies.go:18*/ var i int = off + gc_bx*n + rank
+								_ = i
+								/*line copies.go:19*/ v := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var rank int = gc_ty*gc_bdx + gc_tx
+							/*line copies.go:18*/ var i int = off + gc_bx*n + rank
+							_ = i
+							/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var rank int = gc_ty*gc_bdx + gc_tx
+						/*line copies.go:18*/ var i int = off + gc_bx*n + rank
+						_ = i
+						/*line copies.go:19*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line copies.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line copies.go:19*/ v := gc_at[gc_tx]
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					rank := gc_ty*gc_bdx + gc_tx
+					/*line copies.go:18*/ i := off + gc_bx*n + rank
+					v := in[i]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_ty * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
+				gc_at2 := s[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var rank int = gc_ty*gc_bdx + gc_tx
+								_ = rank
+								/*line copies.go:16*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var rank int = gc_ty*gc_bdx + gc_tx
+							_ = rank
+							/*line copies.go:16*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line copies.go:22*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line copies.go:22*/ gc_at2[gc_tx] = v
+					}
+				} else {
+					/*line copies.go:22*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					rank := gc_ty*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line copies.go:22*/ s[rank] = v
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_ty * gc_bdx) + (gc_bx * n)
+			gc_stride := 0 - 1
+			gc_off4 := (n - 1) - (gc_ty * gc_bdx)
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					for gc_tx, gc_idx := gc_vstep3, gc_off4+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
+					}
+				} else {
+					gc_vstep2 := 0
+					for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					rank := gc_ty*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // CopyBetweenKernel copies src[i] to dst[i], i = b*blockDim + tid, then
 // waits at a barrier: dst and src may be parts of one array that
 // overlap, where the threads' order decides what each reads.
@@ -41,11 +225,88 @@ func CopyBetweenKernel(dst, src []float32) func(*gocuda.Thread) {
 //line copies.go:32
 var gc_src_copyBetween = compiled.NewSource(gc_files_copies, "copyBetween", "fed8b6f339735e694bf5cceca5a4c69db6131a8352ceee6f86448a7f00f80da8", "copies.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line copies.go:32
+func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
+			gc_at := dst[gc_off:][:gc_bdx]
+			gc_at2 := src[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line copies.go:34*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line copies.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line copies.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line copies.go:34*/ dst[i] = src[i]
+			}
+		}
+	}
+}
+
 // CopyTileKernel copies a block's tile of a row-major matrix of width w
 // into shared memory through a guarded load (StreamAt: zero past the
 // end), and writes it transposed within the block to out.
-//
-//line copies.go:43
 func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_copyTile,
 		func(gc_t *gocuda.Thread) { copyTile(gc_t, in, out, w) },
@@ -54,6 +315,165 @@ func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 
 //line copies.go:43
 var gc_src_copyTile = compiled.NewSource(gc_files_copies, "copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
+
+//line copies.go:43
+func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line copies.go:44*/ tile_ := gocuda.Shared[[16]float32](t, 16)[:16]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var x int = gc_tx
+								var y int = gc_ty
+								/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
+								_ = row
+								/*line copies.go:47*/ var col int = gc_bx*gc_bdx + x
+								_ = col
+								/*line copies.go:48*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_tx
+							var y int = gc_ty
+							/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
+							_ = row
+							/*line copies.go:47*/ var col int = gc_bx*gc_bdx + x
+							_ = col
+							/*line copies.go:48*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					x := gc_tx
+					y := gc_ty
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
+					col := gc_bx*gc_bdx + x
+					tile_[y][x] = StreamAt(in, row*w+col)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
+				gc_at3 := out[gc_off2:][:gc_bdx]
+				gc_at4 := tile_[:gc_bdx]
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						y := gc_ty
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						y := gc_ty
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						y := gc_ty
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						y := gc_ty
+						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					y := gc_ty
+					/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					x := gc_tx
+					y := gc_ty
+					/*line copies.go:46*/ row := gc_by*gc_bdy + y
+					col := gc_bx*gc_bdx + x
+					/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // CopyLanesKernel loads a block's elements of in into shared memory; then
 // each warp's lanes read their element into v, add their xor-1
@@ -72,6 +492,207 @@ func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
 //line copies.go:61
 var gc_src_copyLanes = compiled.NewSource(gc_files_copies, "copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line copies.go:61
+func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	n := gc_bdx
+	/*line copies.go:64*/ if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line copies.go:64*/ s := gocuda.Shared[float32](t, n)[:n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line copies.go:67*/ gc_off := gc_bx * n
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line copies.go:64*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line copies.go:64*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line copies.go:65*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
+			}
+		}
+	}
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off2 := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+				gc_at3 := s[gc_off2:][:32]
+				/*line copies.go:67*/ copy(gc_l_v[:], gc_at3)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line copies.go:67*/ v := s[tid]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line copies.go:69*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line copies.go:69*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line copies.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line copies.go:69*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line copies.go:69*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line copies.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line copies.go:69*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line copies.go:69*/ v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			gc_off3 := gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				gc_at4 := s[gc_off3:][:32]
+				/*line copies.go:71*/ copy(gc_at4, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					v := gc_l_v[gc_lane]
+					/*line copies.go:71*/ s[tid] = v
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line copies.go:80*/ gc_off4 := gc_bx * n
+		gc_stride := 0 - 1
+		gc_off5 := n - 1
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
+			gc_at5 := out[gc_off4:][:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off5+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
+			}
+		}
+	}
+}
+
 // CopyZeroFirstKernel stores a zero, then the element where there is one.
 //
 //line copies.go:84
@@ -83,6 +704,174 @@ func CopyZeroFirstKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line copies.go:84
 var gc_src_copyZeroFirst = compiled.NewSource(gc_files_copies, "copyZeroFirst", "407ef4e70e8db7de6d858820dd5263af0a50cc0bac478e8132fe65d307f274a0", "copies.go:81-93", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line copies.go:84
+func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:87*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:92*/ var s_ []float32 = s
+	/*line copies.go:92*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
+							/*line copies.go:88*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line copies.go:89*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line copies.go:89*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line copies.go:89*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line copies.go:89*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line copies.go:89*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line copies.go:89*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+					/*line copies.go:88*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:88*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:88*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:88*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:88*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:88*/ s[tid] = 0
+				if i < len(in) {
+					s[tid] = in[i]
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:99*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			gc_vstep2 := gc_from
+			for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				_ = i_
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
 
 // CopyLocalKernel loads the element through a local.
 //
@@ -96,6 +885,181 @@ func CopyLocalKernel(in, out []float32) func(*gocuda.Thread) {
 //line copies.go:98
 var gc_src_copyLocal = compiled.NewSource(gc_files_copies, "copyLocal", "a5afe812f7a4852c9b388c409e2a52d1fb05db3ae5d43a81433e13dcbaa5a7ef", "copies.go:95-108", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line copies.go:98
+func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:101*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:107*/ var s_ []float32 = s
+	/*line copies.go:107*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
+							/*line copies.go:102*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line copies.go:103*/ v = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+							} else {
+								/*line copies.go:103*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line copies.go:103*/ v = v.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+							}
+							/*line copies.go:103*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line copies.go:103*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						} else {
+							/*line copies.go:103*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line copies.go:103*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							}
+						}
+						/*line copies.go:103*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+					/*line copies.go:102*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				if compiled.Disjoint(gc_at2, gc_at) {
+					copy(gc_at2, gc_at)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:102*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:102*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:102*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:102*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:102*/ var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				s[tid] = v
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:115*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			gc_vstep2 := gc_from
+			for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				_ = i_
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
+
 // CopyElseKernel stores the element or, in an else, a zero.
 //
 //line copies.go:113
@@ -107,6 +1071,189 @@ func CopyElseKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line copies.go:113
 var gc_src_copyElse = compiled.NewSource(gc_files_copies, "copyElse", "6be0e07eed93cf6928d5905c4edaf1434aa2e6a68eb85ca99a2ada9751501337", "copies.go:110-123", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line copies.go:113
+func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:116*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:122*/ var s_ []float32 = s
+	/*line copies.go:122*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
+							/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 15 {
+								/*line copies.go:117*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line copies.go:117*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line copies.go:117*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+								}
+								gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+								if gc_else4.ToBits() != 0 {
+									{
+										/*line copies.go:117*/ gc_vb4.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_else4)
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line copies.go:117*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line copies.go:117*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line copies.go:117*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+							}
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line copies.go:117*/ gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+					/*line copies.go:117*/ if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:117*/ if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:117*/ if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:117*/ if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+							/*line copies.go:117*/ if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:117*/ if i < len(in) {
+					s[tid] = in[i]
+				} else {
+					s[tid] = 0
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:129*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			gc_vstep2 := gc_from
+			for gc_tx, gc_idx := gc_vstep2, gc_off3+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				_ = i_
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
 
 // CopyAheadKernel is Harris's first add written inline (two guarded
 // loads a block apart, summed) into the row: the streams pass reads the
@@ -122,6 +1269,427 @@ func CopyAheadKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line copies.go:131
 var gc_src_copyAhead = compiled.NewSource(gc_files_copies, "copyAhead", "75188284da4d0a58539a1412f612bbc075b9877ab558b257a6a9e0b1a3536168", "copies.go:125-144", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line copies.go:131
+func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line copies.go:134*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:143*/ var s_ []float32 = s
+	/*line copies.go:143*/ var out_ []float32 = out
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+									/*line copies.go:135*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < len(in) && uint(len(in)-i) > 15 {
+										/*line copies.go:136*/ v = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									} else {
+										/*line copies.go:136*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line copies.go:136*/ v = v.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line copies.go:135*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < len(in) && uint(len(in)-i) > 7 {
+									/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								} else {
+									/*line copies.go:136*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+									}
+								}
+								/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:135*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:135*/ var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := s[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line copies.go:133*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+									/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line copies.go:139*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line copies.go:139*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+									}
+								}
+								/*line copies.go:139*/ v.StoreSlice(gc_at3[gc_tx:])
+								/*line copies.go:139*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:133*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+								/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line copies.go:139*/ gc_if7 := gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+								if gc_if7.ToBits() != 0 {
+									/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
+								}
+							}
+							/*line copies.go:139*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line copies.go:139*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line copies.go:139*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line copies.go:139*/ if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						s[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := s[:gc_bdx]
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v float32
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < len(in) {
+							v += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						s[tid] = v
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line copies.go:135*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:135*/ var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := s[:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line copies.go:139*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line copies.go:139*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line copies.go:139*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line copies.go:139*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line copies.go:139*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line copies.go:139*/ if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						s[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := s[:gc_bdx]
+					gc_vstep2 := 0
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v lanes.Float32x8
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+						} else {
+							/*line copies.go:136*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line copies.go:136*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+							}
+						}
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						} else {
+							/*line copies.go:139*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line copies.go:139*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+							}
+						}
+						/*line copies.go:139*/ v.StoreSlice(gc_at6[gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v float32
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < len(in) {
+							v += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						s[tid] = v
+					}
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:152*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off6 := gc_bdx - 1
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out_) && gc_to <= len(out_)-gc_off5 && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(s_)) {
+			gc_at7 := out_[gc_off5:][:gc_to]
+			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
+				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					tid := gc_tx
+					/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
+					_ = i_
+					/*line copies.go:151*/ gc_at7[gc_tx] = s_[gc_idx]
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for gc_tx, gc_idx := gc_vstep3, gc_off6+gc_stride*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					tid := gc_tx
+					/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
+					_ = i_
+					/*line copies.go:151*/ gc_at7[gc_tx] = s_[gc_idx]
+				}
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
 
 // gc_files_copies holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,285 @@ func DeadStoreAssignKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line deadstore.go:11
 var gc_src_deadStoreAssign = compiled.NewSource(gc_files_deadstore, "deadStoreAssign", "fb03df17b5bf3452163d55f5ac906050bfb6734b2154730ac83d6a8493d10025", "deadstore.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line deadstore.go:11
+func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line deadstore.go:13*/ v := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+							/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					_ = i
+					/*line deadstore.go:13*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line deadstore.go:13*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line deadstore.go:13*/ v := gc_at[gc_tx]
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line deadstore.go:13*/ v := in[i]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line deadstore.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:15*/ v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line deadstore.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:15*/ v.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line deadstore.go:15*/ gc_c1v[gc_lane] = v
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line deadstore.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:15*/ w := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						if gc_bdx%64 == 32 {
+							/*line deadstore.go:16*/ v = w
+						}
+						/*line deadstore.go:19*/ w.StoreSlice(gc_c2v[gc_lane:])
+						/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line deadstore.go:19*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:15*/ w := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+						if gc_bdx%64 == 32 {
+							/*line deadstore.go:16*/ v = w
+						}
+						/*line deadstore.go:19*/ w.StoreSlice(gc_c2v[gc_lane:])
+						/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					_ = v
+					/*line deadstore.go:15*/ w := gc_c1r[gc_lane]
+					if gc_bdx%64 == 32 {
+						v = w
+					}
+					gc_c2v[gc_lane] = w
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line deadstore.go:19*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line deadstore.go:19*/ v = lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line deadstore.go:19*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line deadstore.go:19*/ v = lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						/*line deadstore.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line deadstore.go:32*/ var v float32
+					/*line deadstore.go:19*/ v = gc_c2r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line deadstore.go:15*/ gc_c1v[gc_lane] = v
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				_ = v
+				/*line deadstore.go:15*/ w := gc_c1r[gc_lane]
+				if gc_bdx%64 == 32 {
+					v = w
+				}
+				gc_c2v[gc_lane] = w
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				/*line deadstore.go:23*/ var v float32
+				/*line deadstore.go:19*/ v = gc_c2r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line deadstore.go:12*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line deadstore.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line deadstore.go:12*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line deadstore.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line deadstore.go:21*/ gc_at2[gc_tx] = v
+				}
+			} else {
+				/*line deadstore.go:21*/ copy(gc_at2, gc_s_v[gc_base:][:gc_bdx])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line deadstore.go:21*/ out[i] = v
+			}
+		}
+	}
+}
 
 // gc_files_deadstore holds the source files whose lines the kernels' records hash.
 //

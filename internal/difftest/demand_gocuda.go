@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math/bits"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +31,236 @@ func DemandRowsKernel(in, out []float32) func(*gocuda.Thread) {
 //line demand.go:21
 var gc_src_demandRows = compiled.NewSource(gc_files_demand, "demandRows", "84773a3617a11e2fb094845eb826a8989f9e27787d094982c8f8204be88568b6", "demand.go:14-29", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line demand.go:21
+func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	n := gc_bdx * gc_bdy
+	var start int = 16
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var rank int = gc_ty*gc_bdx + gc_tx
+						/*line demand.go:24*/ if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
+							break
+						}
+						/*line demand.go:24*/ gc_t2 := lanes.LoadFloat32x8Slice(in[gc_bx*n+rank:])
+						v_ := gc_t2
+						/*line demand.go:24*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var rank int = gc_ty*gc_bdx + gc_tx
+						/*line demand.go:24*/ if (gc_bx*n+rank) < 0 || (gc_bx*n+rank) > len(in)-8 {
+							break
+						}
+						/*line demand.go:24*/ gc_t := lanes.LoadFloat32x8Slice(in[gc_bx*n+rank:])
+						v_ := gc_t
+						/*line demand.go:24*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					rank := gc_ty*gc_bdx + gc_tx
+					/*line demand.go:24*/ var v_ float32 = in[gc_bx*n+rank]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				rank := gc_ty*gc_bdx + gc_tx
+				/*line demand.go:24*/ var v_ float32 = in[gc_bx*n+rank]
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy*gc_bdz == 1)
+		} else {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v_ := gc_l_v_[gc_lane]
+			/*line demand.go:51*/ var r float32 = v_
+			/*line demand.go:24*/ v := r
+			gc_s_v[gc_rank] = v
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx*gc_bdy + gc_ty
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+				gc_at := out[gc_off:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line demand.go:27*/ gc_at[0] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line demand.go:27*/ gc_at[0] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line demand.go:27*/ gc_at[0] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line demand.go:27*/ gc_at[0] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line demand.go:27*/ gc_at[0] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line demand.go:27*/ out[gc_bx*gc_bdy+gc_ty] = v
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DemandLanesKernel reduces each warp's elements of in with shuffles down
 // from offset start, and the warp's first three lanes write their partial
 // sums to out[3*w+lane], w the warp's index in the grid.
@@ -42,6 +274,204 @@ func DemandLanesKernel(in, out []float32, start int) func(*gocuda.Thread) {
 
 //line demand.go:36
 var gc_src_demandLanes = compiled.NewSource(gc_files_demand, "demandLanes", "536b3f471a961563bfa752c6de148626b7c0014f94bea8e4d94a807945ab9924", "demand.go:31-42", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line demand.go:36
+func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line demand.go:38*/ var start_ int = start
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line demand.go:38*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line demand.go:38*/ gc_t2 := lanes.LoadFloat32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line demand.go:38*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line demand.go:38*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line demand.go:38*/ gc_t := lanes.LoadFloat32x8Slice(in[i:])
+						v_ := gc_t
+						/*line demand.go:38*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line demand.go:38*/ var v_ float32 = in[i]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line demand.go:50*/ for offset := start_; offset > 0; offset >>= 1 {
+					/*line demand.go:49*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+			} else {
+				/*line demand.go:48*/ for offset := start_; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line demand.go:38*/ var v_ float32 = gc_at[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line demand.go:38*/ var v_ float32 = in[i]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start_, 3, true)
+			} else {
+				/*line demand.go:48*/ for offset := start_; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 3, true))
+					} else {
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(3, -1), 32))
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_l_v_[gc_lane]
+				/*line demand.go:51*/ var r float32 = v_
+				/*line demand.go:38*/ v := r
+				/*line demand.go:40*/ out[3*(i/32)+(gc_rank&31)] = v
+			}
+		}
+	}
+}
 
 // DemandBranchKernel reduces each warp's elements of in with shuffles
 // down, then, after a barrier, each lane whose partial sum is positive
@@ -57,6 +487,290 @@ func DemandBranchKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line demand.go:60
 var gc_src_demandBranch = compiled.NewSource(gc_files_demand, "demandBranch", "16b7e9502b4b611c9047dbcd641a6fcc3613189f2b7052c1c824964c67e0fb1d", "demand.go:54-69", "demand.go:44-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line demand.go:60
+func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	var start int = 16
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line demand.go:62*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line demand.go:62*/ gc_t2 := lanes.LoadFloat32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line demand.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line demand.go:62*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line demand.go:62*/ gc_t := lanes.LoadFloat32x8Slice(in[i:])
+						v_ := gc_t
+						/*line demand.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line demand.go:62*/ var v_ float32 = in[i]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line demand.go:50*/ for offset := start; offset > 0; offset >>= 1 {
+					/*line demand.go:49*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+			} else {
+				/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line demand.go:62*/ var v_ float32 = gc_at[gc_lane]
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line demand.go:62*/ var v_ float32 = in[i]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 32, true)
+			} else {
+				/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		/*line demand.go:51*/ copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+	}
+	var gc_l_w [32]float32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(float32(-1))
+				if gc_act == ^uint32(0) {
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						w := gc_vb2
+						/*line demand.go:64*/ w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						w := gc_vb
+						/*line demand.go:64*/ w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					w := float32(-1)
+					gc_l_w[gc_lane] = w
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				w := float32(-1)
+				gc_l_w[gc_lane] = w
+			}
+		}
+		var gc_m10 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line demand.go:65*/ if v > 0 {
+				gc_m10 |= 1 << gc_lane
+			}
+		}
+		gc_save10 := gc_act
+		gc_act = gc_save10 & gc_m10
+		if gc_act != 0 {
+			/*line demand.go:66*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line demand.go:73*/ var w float32
+				/*line demand.go:66*/ w = float32(bits.OnesCount32(gc_c2r[gc_lane]))
+				gc_l_w[gc_lane] = w
+			}
+		}
+		gc_act = gc_save10 &^ gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		if compiled.SIMDBuild {
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				/*line demand.go:68*/ copy(gc_at, gc_l_w[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					w := gc_l_w[gc_lane]
+					/*line demand.go:68*/ out[i] = w
+				}
+			}
+		} else {
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				/*line demand.go:68*/ copy(gc_at2, gc_l_w[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					w := gc_l_w[gc_lane]
+					/*line demand.go:68*/ out[i] = w
+				}
+			}
+		}
+	}
+}
 
 // gc_files_demand holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +31,472 @@ func DemandIfKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line demand_if.go:14
 var gc_src_demandIf = compiled.NewSource(gc_files_demand_if, "demandIf", "722a0dfa2c36b8b0e1c0bf0c15c49485f7c3155133599c7e43e7dbc495b0f328", "demand_if.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line demand_if.go:14
+func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	per := gc_bdx * gc_bdy
+	/*line demand_if.go:18*/ warps := gocuda.Shared[int32](t, 32)[:32]
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_if.go:16*/ rank := gc_ty*gc_bdx + tid
+				/*line demand_if.go:19*/ v := in[gc_bx*per+rank]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line demand_if.go:22*/ for off := 16; off > 0; off /= 2 {
+					/*line demand_if.go:21*/ gc_run.Add(off, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+			} else {
+				/*line demand_if.go:20*/ for off := 16; off > 0; off /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line demand_if.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line demand_if.go:21*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line demand_if.go:21*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand_if.go:21*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line demand_if.go:21*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line demand_if.go:21*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand_if.go:21*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line demand_if.go:21*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+			} else {
+				/*line demand_if.go:20*/ for off := 16; off > 0; off /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line demand_if.go:21*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_if.go:21*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_if.go:16*/ rank := gc_ty*gc_bdx + tid
+				v := gc_l_v[gc_lane]
+				/*line demand_if.go:23*/ if rank%32 == 0 {
+					warps[rank/32] = v
+				}
+			}
+		}
+	}
+	var gc_l_v2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m11 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m11 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_if.go:27*/ if tid < 32 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(0)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						gc_vb2 := lanes.BroadcastInt32x8(0)
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_if.go:15*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							v = gc_vb2
+							/*line demand_if.go:29*/ if tid < 0 || tid > len(warps)-8 {
+								break
+							}
+							/*line demand_if.go:29*/ if tid < per/32 && uint(per/32-tid) > 7 {
+								/*line demand_if.go:29*/ v = lanes.LoadInt32x8Slice(warps[tid:])
+							} else {
+								/*line demand_if.go:30*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line demand_if.go:29*/ v = lanes.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if4)
+								}
+							}
+							/*line demand_if.go:29*/ v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_if.go:15*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							v = gc_vb
+							/*line demand_if.go:29*/ if tid < 0 || tid > len(warps)-8 {
+								break
+							}
+							/*line demand_if.go:29*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(per/32, tid, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line demand_if.go:30*/ v = lanes.LoadInt32x8Slice(warps[tid:]).Merge(v, gc_if2)
+							}
+							/*line demand_if.go:30*/ v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line demand_if.go:17*/ var v int32
+						v = 0
+						/*line demand_if.go:29*/ if tid < per/32 {
+							v = warps[tid]
+						}
+						gc_l_v2[gc_lane] = v
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(warps) && 32 <= len(warps)-gc_off {
+						gc_at := warps[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							tid := gc_tx
+							/*line demand_if.go:17*/ var v int32
+							v = 0
+							/*line demand_if.go:29*/ if tid < per/32 {
+								v = gc_at[gc_lane]
+							}
+							gc_l_v2[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line demand_if.go:17*/ var v int32
+							v = 0
+							/*line demand_if.go:29*/ if tid < per/32 {
+								v = warps[tid]
+							}
+							gc_l_v2[gc_lane] = v
+						}
+					}
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+				}
+			} else {
+				/*line demand_if.go:32*/ for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if compiled.SIMDBuild {
+							/*line demand_if.go:34*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+						} else {
+							/*line demand_if.go:34*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line demand_if.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line demand_if.go:33*/ v := lanes.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+										/*line demand_if.go:33*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line demand_if.go:33*/ v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line demand_if.go:33*/ v := lanes.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+										/*line demand_if.go:33*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line demand_if.go:33*/ v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									v := gc_l_v2[gc_lane]
+									/*line demand_if.go:33*/ v += gc_c2r[gc_lane]
+									gc_l_v2[gc_lane] = v
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v2[gc_lane]
+								/*line demand_if.go:33*/ v += gc_c2r[gc_lane]
+								gc_l_v2[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_if.go:15*/ v := lanes.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+							/*line demand_if.go:35*/ gc_if6 := gc_iota6.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							if gc_if6.ToBits() != 0 {
+								var gc_lanes2 [8]int32
+								/*line demand_if.go:36*/ v.Store(&gc_lanes2)
+								for gc_k2 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line demand_if.go:36*/ out[gc_bx*gc_bdy+gc_ty] = gc_lanes2[gc_k2]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_if.go:15*/ v := lanes.LoadInt32x8Slice(gc_l_v2[gc_lane:])
+							/*line demand_if.go:35*/ gc_if5 := gc_iota5.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							if gc_if5.ToBits() != 0 {
+								var gc_lanes [8]int32
+								/*line demand_if.go:36*/ v.Store(&gc_lanes)
+								for gc_k := range 8 {
+									if gc_if5.ToBits()&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line demand_if.go:36*/ out[gc_bx*gc_bdy+gc_ty] = gc_lanes[gc_k]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v2[gc_lane]
+						/*line demand_if.go:35*/ if tid == 0 {
+							out[gc_bx*gc_bdy+gc_ty] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v2[gc_lane]
+						/*line demand_if.go:35*/ if tid == 0 {
+							out[gc_bx*gc_bdy+gc_ty] = v
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+	}
+}
 
 // gc_files_demand_if holds the source files whose lines the kernels' records hash.
 //

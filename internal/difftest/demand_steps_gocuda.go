@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,1129 @@ func DemandStepsKernel(in, out []float32) func(*gocuda.Thread) {
 //line demand_steps.go:11
 var gc_src_demandSteps = compiled.NewSource(gc_files_demand_steps, "demandSteps", "cd6918ab53bead0b08840433f9d83e9b644dee0ddbbfd49976e691df87b0b679", "demand_steps.go:5-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line demand_steps.go:11
+func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_steps.go:13*/ sdata := gocuda.Shared[float32](t, 2*b)
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := sdata[gc_off2:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line demand_steps.go:14*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									/*line demand_steps.go:14*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line demand_steps.go:14*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line demand_steps.go:14*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line demand_steps.go:15*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_steps.go:15*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_steps.go:19*/ if tid < gocuda.WarpSize && gc_ty == 0 {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:20*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:20*/ gc_row2 := sdata[tid : tid+40]
+							/*line demand_steps.go:20*/ v := lanes.LoadFloat32x8Slice(gc_row2[0:]).Add(lanes.LoadFloat32x8Slice(gc_row2[32:]))
+							/*line demand_steps.go:20*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:20*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:20*/ gc_row := sdata[tid : tid+40]
+							/*line demand_steps.go:20*/ v := lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:]))
+							/*line demand_steps.go:20*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line demand_steps.go:20*/ v := sdata[tid] + sdata[tid+32]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_x0
+				if compiled.SIMDBuild {
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+						gc_at5 := sdata[gc_off4:][:32]
+						/*line demand_steps.go:22*/ copy(gc_at5, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:22*/ sdata[tid] = v
+						}
+					}
+				} else {
+					gc_off5 := 32 + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+						gc_at5 := sdata[gc_off4:][:32]
+						gc_at6 := sdata[gc_off5:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line demand_steps.go:20*/ v := gc_at5[gc_lane] + gc_at6[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line demand_steps.go:20*/ v := sdata[tid] + sdata[tid+32]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 19)
+				}
+				gc_left2 := gc_act & uint32(1<<gc_upto-1)
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:12*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:24*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:24*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+16:]))
+							/*line demand_steps.go:24*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:12*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:24*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:24*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+16:]))
+							/*line demand_steps.go:24*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:24*/ v += sdata[tid+16]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto2 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto2 = min(gc_upto2, 19)
+					}
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+						gc_at6 := sdata[gc_off5:][:32]
+						gc_upto3 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto3 = min(gc_upto3, 19)
+						}
+						/*line demand_steps.go:26*/ copy(gc_at6[:gc_upto3], gc_l_v[:gc_upto3])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:26*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+						gc_at7 := sdata[gc_off6:][:32]
+						/*line demand_steps.go:22*/ copy(gc_at7, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:22*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_upto4 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto4 = min(gc_upto4, 11)
+				}
+				gc_left3 := gc_act & uint32(1<<gc_upto4-1)
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:12*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:28*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:28*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+8:]))
+							/*line demand_steps.go:28*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:12*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:28*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:28*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+8:]))
+							/*line demand_steps.go:28*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:28*/ v += sdata[tid+8]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto5 = min(gc_upto5, 11)
+					}
+					gc_x03 := gc_tidx.X
+					gc_off6 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+						gc_at7 := sdata[gc_off6:][:32]
+						gc_upto6 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto6 = min(gc_upto6, 11)
+						}
+						/*line demand_steps.go:30*/ copy(gc_at7[:gc_upto6], gc_l_v[:gc_upto6])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:30*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto = min(gc_upto, 19)
+					}
+					gc_x03 := gc_tidx.X
+					gc_off7 := 16 + gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+						gc_at8 := sdata[gc_off7:][:32]
+						gc_upto2 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto2 = min(gc_upto2, 19)
+						}
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:24*/ v += gc_at8[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:24*/ v += sdata[tid+16]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto7 = min(gc_upto7, 7)
+					}
+					gc_x04 := gc_tidx.X
+					gc_off7 := 4 + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+						gc_at8 := sdata[gc_off7:][:32]
+						gc_upto8 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto8 = min(gc_upto8, 7)
+						}
+						for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:32*/ v += gc_at8[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:32*/ v += sdata[tid+4]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto3 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto3 = min(gc_upto3, 19)
+					}
+					gc_x04 := gc_tidx.X
+					gc_off8 := gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+						gc_at9 := sdata[gc_off8:][:32]
+						gc_upto4 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto4 = min(gc_upto4, 19)
+						}
+						/*line demand_steps.go:26*/ copy(gc_at9[:gc_upto4], gc_l_v[:gc_upto4])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:26*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto9 = min(gc_upto9, 7)
+					}
+					gc_x05 := gc_tidx.X
+					gc_off8 := gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+						gc_at9 := sdata[gc_off8:][:32]
+						gc_upto10 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto10 = min(gc_upto10, 7)
+						}
+						/*line demand_steps.go:34*/ copy(gc_at9[:gc_upto10], gc_l_v[:gc_upto10])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:34*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto5 = min(gc_upto5, 11)
+					}
+					gc_x05 := gc_tidx.X
+					gc_off9 := 8 + gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+						gc_at10 := sdata[gc_off9:][:32]
+						gc_upto6 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto6 = min(gc_upto6, 11)
+						}
+						for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:28*/ v += gc_at10[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:28*/ v += sdata[tid+8]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto11 = min(gc_upto11, 5)
+					}
+					gc_x06 := gc_tidx.X
+					gc_off9 := 2 + gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+						gc_at10 := sdata[gc_off9:][:32]
+						gc_upto12 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto12 = min(gc_upto12, 5)
+						}
+						for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:36*/ v += gc_at10[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:36*/ v += sdata[tid+2]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto7 = min(gc_upto7, 11)
+					}
+					gc_x06 := gc_tidx.X
+					gc_off10 := gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+						gc_at11 := sdata[gc_off10:][:32]
+						gc_upto8 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto8 = min(gc_upto8, 11)
+						}
+						/*line demand_steps.go:30*/ copy(gc_at11[:gc_upto8], gc_l_v[:gc_upto8])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:30*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto13 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto13 = min(gc_upto13, 5)
+					}
+					gc_x07 := gc_tidx.X
+					gc_off10 := gc_x07
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+						gc_at11 := sdata[gc_off10:][:32]
+						gc_upto14 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto14 = min(gc_upto14, 5)
+						}
+						/*line demand_steps.go:38*/ copy(gc_at11[:gc_upto14], gc_l_v[:gc_upto14])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:38*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto9 = min(gc_upto9, 7)
+					}
+					gc_x07 := gc_tidx.X
+					gc_off11 := 4 + gc_x07
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+						gc_at12 := sdata[gc_off11:][:32]
+						gc_upto10 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto10 = min(gc_upto10, 7)
+						}
+						for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:32*/ v += gc_at12[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:32*/ v += sdata[tid+4]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto15 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto15 = min(gc_upto15, 4)
+					}
+					gc_x08 := gc_tidx.X
+					gc_off11 := 1 + gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+						gc_at12 := sdata[gc_off11:][:32]
+						gc_upto16 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto16 = min(gc_upto16, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:40*/ v += gc_at12[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:40*/ v += sdata[tid+1]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto11 = min(gc_upto11, 7)
+					}
+					gc_x08 := gc_tidx.X
+					gc_off12 := gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+						gc_at13 := sdata[gc_off12:][:32]
+						gc_upto12 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto12 = min(gc_upto12, 7)
+						}
+						/*line demand_steps.go:34*/ copy(gc_at13[:gc_upto12], gc_l_v[:gc_upto12])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:34*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto17 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto17 = min(gc_upto17, 4)
+					}
+					gc_x09 := gc_tidx.X
+					gc_off12 := gc_x09
+					if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+						gc_at13 := sdata[gc_off12:][:32]
+						gc_upto18 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto18 = min(gc_upto18, 4)
+						}
+						/*line demand_steps.go:42*/ copy(gc_at13[:gc_upto18], gc_l_v[:gc_upto18])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:42*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto13 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto13 = min(gc_upto13, 5)
+					}
+					gc_x09 := gc_tidx.X
+					gc_off13 := 2 + gc_x09
+					if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+						gc_at14 := sdata[gc_off13:][:32]
+						gc_upto14 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto14 = min(gc_upto14, 5)
+						}
+						for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:36*/ v += gc_at14[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:36*/ v += sdata[tid+2]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if !compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto15 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto15 = min(gc_upto15, 5)
+					}
+					gc_x010 := gc_tidx.X
+					gc_off14 := gc_x010
+					if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+						gc_at15 := sdata[gc_off14:][:32]
+						gc_upto16 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto16 = min(gc_upto16, 5)
+						}
+						/*line demand_steps.go:38*/ copy(gc_at15[:gc_upto16], gc_l_v[:gc_upto16])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:38*/ sdata[tid] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto17 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto17 = min(gc_upto17, 4)
+					}
+					gc_x011 := gc_tidx.X
+					gc_off15 := 1 + gc_x011
+					if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+						gc_at16 := sdata[gc_off15:][:32]
+						gc_upto18 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto18 = min(gc_upto18, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto18; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:40*/ v += gc_at16[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:40*/ v += sdata[tid+1]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto19 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto19 = min(gc_upto19, 4)
+					}
+					gc_x012 := gc_tidx.X
+					gc_off16 := gc_x012
+					if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+						gc_at17 := sdata[gc_off16:][:32]
+						gc_upto20 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto20 = min(gc_upto20, 4)
+						}
+						/*line demand_steps.go:42*/ copy(gc_at17[:gc_upto20], gc_l_v[:gc_upto20])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto19; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:42*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			if compiled.SIMDBuild {
+				gc_off13 := 4 * gc_bx
+				gc_off14 := 0
+				gc_off15 := 4*gc_bx + 1
+				gc_off16 := 1
+				gc_off17 := 4*gc_bx + 2
+				gc_off18 := 2
+				gc_off19 := 4*gc_bx + 3
+				gc_off20 := 3
+				if gc_from >= 0 && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) && gc_off15 >= 0 && gc_off15 < len(out) && gc_off16 >= 0 && gc_off16 < len(sdata) && gc_off17 >= 0 && gc_off17 < len(out) && gc_off18 >= 0 && gc_off18 < len(sdata) && gc_off19 >= 0 && gc_off19 < len(out) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+					gc_at14 := out[gc_off13:][:1]
+					gc_at15 := sdata[gc_off14:][:1]
+					gc_at16 := out[gc_off15:][:1]
+					gc_at17 := sdata[gc_off16:][:1]
+					gc_at18 := out[gc_off17:][:1]
+					gc_at19 := sdata[gc_off18:][:1]
+					gc_at20 := out[gc_off19:][:1]
+					gc_at21 := sdata[gc_off20:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line demand_steps.go:46*/ gc_at14[0] = gc_at15[0]
+						gc_at16[0] = gc_at17[0]
+						gc_at18[0] = gc_at19[0]
+						gc_at20[0] = gc_at21[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line demand_steps.go:46*/ out[4*gc_bx] = sdata[0]
+						out[4*gc_bx+1] = sdata[1]
+						out[4*gc_bx+2] = sdata[2]
+						out[4*gc_bx+3] = sdata[3]
+					}
+				}
+			} else {
+				gc_off17 := 4 * gc_bx
+				gc_off18 := 0
+				gc_off19 := 4*gc_bx + 1
+				gc_off20 := 1
+				gc_off21 := 4*gc_bx + 2
+				gc_off22 := 2
+				gc_off23 := 4*gc_bx + 3
+				gc_off24 := 3
+				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(out) && gc_off18 >= 0 && gc_off18 < len(sdata) && gc_off19 >= 0 && gc_off19 < len(out) && gc_off20 >= 0 && gc_off20 < len(sdata) && gc_off21 >= 0 && gc_off21 < len(out) && gc_off22 >= 0 && gc_off22 < len(sdata) && gc_off23 >= 0 && gc_off23 < len(out) && gc_off24 >= 0 && gc_off24 < len(sdata) {
+					gc_at18 := out[gc_off17:][:1]
+					gc_at19 := sdata[gc_off18:][:1]
+					gc_at20 := out[gc_off19:][:1]
+					gc_at21 := sdata[gc_off20:][:1]
+					gc_at22 := out[gc_off21:][:1]
+					gc_at23 := sdata[gc_off22:][:1]
+					gc_at24 := out[gc_off23:][:1]
+					gc_at25 := sdata[gc_off24:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line demand_steps.go:46*/ gc_at18[0] = gc_at19[0]
+						gc_at20[0] = gc_at21[0]
+						gc_at22[0] = gc_at23[0]
+						gc_at24[0] = gc_at25[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line demand_steps.go:46*/ out[4*gc_bx] = sdata[0]
+						out[4*gc_bx+1] = sdata[1]
+						out[4*gc_bx+2] = sdata[2]
+						out[4*gc_bx+3] = sdata[3]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DemandStepsMaxKernel is DemandStepsKernel over int32 maxima, its steps
 // worded v = max(v, sdata[tid+d]) either way round, as students write
 // them: the same lanes are read.
@@ -41,6 +1165,1080 @@ func DemandStepsMaxKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line demand_steps.go:58
 var gc_src_demandStepsMax = compiled.NewSource(gc_files_demand_steps, "demandStepsMax", "90a784c8cf1b1683e5064445072476f9f152c963bda5274740aded57befb1403", "demand_steps.go:53-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line demand_steps.go:58
+func gc_body_demandStepsMax(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_steps.go:60*/ sdata := gocuda.Shared[int32](t, 2*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line demand_steps.go:63*/ gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line demand_steps.go:60*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line demand_steps.go:60*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line demand_steps.go:61*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line demand_steps.go:61*/ sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			}
+		}
+	}
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_steps.go:64*/ if tid < gocuda.WarpSize {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:65*/ if (tid+32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:65*/ gc_row2 := sdata[tid : tid+40]
+							/*line demand_steps.go:65*/ v := lanes.LoadInt32x8Slice(gc_row2[32:]).Max(lanes.LoadInt32x8Slice(gc_row2[0:]))
+							/*line demand_steps.go:65*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:65*/ if (tid+32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:65*/ gc_row := sdata[tid : tid+40]
+							/*line demand_steps.go:65*/ v := lanes.LoadInt32x8Slice(gc_row[32:]).Max(lanes.LoadInt32x8Slice(gc_row[0:]))
+							/*line demand_steps.go:65*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line demand_steps.go:65*/ v := max(sdata[tid+32], sdata[tid])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				if compiled.SIMDBuild {
+					gc_off4 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+						gc_at5 := sdata[gc_off4:][:32]
+						/*line demand_steps.go:67*/ copy(gc_at5, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:67*/ sdata[tid] = v
+						}
+					}
+				} else {
+					gc_off4 := 32 + gc_x02
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+						gc_at5 := sdata[gc_off4:][:32]
+						gc_at6 := sdata[gc_off5:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line demand_steps.go:65*/ v := max(gc_at5[gc_lane], gc_at6[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line demand_steps.go:65*/ v := max(sdata[tid+32], sdata[tid])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 16)
+				}
+				gc_left2 := gc_act & uint32(1<<gc_upto-1)
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:59*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:69*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:69*/ v = v.Max(lanes.LoadInt32x8Slice(sdata[tid+16:]))
+							/*line demand_steps.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:59*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:69*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:69*/ v = v.Max(lanes.LoadInt32x8Slice(sdata[tid+16:]))
+							/*line demand_steps.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:69*/ v = max(v, sdata[tid+16])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto2 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto2 = min(gc_upto2, 16)
+					}
+					gc_x03 := gc_tidx.X
+					gc_off5 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+						gc_at6 := sdata[gc_off5:][:32]
+						gc_upto3 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto3 = min(gc_upto3, 16)
+						}
+						/*line demand_steps.go:71*/ copy(gc_at6[:gc_upto3], gc_l_v[:gc_upto3])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:71*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off6 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+						gc_at7 := sdata[gc_off6:][:32]
+						/*line demand_steps.go:67*/ copy(gc_at7, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:67*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_upto4 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto4 = min(gc_upto4, 8)
+				}
+				gc_left3 := gc_act & uint32(1<<gc_upto4-1)
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:59*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:73*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:73*/ v = lanes.LoadInt32x8Slice(sdata[tid+8:]).Max(v)
+							/*line demand_steps.go:73*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_steps.go:59*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_steps.go:73*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+								break
+							}
+							/*line demand_steps.go:73*/ v = lanes.LoadInt32x8Slice(sdata[tid+8:]).Max(v)
+							/*line demand_steps.go:73*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:73*/ v = max(sdata[tid+8], v)
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto5 = min(gc_upto5, 8)
+					}
+					gc_x04 := gc_tidx.X
+					gc_off6 := gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+						gc_at7 := sdata[gc_off6:][:32]
+						gc_upto6 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto6 = min(gc_upto6, 8)
+						}
+						/*line demand_steps.go:75*/ copy(gc_at7[:gc_upto6], gc_l_v[:gc_upto6])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:75*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto = min(gc_upto, 16)
+					}
+					gc_x04 := gc_tidx.X
+					gc_off7 := 16 + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+						gc_at8 := sdata[gc_off7:][:32]
+						gc_upto2 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto2 = min(gc_upto2, 16)
+						}
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:69*/ v = max(v, gc_at8[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:69*/ v = max(v, sdata[tid+16])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto7 = min(gc_upto7, 4)
+					}
+					gc_x05 := gc_tidx.X
+					gc_off7 := 4 + gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+						gc_at8 := sdata[gc_off7:][:32]
+						gc_upto8 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto8 = min(gc_upto8, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:77*/ v = max(v, gc_at8[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:77*/ v = max(v, sdata[tid+4])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto3 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto3 = min(gc_upto3, 16)
+					}
+					gc_x05 := gc_tidx.X
+					gc_off8 := gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+						gc_at9 := sdata[gc_off8:][:32]
+						gc_upto4 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto4 = min(gc_upto4, 16)
+						}
+						/*line demand_steps.go:71*/ copy(gc_at9[:gc_upto4], gc_l_v[:gc_upto4])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:71*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto9 = min(gc_upto9, 4)
+					}
+					gc_x06 := gc_tidx.X
+					gc_off8 := gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+						gc_at9 := sdata[gc_off8:][:32]
+						gc_upto10 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto10 = min(gc_upto10, 4)
+						}
+						/*line demand_steps.go:79*/ copy(gc_at9[:gc_upto10], gc_l_v[:gc_upto10])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:79*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto5 = min(gc_upto5, 8)
+					}
+					gc_x06 := gc_tidx.X
+					gc_off9 := 8 + gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+						gc_at10 := sdata[gc_off9:][:32]
+						gc_upto6 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto6 = min(gc_upto6, 8)
+						}
+						for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:73*/ v = max(gc_at10[gc_lane], v)
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:73*/ v = max(sdata[tid+8], v)
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto11 = min(gc_upto11, 2)
+					}
+					gc_x07 := gc_tidx.X
+					gc_off9 := 2 + gc_x07
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+						gc_at10 := sdata[gc_off9:][:32]
+						gc_upto12 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto12 = min(gc_upto12, 2)
+						}
+						for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:81*/ v = max(v, gc_at10[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:81*/ v = max(v, sdata[tid+2])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto7 = min(gc_upto7, 8)
+					}
+					gc_x07 := gc_tidx.X
+					gc_off10 := gc_x07
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+						gc_at11 := sdata[gc_off10:][:32]
+						gc_upto8 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto8 = min(gc_upto8, 8)
+						}
+						/*line demand_steps.go:75*/ copy(gc_at11[:gc_upto8], gc_l_v[:gc_upto8])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:75*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto13 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto13 = min(gc_upto13, 2)
+					}
+					gc_x08 := gc_tidx.X
+					gc_off10 := gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+						gc_at11 := sdata[gc_off10:][:32]
+						gc_upto14 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto14 = min(gc_upto14, 2)
+						}
+						/*line demand_steps.go:83*/ copy(gc_at11[:gc_upto14], gc_l_v[:gc_upto14])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:83*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto9 = min(gc_upto9, 4)
+					}
+					gc_x08 := gc_tidx.X
+					gc_off11 := 4 + gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+						gc_at12 := sdata[gc_off11:][:32]
+						gc_upto10 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto10 = min(gc_upto10, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:77*/ v = max(v, gc_at12[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:77*/ v = max(v, sdata[tid+4])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto15 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto15 = min(gc_upto15, 1)
+					}
+					gc_x09 := gc_tidx.X
+					gc_off11 := 1 + gc_x09
+					if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+						gc_at12 := sdata[gc_off11:][:32]
+						gc_upto16 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto16 = min(gc_upto16, 1)
+						}
+						for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:85*/ v = max(v, gc_at12[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:85*/ v = max(v, sdata[tid+1])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto11 = min(gc_upto11, 4)
+					}
+					gc_x09 := gc_tidx.X
+					gc_off12 := gc_x09
+					if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+						gc_at13 := sdata[gc_off12:][:32]
+						gc_upto12 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto12 = min(gc_upto12, 4)
+						}
+						/*line demand_steps.go:79*/ copy(gc_at13[:gc_upto12], gc_l_v[:gc_upto12])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:79*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto17 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto17 = min(gc_upto17, 1)
+					}
+					gc_x010 := gc_tidx.X
+					gc_off12 := gc_x010
+					if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+						gc_at13 := sdata[gc_off12:][:32]
+						gc_upto18 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto18 = min(gc_upto18, 1)
+						}
+						/*line demand_steps.go:87*/ copy(gc_at13[:gc_upto18], gc_l_v[:gc_upto18])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:87*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto13 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto13 = min(gc_upto13, 2)
+					}
+					gc_x010 := gc_tidx.X
+					gc_off13 := 2 + gc_x010
+					if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+						gc_at14 := sdata[gc_off13:][:32]
+						gc_upto14 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto14 = min(gc_upto14, 2)
+						}
+						for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:81*/ v = max(v, gc_at14[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:81*/ v = max(v, sdata[tid+2])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if !compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto15 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto15 = min(gc_upto15, 2)
+					}
+					gc_x011 := gc_tidx.X
+					gc_off14 := gc_x011
+					if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+						gc_at15 := sdata[gc_off14:][:32]
+						gc_upto16 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto16 = min(gc_upto16, 2)
+						}
+						/*line demand_steps.go:83*/ copy(gc_at15[:gc_upto16], gc_l_v[:gc_upto16])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:83*/ sdata[tid] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto17 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto17 = min(gc_upto17, 1)
+					}
+					gc_x012 := gc_tidx.X
+					gc_off15 := 1 + gc_x012
+					if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+						gc_at16 := sdata[gc_off15:][:32]
+						gc_upto18 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto18 = min(gc_upto18, 1)
+						}
+						for gc_lane := 0; gc_lane < gc_upto18; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:85*/ v = max(v, gc_at16[gc_lane])
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:85*/ v = max(v, sdata[tid+1])
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto19 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto19 = min(gc_upto19, 1)
+					}
+					gc_x013 := gc_tidx.X
+					gc_off16 := gc_x013
+					if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+						gc_at17 := sdata[gc_off16:][:32]
+						gc_upto20 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto20 = min(gc_upto20, 1)
+						}
+						/*line demand_steps.go:87*/ copy(gc_at17[:gc_upto20], gc_l_v[:gc_upto20])
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto19; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_steps.go:87*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off13 := gc_bx
+			gc_off14 := 0
+			if gc_from >= 0 && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at14 := out[gc_off13:][:1]
+				gc_at15 := sdata[gc_off14:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line demand_steps.go:90*/ out[gc_bx] = sdata[0]
+				}
+			}
+		} else {
+			gc_off17 := gc_bx
+			gc_off18 := 0
+			if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(out) && gc_off18 >= 0 && gc_off18 < len(sdata) {
+				gc_at18 := out[gc_off17:][:1]
+				gc_at19 := sdata[gc_off18:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+					/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+					/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+					/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line demand_steps.go:90*/ out[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_demand_steps holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,388 @@ func DemandTreeKernel(in, out []float32, start int) func(*gocuda.Thread) {
 //line demand_tree.go:16
 var gc_src_demandTree = compiled.NewSource(gc_files_demand_tree, "demandTree", "0c42857bcec23466f43f437dde850a886c0fd061ecd9c97bf5c39bcab19cadf0", "demand_tree.go:10-33", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line demand_tree.go:16
+func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_tree.go:18*/ sdata := gocuda.Shared[float32](t, 2*b)
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := sdata[gc_off2:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line demand_tree.go:19*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									/*line demand_tree.go:19*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line demand_tree.go:19*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line demand_tree.go:19*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line demand_tree.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:20*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_tree.go:24*/ if tid < gocuda.WarpSize && gc_ty == 0 {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			/*line demand_tree.go:25*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:25*/ var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
+				if compiled.SIMDBuild {
+					/*line demand_tree.go:85*/ gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi2-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x02 := gc_tidx.X
+						gc_off5 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							/*line demand_tree.go:87*/ copy(gc_at6[:gc_hi3], gc_l_v[:gc_hi3])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x02 := gc_tidx.X
+						/*line demand_tree.go:90*/ gc_off5 := offset + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				if !compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+							gc_at7 := sdata_[gc_off6:][:32]
+							gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							/*line demand_tree.go:87*/ copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			if compiled.SIMDBuild {
+				gc_off6 := 4 * gc_bx
+				gc_off7 := 0
+				gc_off8 := 4*gc_bx + 1
+				gc_off9 := 1
+				gc_off10 := 4*gc_bx + 2
+				gc_off11 := 2
+				gc_off12 := 4*gc_bx + 3
+				gc_off13 := 3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+					gc_at7 := out[gc_off6:][:1]
+					gc_at8 := sdata[gc_off7:][:1]
+					gc_at9 := out[gc_off8:][:1]
+					gc_at10 := sdata[gc_off9:][:1]
+					gc_at11 := out[gc_off10:][:1]
+					gc_at12 := sdata[gc_off11:][:1]
+					gc_at13 := out[gc_off12:][:1]
+					gc_at14 := sdata[gc_off13:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line demand_tree.go:28*/ gc_at7[0] = gc_at8[0]
+						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
+						gc_at13[0] = gc_at14[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line demand_tree.go:28*/ out[4*gc_bx] = sdata[0]
+						out[4*gc_bx+1] = sdata[1]
+						out[4*gc_bx+2] = sdata[2]
+						out[4*gc_bx+3] = sdata[3]
+					}
+				}
+			} else {
+				gc_off7 := 4 * gc_bx
+				gc_off8 := 0
+				gc_off9 := 4*gc_bx + 1
+				gc_off10 := 1
+				gc_off11 := 4*gc_bx + 2
+				gc_off12 := 2
+				gc_off13 := 4*gc_bx + 3
+				gc_off14 := 3
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+					gc_at8 := out[gc_off7:][:1]
+					gc_at9 := sdata[gc_off8:][:1]
+					gc_at10 := out[gc_off9:][:1]
+					gc_at11 := sdata[gc_off10:][:1]
+					gc_at12 := out[gc_off11:][:1]
+					gc_at13 := sdata[gc_off12:][:1]
+					gc_at14 := out[gc_off13:][:1]
+					gc_at15 := sdata[gc_off14:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line demand_tree.go:28*/ gc_at8[0] = gc_at9[0]
+						gc_at10[0] = gc_at11[0]
+						gc_at12[0] = gc_at13[0]
+						gc_at14[0] = gc_at15[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line demand_tree.go:28*/ out[4*gc_bx] = sdata[0]
+						out[4*gc_bx+1] = sdata[1]
+						out[4*gc_bx+2] = sdata[2]
+						out[4*gc_bx+3] = sdata[3]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DemandTreeAllKernel is DemandTreeKernel whose thread 0 writes every
 // element the warp stored, at an index that is not a constant: the
 // steps run every lane.
@@ -42,6 +425,420 @@ func DemandTreeAllKernel(in, out []float32, start int) func(*gocuda.Thread) {
 //line demand_tree.go:40
 var gc_src_demandTreeAll = compiled.NewSource(gc_files_demand_tree, "demandTreeAll", "db8053406110239c15d1d3564efbdb74f3a70c57ad958b1050cc62df93baed25", "demand_tree.go:35-54", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line demand_tree.go:40
+func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_tree.go:42*/ sdata := gocuda.Shared[float32](t, 2*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line demand_tree.go:45*/ gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line demand_tree.go:42*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line demand_tree.go:42*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line demand_tree.go:43*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line demand_tree.go:43*/ sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			}
+		}
+	}
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_tree.go:46*/ if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			/*line demand_tree.go:47*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:47*/ var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off5 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						/*line demand_tree.go:90*/ gc_off5 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				if !compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x04 := gc_tidx.X
+						gc_off6 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+							gc_at7 := sdata_[gc_off6:][:32]
+							/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			{
+				i := int(0)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(1)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(2)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(3)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(4)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(5)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(6)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(7)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(8)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(9)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(10)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(11)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(12)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(13)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(14)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(15)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(16)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(17)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(18)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(19)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(20)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(21)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(22)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(23)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(24)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(25)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(26)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(27)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(28)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(29)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(30)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+			{
+				i := int(31)
+				/*line demand_tree.go:51*/ out[gocuda.WarpSize*gc_bx+i] = sdata[i]
+			}
+		}
+	}
+}
+
 // DemandTreeKeptKernel is DemandTreeKernel whose thread 0 reads the
 // element of lane 5 through an array that kept the slice before the
 // tree: the steps run every lane.
@@ -55,6 +852,371 @@ func DemandTreeKeptKernel(in, out []float32, start int) func(*gocuda.Thread) {
 
 //line demand_tree.go:61
 var gc_src_demandTreeKept = compiled.NewSource(gc_files_demand_tree, "demandTreeKept", "f93da88d93f09501c26c2db078d9f2650047e23c58f21282daf0f6d7a76588ae", "demand_tree.go:56-75", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line demand_tree.go:61
+func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_keep := compiled.Scratch[[1][]float32](gc_b, 0)[:gc_n]
+	b := gc_bdx
+	/*line demand_tree.go:63*/ sdata := gocuda.Shared[float32](t, 2*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line demand_tree.go:66*/ gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line demand_tree.go:64*/ var keep [1][]float32
+				keep[0] = sdata
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_s_keep[gc_rank] = keep
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line demand_tree.go:64*/ var keep [1][]float32
+				keep[0] = sdata
+				sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				gc_s_keep[gc_rank] = keep
+			}
+		}
+	}
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_tree.go:69*/ if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			/*line demand_tree.go:70*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:70*/ var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off5 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						/*line demand_tree.go:90*/ gc_off5 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				if !compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x04 := gc_tidx.X
+						gc_off6 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+							gc_at7 := sdata_[gc_off6:][:32]
+							/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := out[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					keep := gc_s_keep[gc_rank]
+					/*line demand_tree.go:73*/ gc_at7[0] = gc_at8[0] + keep[0][5]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					keep := gc_s_keep[gc_rank]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
+				}
+			}
+		} else {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := out[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						keep := gc_s_keep[gc_rank]
+						/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					keep := gc_s_keep[gc_rank]
+					/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					keep := gc_s_keep[gc_rank]
+					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
+				}
+			}
+		}
+	}
+}
 
 // DemandTreeCopiedKernel is DemandTreeKeptKernel whose thread 0 reads
 // lane 5's element through a copy of the slice made after the tree, in a
@@ -71,6 +1233,392 @@ func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
 //line demand_tree.go:98
 var gc_src_demandTreeCopied = compiled.NewSource(gc_files_demand_tree, "demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line demand_tree.go:98
+func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_tree.go:100*/ sdata := gocuda.Shared[float32](t, 2*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line demand_tree.go:103*/ gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line demand_tree.go:100*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line demand_tree.go:100*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line demand_tree.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line demand_tree.go:101*/ sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			}
+		}
+	}
+	var gc_l_v [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_tree.go:104*/ if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			/*line demand_tree.go:105*/ var sdata_ []float32 = sdata
+			/*line demand_tree.go:105*/ var start_ int = start
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+					gc_at5 := sdata_[gc_off4:][:32]
+					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						/*line demand_tree.go:83*/ v := sdata_[tid_]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_ int = gc_tx
+								/*line demand_tree.go:82*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:85*/ if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+									break
+								}
+								/*line demand_tree.go:85*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+								/*line demand_tree.go:85*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off5 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						/*line demand_tree.go:90*/ gc_off5 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+							gc_at6 := sdata_[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += gc_at6[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:85*/ v += sdata_[tid_+offset]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				if !compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x04 := gc_tidx.X
+						gc_off6 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+							gc_at7 := sdata_[gc_off6:][:32]
+							/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_ := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:87*/ sdata_[tid_] = v
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := out[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at7[0] = gc_at8[0] + kept[5]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
+				}
+			}
+		} else {
+			gc_off7 := gc_bx
+			gc_off8 := 0
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := out[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line demand_tree.go:107*/ kept, _ := sdata, tid
+						/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:107*/ kept, _ := sdata, tid
+					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
+				}
+			}
+		}
+	}
+}
+
 // DemandTreeMaxKernel is DemandTreeKernel over int32 maxima, its loop's
 // step worded v = max(sdata[tid+offset], v): the same lanes are read.
 //
@@ -83,6 +1631,386 @@ func DemandTreeMaxKernel(in, out []int32, start int) func(*gocuda.Thread) {
 
 //line demand_tree.go:117
 var gc_src_demandTreeMax = compiled.NewSource(gc_files_demand_tree, "demandTreeMax", "f68852738047e4556815ebf3de89aa3edd83052ccb00859e47d0345fb55c780a", "demand_tree.go:113-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line demand_tree.go:117
+func gc_body_demandTreeMax(gc_b *compiled.Block, in, out []int32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_tree.go:119*/ sdata := gocuda.Shared[int32](t, 2*b)
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := sdata[gc_off2:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line demand_tree.go:120*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									/*line demand_tree.go:120*/ lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line demand_tree.go:120*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line demand_tree.go:120*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line demand_tree.go:121*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:121*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_tree.go:125*/ if tid < gocuda.WarpSize && gc_ty == 0 {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+					gc_at5 := sdata[gc_off4:][:32]
+					/*line demand_tree.go:126*/ copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line demand_tree.go:126*/ v := sdata[tid]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			/*line demand_tree.go:127*/ for offset := start; offset > 0; offset /= 2 {
+				if compiled.SIMDBuild {
+					/*line demand_tree.go:128*/ gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi2-1)
+					if compiled.SIMD {
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid int = gc_tx
+								/*line demand_tree.go:118*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:128*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+									break
+								}
+								/*line demand_tree.go:128*/ v = lanes.LoadInt32x8Slice(sdata[tid+offset:]).Max(v)
+								/*line demand_tree.go:128*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid int = gc_tx
+								/*line demand_tree.go:118*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line demand_tree.go:128*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+									break
+								}
+								/*line demand_tree.go:128*/ v = lanes.LoadInt32x8Slice(sdata[tid+offset:]).Max(v)
+								/*line demand_tree.go:128*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_tree.go:128*/ v = max(sdata[tid+offset], v)
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x02 := gc_tidx.X
+						gc_off5 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+							gc_at6 := sdata[gc_off5:][:32]
+							gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							/*line demand_tree.go:130*/ copy(gc_at6[:gc_hi3], gc_l_v[:gc_hi3])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:130*/ sdata[tid] = v
+							}
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x02 := gc_tidx.X
+						/*line demand_tree.go:133*/ gc_off5 := offset + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+							gc_at6 := sdata[gc_off5:][:32]
+							gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:128*/ v = max(gc_at6[gc_lane], v)
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:128*/ v = max(sdata[tid+offset], v)
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				if !compiled.SIMDBuild {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						gc_off6 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+							gc_at7 := sdata[gc_off6:][:32]
+							gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							/*line demand_tree.go:130*/ copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line demand_tree.go:130*/ sdata[tid] = v
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			if compiled.SIMDBuild {
+				gc_off6 := 4 * gc_bx
+				gc_off7 := 0
+				gc_off8 := 4*gc_bx + 1
+				gc_off9 := 1
+				gc_off10 := 4*gc_bx + 2
+				gc_off11 := 2
+				gc_off12 := 4*gc_bx + 3
+				gc_off13 := 3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+					gc_at7 := out[gc_off6:][:1]
+					gc_at8 := sdata[gc_off7:][:1]
+					gc_at9 := out[gc_off8:][:1]
+					gc_at10 := sdata[gc_off9:][:1]
+					gc_at11 := out[gc_off10:][:1]
+					gc_at12 := sdata[gc_off11:][:1]
+					gc_at13 := out[gc_off12:][:1]
+					gc_at14 := sdata[gc_off13:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line demand_tree.go:135*/ gc_at7[0] = gc_at8[0]
+						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
+						gc_at13[0] = gc_at14[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line demand_tree.go:135*/ out[4*gc_bx] = sdata[0]
+						out[4*gc_bx+1] = sdata[1]
+						out[4*gc_bx+2] = sdata[2]
+						out[4*gc_bx+3] = sdata[3]
+					}
+				}
+			} else {
+				gc_off7 := 4 * gc_bx
+				gc_off8 := 0
+				gc_off9 := 4*gc_bx + 1
+				gc_off10 := 1
+				gc_off11 := 4*gc_bx + 2
+				gc_off12 := 2
+				gc_off13 := 4*gc_bx + 3
+				gc_off14 := 3
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+					gc_at8 := out[gc_off7:][:1]
+					gc_at9 := sdata[gc_off8:][:1]
+					gc_at10 := out[gc_off9:][:1]
+					gc_at11 := sdata[gc_off10:][:1]
+					gc_at12 := out[gc_off11:][:1]
+					gc_at13 := sdata[gc_off12:][:1]
+					gc_at14 := out[gc_off13:][:1]
+					gc_at15 := sdata[gc_off14:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line demand_tree.go:135*/ gc_at8[0] = gc_at9[0]
+						gc_at10[0] = gc_at11[0]
+						gc_at12[0] = gc_at13[0]
+						gc_at14[0] = gc_at15[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line demand_tree.go:135*/ out[4*gc_bx] = sdata[0]
+						out[4*gc_bx+1] = sdata[1]
+						out[4*gc_bx+2] = sdata[2]
+						out[4*gc_bx+3] = sdata[3]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_demand_tree holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,120 @@ func DiscardKernel(in, out []float32, d, k int32) func(*gocuda.Thread) {
 //line discard.go:12
 var gc_src_discard = compiled.NewSource(gc_files_discard, "discard", "f7a810f26e54e1975096176d9eb5f663ea3b1f7d39bc888fbbde303108240443", "discard.go:5-18").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line discard.go:12
+func gc_body_discard(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, d, k int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line discard.go:30*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line discard.go:15*/ _ = d / k
+									/*line discard.go:15*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line discard.go:15*/ _ = d / k
+							/*line discard.go:15*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line discard.go:15*/ _ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line discard.go:15*/ _ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line discard.go:15*/ _ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line discard.go:15*/ _ = d / k
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line discard.go:15*/ _ = d / k
+					gc_at[gc_tx] = gc_at2[gc_tx] * 2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line discard.go:15*/ _ = d / k
+					out[i] = in[i] * 2
+				}
+			}
+		}
+	}
+}
+
 // DiscardVectorKernel writes in[i]*2 to out[i] for thread i of the grid,
 // discarding an expression of its element and a block's value
 // (_ = w & p): the vector steps drop it, a vector being unable to fail,
@@ -44,6 +159,106 @@ func DiscardVectorKernel(in, out []int32, p int32) func(*gocuda.Thread) {
 
 //line discard.go:27
 var gc_src_discardVector = compiled.NewSource(gc_files_discard, "discardVector", "924f5d11038abf36edeeb9e375b18bfbeb5a52288f7c413cd3bac5d15dd58648", "discard.go:20-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line discard.go:27
+func gc_body_discardVector(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, p int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line discard.go:49*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						/*line discard.go:31*/ gc_vb3 := lanes.BroadcastInt32x8(p)
+						_ = gc_vb3
+						gc_vb4 := lanes.BroadcastInt32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line discard.go:30*/ w := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+							/*line discard.go:30*/ w.Mul(gc_vb4).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line discard.go:30*/ w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line discard.go:30*/ w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line discard.go:30*/ w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line discard.go:30*/ w := gc_at[gc_tx]
+							_ = w & p
+							gc_at2[gc_tx] = w * 2
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line discard.go:30*/ w := gc_at[gc_tx]
+					_ = w & p
+					gc_at2[gc_tx] = w * 2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line discard.go:30*/ w := in[i]
+					_ = w & p
+					out[i] = w * 2
+				}
+			}
+		}
+	}
+}
 
 // gc_files_discard holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,154 @@ func DoublingScanKernel(in, out []float32) func(*gocuda.Thread) {
 //line doubling.go:16
 var gc_src_doublingScan = compiled.NewSource(gc_files_doubling, "doublingScan", "454fcb66a5795cccf767e930f34f7fa51e5ee199b87484f010b84359f6a3856c", "doubling.go:10-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line doubling.go:16
+func gc_body_doublingScan(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line doubling.go:18*/ if i >= len(in) {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line doubling.go:21*/ v := in[i]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 33)
+		} else {
+			/*line doubling.go:22*/ for d := 1; d <= 32; d *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
+					/*line doubling.go:23*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line doubling.go:23*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:23*/ y := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+									if gc_lane >= d {
+										/*line doubling.go:24*/ v = v.Add(y)
+									} else {
+										/*line doubling.go:24*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line doubling.go:24*/ v = v.Add(y).Merge(v, gc_if2)
+										}
+									}
+									/*line doubling.go:24*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line doubling.go:24*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:23*/ y := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line doubling.go:24*/ v = v.Add(y).Merge(v, gc_if)
+									}
+									/*line doubling.go:24*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								v := gc_l_v[gc_lane]
+								/*line doubling.go:23*/ y := gc_c1r[gc_lane]
+								if (gc_rank & 31) >= d {
+									v += y
+								}
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line doubling.go:26*/ gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							v := gc_l_v[gc_lane]
+							/*line doubling.go:23*/ y := gc_c1r[gc_lane]
+							/*line doubling.go:25*/ v += y
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at2 := out[gc_off:][:32]
+				/*line doubling.go:28*/ copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_l_v[gc_lane]
+					/*line doubling.go:28*/ out[i] = v
+				}
+			}
+		}
+	}
+}
+
 // DoublingUpToKernel scans each warp's first steps only: a step by d
 // adds where d < steps, a condition of the whole launch, which the
 // compiled form tests at every step before it takes the call.
@@ -41,6 +190,170 @@ func DoublingUpToKernel(in, out []float32, steps int) func(*gocuda.Thread) {
 
 //line doubling.go:36
 var gc_src_doublingUpTo = compiled.NewSource(gc_files_doubling, "doublingUpTo", "c514e9fab184454322b6c65d72d08867392f841770a198683405694387bb4737", "doubling.go:31-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line doubling.go:36
+func gc_body_doublingUpTo(gc_b *compiled.Block, in, out []float32, steps int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				/*line doubling.go:38*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line doubling.go:38*/ v := in[i]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		/*line doubling.go:40*/ for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+			gc_all = (d < steps)
+		}
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 32)
+		} else {
+			/*line doubling.go:39*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < steps) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
+					/*line doubling.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line doubling.go:40*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:40*/ y := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+									if gc_lane >= d && d < steps {
+										/*line doubling.go:41*/ v = v.Add(y)
+									} else {
+										gc_b3 := gc_none2
+										/*line doubling.go:41*/ if d < steps {
+											gc_b3 = gc_all3
+										}
+										/*line doubling.go:41*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b3)
+										if gc_if2.ToBits() != 0 {
+											/*line doubling.go:41*/ v = v.Add(y).Merge(v, gc_if2)
+										}
+									}
+									/*line doubling.go:41*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line doubling.go:41*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:40*/ y := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+									gc_b2 := gc_none
+									/*line doubling.go:41*/ if d < steps {
+										gc_b2 = gc_all2
+									}
+									/*line doubling.go:41*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8)))).And(gc_b2)
+									if gc_if.ToBits() != 0 {
+										/*line doubling.go:41*/ v = v.Add(y).Merge(v, gc_if)
+									}
+									/*line doubling.go:41*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								v := gc_l_v[gc_lane]
+								/*line doubling.go:40*/ y := gc_c1r[gc_lane]
+								if (gc_rank&31) >= d && d < steps {
+									v += y
+								}
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line doubling.go:43*/ gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 && !(d < steps) {
+							gc_hi3 = 0
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							v := gc_l_v[gc_lane]
+							/*line doubling.go:40*/ y := gc_c1r[gc_lane]
+							/*line doubling.go:42*/ v += y
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				/*line doubling.go:45*/ copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_l_v[gc_lane]
+					/*line doubling.go:45*/ out[i] = v
+				}
+			}
+		}
+	}
+}
 
 // DoublingEightKernel scans each group of eight lanes' worth of steps
 // (offsets 1, 2 and 4), a scan of the first three steps of a warp: the
@@ -56,6 +369,149 @@ func DoublingEightKernel(in, out []float32) func(*gocuda.Thread) {
 //line doubling.go:53
 var gc_src_doublingEight = compiled.NewSource(gc_files_doubling, "doublingEight", "8e65ba59e7c61a02cb62e3961173be673bca793149dfd2176c16383cf8bc2088", "doubling.go:48-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line doubling.go:53
+func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				/*line doubling.go:55*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line doubling.go:55*/ v := in[i]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v, 1, 8)
+		} else {
+			/*line doubling.go:56*/ for d := 1; d < 8; d <<= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
+					/*line doubling.go:57*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line doubling.go:57*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:57*/ y := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+									if gc_lane >= d {
+										/*line doubling.go:58*/ v = v.Add(y)
+									} else {
+										/*line doubling.go:58*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line doubling.go:58*/ v = v.Add(y).Merge(v, gc_if2)
+										}
+									}
+									/*line doubling.go:58*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line doubling.go:58*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:57*/ y := lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line doubling.go:58*/ v = v.Add(y).Merge(v, gc_if)
+									}
+									/*line doubling.go:58*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								v := gc_l_v[gc_lane]
+								/*line doubling.go:57*/ y := gc_c1r[gc_lane]
+								if (gc_rank & 31) >= d {
+									v += y
+								}
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line doubling.go:60*/ gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							v := gc_l_v[gc_lane]
+							/*line doubling.go:57*/ y := gc_c1r[gc_lane]
+							/*line doubling.go:59*/ v += y
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				/*line doubling.go:62*/ copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_l_v[gc_lane]
+					/*line doubling.go:62*/ out[i] = v
+				}
+			}
+		}
+	}
+}
+
 // ButterflyKernel sums each warp of in by __shfl_xor_sync steps whose
 // offsets halve from start (llm.c's warpReduceSum from 16), every lane
 // writing what it holds: whole warps take the steps in one call.
@@ -69,6 +525,142 @@ func ButterflyKernel(in, out []float32, start int) func(*gocuda.Thread) {
 
 //line doubling.go:70
 var gc_src_butterfly = compiled.NewSource(gc_files_doubling, "butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line doubling.go:70
+func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line doubling.go:72*/ if i >= len(in) {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line doubling.go:75*/ v := in[i]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line doubling.go:78*/ for d := start; d > 0; d /= 2 {
+					/*line doubling.go:77*/ gc_run.Add(d, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+			} else {
+				/*line doubling.go:76*/ for d := start; d > 0; d /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+					} else {
+						/*line doubling.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line doubling.go:77*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:77*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line doubling.go:77*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line doubling.go:77*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line doubling.go:77*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line doubling.go:77*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line doubling.go:77*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				/*line doubling.go:77*/ compiled.ShflXorHalving(&gc_l_v, start)
+			} else {
+				/*line doubling.go:76*/ for d := start; d > 0; d /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+					} else {
+						/*line doubling.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							v := gc_l_v[gc_lane]
+							/*line doubling.go:77*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at2 := out[gc_off:][:32]
+				/*line doubling.go:79*/ copy(gc_at2, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_l_v[gc_lane]
+					/*line doubling.go:79*/ out[i] = v
+				}
+			}
+		}
+	}
+}
 
 // gc_files_doubling holds the source files whose lines the kernels' records hash.
 //

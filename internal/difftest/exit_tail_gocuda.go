@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +34,316 @@ func ExitTailKernel(list []int32, out []int32) func(*gocuda.Thread) {
 //line exit_tail.go:16
 var gc_src_exitTail = compiled.NewSource(gc_files_exit_tail, "exitTail", "6bf70e4767e6117811e022f7c5282d3d885a9c2f199038c407097dc3a348e0c1", "exit_tail.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line exit_tail.go:16
+func gc_body_exitTail(gc_b *compiled.Block, list []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+	n := gc_bdx
+	/*line exit_tail.go:19*/ sh := gocuda.Shared[int32](t, n)[:n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var i int = gc_tx
+						var acc int32 = int32(0)
+						/*line exit_tail.go:21*/ if i < 0 || i > len(list)-16 {
+							break
+						}
+						/*line exit_tail.go:21*/ v := lanes.LoadInt32x16Slice(list[i:])
+						lanes.BroadcastInt32x16(acc).Merge(lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:]), gc_alive2).StoreSlice(gc_s_acc[gc_rank:])
+						v.Merge(lanes.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exit_tail.go:17*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_tx
+					var acc int32 = int32(0)
+					if i < 0 || i > len(list)-8 {
+						break
+					}
+					/*line exit_tail.go:21*/ v := lanes.LoadInt32x8Slice(list[i:])
+					lanes.BroadcastInt32x8(acc).Merge(lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:]), gc_alive).StoreSlice(gc_s_acc[gc_rank:])
+					v.Merge(lanes.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line exit_tail.go:17*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_tx
+				var acc int32 = int32(0)
+				if i < 0 || i > len(list)-8 {
+					break
+				}
+				/*line exit_tail.go:21*/ v := lanes.LoadInt32x8Slice(list[i:])
+				lanes.BroadcastInt32x8(acc).StoreMasked((*[8]int32)(gc_s_acc[gc_rank:]), gc_alive)
+				/*line exit_tail.go:21*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			acc := int32(0)
+			/*line exit_tail.go:21*/ v := list[i]
+			gc_s_acc[gc_rank] = acc
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_all4 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb3 := lanes.BroadcastInt32x16(0)
+						gc_vb4 := lanes.BroadcastInt32x16(10)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+								gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+							}
+							var i int = gc_tx
+							/*line exit_tail.go:17*/ acc := lanes.LoadInt32x16Slice(gc_s_acc[gc_rank:])
+							/*line exit_tail.go:17*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line exit_tail.go:21*/ if i < 0 || i > len(out)-16 || i > len(sh)-16 {
+								break
+							}
+							/*line exit_tail.go:21*/ gc_if2 := lanes.Mask32x16FromBits(^v.NotEqual(gc_vb3).ToBits())
+							if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+								/*line exit_tail.go:28*/ acc.StoreMasked((*[16]int32)(out[i:]), lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()))
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
+								gc_alive4 = lanes.Mask32x16FromBits(gc_alive4.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							}
+							/*line exit_tail.go:29*/ v.Mul(gc_vb4).Merge(lanes.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastInt32x8(0)
+					gc_vb2 := lanes.BroadcastInt32x8(10)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line exit_tail.go:22*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_tx
+						/*line exit_tail.go:17*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line exit_tail.go:17*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line exit_tail.go:21*/ if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+							break
+						}
+						/*line exit_tail.go:21*/ gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_alive3.And(gc_if).ToBits() != 0 {
+							/*line exit_tail.go:28*/ acc.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if))
+							compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						/*line exit_tail.go:29*/ v.Mul(gc_vb2).Merge(lanes.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastInt32x8(0)
+				gc_vb2 := lanes.BroadcastInt32x8(10)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line exit_tail.go:22*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_tx
+					/*line exit_tail.go:17*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+					/*line exit_tail.go:17*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line exit_tail.go:21*/ if i < 0 || i > len(out)-8 || i > len(sh)-8 {
+						break
+					}
+					/*line exit_tail.go:21*/ gc_if := v.NotEqual(gc_vb).ToInt32x8().Not().ToMask()
+					if gc_alive2.And(gc_if).ToBits() != 0 {
+						/*line exit_tail.go:28*/ acc.StoreMasked((*[8]int32)(out[i:]), gc_alive2.And(gc_if))
+						compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if).ToBits())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
+					}
+					/*line exit_tail.go:29*/ v.Mul(gc_vb2).StoreMasked((*[8]int32)(sh[i:]), gc_alive2)
+				}
+			}
+		gc_L2:
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_tx
+				acc := gc_s_acc[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line exit_tail.go:21*/ if !(v != 0) {
+					/*line exit_tail.go:28*/ out[i] = acc
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+				/*line exit_tail.go:22*/ sh[i] = v * 10
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_tx
+				acc := gc_s_acc[gc_rank]
+				/*line exit_tail.go:24*/ acc = acc*3 + sh[(i+1)%n]
+				gc_s_acc[gc_rank] = acc
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_all6 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb6 := lanes.BroadcastInt32x16(1)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive6 := gc_all6
+							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+								gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+							}
+							var i int = gc_tx
+							/*line exit_tail.go:17*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line exit_tail.go:26*/ if i < 0 || i > len(list)-16 {
+								break
+							}
+							/*line exit_tail.go:27*/ v.Sub(gc_vb6).StoreMasked((*[16]int32)(list[i:]), gc_alive6)
+							/*line exit_tail.go:21*/ v = lanes.LoadInt32x16Slice(list[i:])
+							v.Merge(lanes.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb5 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line exit_tail.go:26*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_tx
+						/*line exit_tail.go:17*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line exit_tail.go:26*/ if i < 0 || i > len(list)-8 {
+							break
+						}
+						/*line exit_tail.go:27*/ v.Sub(gc_vb5).StoreMasked((*[8]int32)(list[i:]), gc_alive5)
+						/*line exit_tail.go:21*/ v = lanes.LoadInt32x8Slice(list[i:])
+						v.Merge(lanes.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb3 := lanes.BroadcastInt32x8(1)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line exit_tail.go:26*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_tx
+					/*line exit_tail.go:17*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line exit_tail.go:26*/ if i < 0 || i > len(list)-8 {
+						break
+					}
+					/*line exit_tail.go:27*/ v.Sub(gc_vb3).StoreMasked((*[8]int32)(list[i:]), gc_alive3)
+					/*line exit_tail.go:21*/ v = lanes.LoadInt32x8Slice(list[i:])
+					/*line exit_tail.go:21*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive3)
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line exit_tail.go:26*/ list[i] = v - 1
+				/*line exit_tail.go:21*/ v = list[i]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+}
+
 // ExitTailBreakKernel is ExitTailKernel with the exit a break, the form
 // HeCBench's wyllie has, and variables of the loop named as the ones the
 // code after it reads (i, acc), which it must not see.
@@ -46,6 +357,234 @@ func ExitTailBreakKernel(list []int32, out []int32) func(*gocuda.Thread) {
 
 //line exit_tail.go:36
 var gc_src_exitTailBreak = compiled.NewSource(gc_files_exit_tail, "exitTailBreak", "afa36763b329fe0f68e9b35a6fd134d8bd08685fb0da3de71e02109328e719b3", "exit_tail.go:31-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line exit_tail.go:36
+func gc_body_exitTailBreak(gc_b *compiled.Block, list []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_acc_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+	n := gc_bdx
+	/*line exit_tail.go:39*/ sh := gocuda.Shared[int32](t, n)[:n]
+	acc := int32(0)
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb4 := lanes.BroadcastInt32x16(0)
+						/*line exit_tail.go:54*/ gc_vb5 := lanes.BroadcastInt32x16(acc)
+						gc_vb6 := lanes.BroadcastInt32x16(10)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+								gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+							}
+							var i int = gc_tx
+							/*line exit_tail.go:42*/ if i < 0 || i > len(list)-16 || i > len(out)-16 || i > len(sh)-16 {
+								break
+							}
+							/*line exit_tail.go:42*/ v := lanes.LoadInt32x16Slice(list[i:])
+							/*line exit_tail.go:42*/ gc_if2 := v.Equal(gc_vb4)
+							if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+								/*line exit_tail.go:54*/ gc_vb5.StoreMasked((*[16]int32)(out[i:]), lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()))
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+								gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							}
+							/*line exit_tail.go:55*/ v.Mul(gc_vb6).Merge(lanes.LoadInt32x16Slice(sh[i:]), gc_alive2).StoreSlice(sh[i:])
+							v.Merge(lanes.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastInt32x8(0)
+					/*line exit_tail.go:54*/ gc_vb2 := lanes.BroadcastInt32x8(acc)
+					gc_vb3 := lanes.BroadcastInt32x8(10)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line exit_tail.go:46*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_tx
+						/*line exit_tail.go:42*/ if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+							break
+						}
+						/*line exit_tail.go:42*/ v := lanes.LoadInt32x8Slice(list[i:])
+						/*line exit_tail.go:42*/ gc_if := v.Equal(gc_vb)
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							/*line exit_tail.go:54*/ gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						/*line exit_tail.go:55*/ v.Mul(gc_vb3).Merge(lanes.LoadInt32x8Slice(sh[i:]), gc_alive).StoreSlice(sh[i:])
+						v.Merge(lanes.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastInt32x8(0)
+				/*line exit_tail.go:54*/ gc_vb2 := lanes.BroadcastInt32x8(acc)
+				gc_vb3 := lanes.BroadcastInt32x8(10)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exit_tail.go:46*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_tx
+					/*line exit_tail.go:42*/ if i < 0 || i > len(list)-8 || i > len(out)-8 || i > len(sh)-8 {
+						break
+					}
+					/*line exit_tail.go:42*/ v := lanes.LoadInt32x8Slice(list[i:])
+					/*line exit_tail.go:42*/ gc_if := v.Equal(gc_vb)
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						/*line exit_tail.go:54*/ gc_vb2.StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+					}
+					/*line exit_tail.go:55*/ v.Mul(gc_vb3).StoreMasked((*[8]int32)(sh[i:]), gc_alive)
+					/*line exit_tail.go:46*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive)
+				}
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_tx
+				/*line exit_tail.go:42*/ v := list[i]
+				if v == 0 {
+					/*line exit_tail.go:54*/ out[i] = acc
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+				/*line exit_tail.go:46*/ sh[i] = v * 10
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_tx
+				/*line exit_tail.go:48*/ i_ := (i + 1) % n
+				acc_ := acc*3 + sh[i_]
+				gc_s_acc_[gc_rank] = acc_
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_all4 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb8 := lanes.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+								gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+							}
+							/*line exit_tail.go:51*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line exit_tail.go:51*/ acc_ := lanes.LoadInt32x16Slice(gc_s_acc_[gc_rank:])
+							/*line exit_tail.go:51*/ if gc_tx < 0 || gc_tx > len(list)-16 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-16 {
+								break
+							}
+							/*line exit_tail.go:52*/ v.Sub(gc_vb8).StoreMasked((*[16]int32)(list[gc_tx:]), gc_alive4)
+							lanes.LoadInt32x16Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx+n:]), gc_alive4)
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb7 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line exit_tail.go:51*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						/*line exit_tail.go:51*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line exit_tail.go:51*/ acc_ := lanes.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
+						/*line exit_tail.go:51*/ if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
+							break
+						}
+						/*line exit_tail.go:52*/ v.Sub(gc_vb7).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive3)
+						lanes.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive3)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb4 := lanes.BroadcastInt32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line exit_tail.go:51*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					/*line exit_tail.go:51*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line exit_tail.go:51*/ acc_ := lanes.LoadInt32x8Slice(gc_s_acc_[gc_rank:])
+					/*line exit_tail.go:51*/ if gc_tx < 0 || gc_tx > len(list)-8 || (gc_tx+n) < 0 || (gc_tx+n) > len(out)-8 {
+						break
+					}
+					/*line exit_tail.go:52*/ v.Sub(gc_vb4).StoreMasked((*[8]int32)(list[gc_tx:]), gc_alive2)
+					lanes.LoadInt32x8Slice(out[gc_tx+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx+n:]), gc_alive2)
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				v := gc_s_v[gc_rank]
+				acc_ := gc_s_acc_[gc_rank]
+				/*line exit_tail.go:51*/ list[gc_tx] = v - 1
+				out[gc_tx+n] += acc_
+			}
+		}
+	}
+}
 
 // gc_files_exit_tail holds the source files whose lines the kernels' records hash.
 //

@@ -5,9 +5,8 @@
 package difftest
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line exit_walk.go:12
@@ -36,24 +35,24 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_alive2 := gc_all2
 						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
 						}
 						var s int32 = int32(0)
-						/*line exit_walk.go:15*/ gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx, 16))))
-						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						/*line exit_walk.go:15*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx, 16))))
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
-						/*line exit_walk.go:16*/ archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
+						/*line exit_walk.go:16*/ lanes.BroadcastInt32x16(s).Merge(lanes.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 					return gc_vstep, false
 				}(gc_vstep)
 				if gc_stop {
@@ -61,24 +60,24 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 				}
 			}
 			if compiled.SIMD {
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-						/*line exit_walk.go:14*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line exit_walk.go:14*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var s int32 = int32(0)
-					/*line exit_walk.go:15*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
+					/*line exit_walk.go:15*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-					/*line exit_walk.go:16*/ archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+					/*line exit_walk.go:16*/ lanes.BroadcastInt32x8(s).Merge(lanes.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 		gc_L1:
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -109,44 +108,44 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							/*line exit_walk.go:21*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(j + 1))
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							/*line exit_walk.go:21*/ gc_vb2 := lanes.BroadcastInt32x16(int32(j + 1))
 						gc_steps2:
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_alive4 := gc_all4
 								if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+									gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
 								}
-								/*line exit_walk.go:21*/ s := archsimd.LoadInt32x16Slice(gc_s_s[gc_rank:])
+								/*line exit_walk.go:21*/ s := lanes.LoadInt32x16Slice(gc_s_s[gc_rank:])
 								{
 									/*line exit_walk.go:20*/ var ix int = j*gc_bdx + gc_tx
 									/*line exit_walk.go:20*/ if ix < len(in) && uint(len(in)-ix) > 15 {
-										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 										/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-16 {
-											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld3 = lanes.LoadInt32x16Slice(in[ix:])
 										} else {
 											break gc_steps2
 										}
-										/*line exit_walk.go:21*/ s = s.Merge(s.Add(gc_ld3.Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
+										/*line exit_walk.go:21*/ s = s.Merge(s.Add(gc_ld3.Mul(gc_vb2)), lanes.Mask32x16FromBits(^gc_alive4.ToBits()))
 									} else {
-										/*line exit_walk.go:21*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-										if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										/*line exit_walk.go:21*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 											/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-16 {
-												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld4 = lanes.LoadInt32x16Slice(in[ix:])
 											} else {
 												break gc_steps2
 											}
-											/*line exit_walk.go:21*/ s = s.Merge(s.Add(gc_ld4.Mul(gc_vb2)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()))
+											/*line exit_walk.go:21*/ s = s.Merge(s.Add(gc_ld4.Mul(gc_vb2)), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()))
 										}
 									}
 								}
-								/*line exit_walk.go:22*/ s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive4).StoreSlice(gc_s_s[gc_rank:])
+								/*line exit_walk.go:22*/ s.Merge(lanes.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive4).StoreSlice(gc_s_s[gc_rank:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
 						if gc_stop2 {
@@ -154,42 +153,42 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 						}
 					}
 					if compiled.SIMD {
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line exit_walk.go:21*/ gc_vb := archsimd.BroadcastInt32x8(int32(j + 1))
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						/*line exit_walk.go:21*/ gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
 					gc_steps:
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_alive3 := gc_all3
 							if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-								/*line exit_walk.go:21*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								/*line exit_walk.go:21*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
-							/*line exit_walk.go:21*/ s := archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:])
+							/*line exit_walk.go:21*/ s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
 							/*line exit_walk.go:20*/ var ix int = j*gc_bdx + gc_tx
 							/*line exit_walk.go:20*/ if ix < len(in) && uint(len(in)-ix) > 7 {
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
-									gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 								} else {
 									break gc_steps
 								}
 								/*line exit_walk.go:21*/ s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive3)
 							} else {
-								/*line exit_walk.go:21*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								/*line exit_walk.go:21*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 								if gc_alive3.And(gc_if3).ToBits() != 0 {
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 									/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
-										gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 									} else {
 										break gc_steps
 									}
 									/*line exit_walk.go:21*/ s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive3.And(gc_if3))
 								}
 							}
-							/*line exit_walk.go:22*/ s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
+							/*line exit_walk.go:22*/ s.Merge(lanes.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,393 @@ func ExitFillKernel(in, out []int32, fill int) func(*gocuda.Thread) {
 //line exitif.go:20
 var gc_src_exitFill = compiled.NewSource(gc_files_exitif, "exitFill", "19935295cbf67bcd1e91fb6901af592db2365bd3da02221fbefab747a52dda43", "exitif.go:13-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line exitif.go:20
+func gc_body_exitFill(gc_b *compiled.Block, in, out []int32, fill int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line exitif.go:27*/ count := gocuda.Shared[int32](t, 1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line exitif.go:22*/ side := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+						/*line exitif.go:36*/ var n int32
+						/*line exitif.go:22*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
+							break
+						}
+						/*line exitif.go:22*/ gc_if3 := side
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+							/*line exitif.go:23*/ lanes.BroadcastInt32x16(0).Sub(lanes.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()))
+						}
+						gc_else2 := lanes.Mask32x16FromBits(^gc_if3.ToBits())
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+							{
+								gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+								if lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+									if lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+										/*line exitif.go:29*/ count[0] = 0
+									}
+								}
+							}
+						}
+						/*line exitif.go:30*/ lanes.BroadcastInt32x16(n).Merge(lanes.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive2).StoreSlice(gc_s_n[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exitif.go:21*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line exitif.go:22*/ side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+					/*line exitif.go:36*/ var n int32
+					/*line exitif.go:22*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						break
+					}
+					/*line exitif.go:22*/ gc_if := side
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						/*line exitif.go:23*/ lanes.BroadcastInt32x8(0).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+					}
+					gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive.And(gc_else).ToBits() != 0 {
+						/*line exitif.go:28*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
+							if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
+								/*line exitif.go:29*/ count[0] = 0
+							}
+						}
+					}
+					/*line exitif.go:30*/ lanes.BroadcastInt32x8(n).Merge(lanes.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive).StoreSlice(gc_s_n[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line exitif.go:21*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_bx*gc_bdx + gc_tx
+				/*line exitif.go:22*/ side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:36*/ var n int32
+				/*line exitif.go:22*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
+					break
+				}
+				/*line exitif.go:22*/ gc_if := side
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					/*line exitif.go:23*/ (lanes.Int32x8{}).Sub(lanes.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive.And(gc_if))
+				}
+				gc_else := gc_if.ToInt32x8().Not().ToMask()
+				if gc_alive.And(gc_else).ToBits() != 0 {
+					/*line exitif.go:28*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+					if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_else).And(gc_if2).ToBits() != 0 {
+							/*line exitif.go:29*/ count[0] = 0
+						}
+					}
+				}
+				/*line exitif.go:30*/ lanes.BroadcastInt32x8(n).StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive)
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			/*line exitif.go:36*/ var n int32
+			/*line exitif.go:22*/ if side {
+				out[i] = -in[i]
+			} else {
+				/*line exitif.go:28*/ if gc_tx == fill {
+					count[0] = 0
+				}
+			}
+			gc_s_n[gc_rank] = n
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L2:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			/*line exitif.go:22*/ if side {
+				gc_exited[gc_rank] = true
+				continue gc_L2
+			} else {
+				/*line exitif.go:32*/ if in[i] != 0 {
+					compiled.SharedAdd(&count[0], 1)
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						/*line exitif.go:22*/ side := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+						/*line exitif.go:22*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+						/*line exitif.go:22*/ gc_if6 := side
+						if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+						}
+						gc_else4 := lanes.Mask32x16FromBits(^gc_if6.ToBits())
+						if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
+							{
+								var gc_u2 int32
+								if gc_in2 := lanes.Mask32x16FromBits(gc_alive4.ToBits() & gc_else4.ToBits()).ToBits(); gc_in2 != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+									/*line exitif.go:36*/ gc_u2 = count[0]
+								}
+								/*line exitif.go:36*/ n = n.Merge(lanes.BroadcastInt32x16(gc_u2), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits()))
+							}
+						}
+						/*line exitif.go:37*/ n.Merge(lanes.LoadInt32x16Slice(gc_s_n[gc_rank:]), gc_alive4).StoreSlice(gc_s_n[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line exitif.go:22*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					/*line exitif.go:22*/ side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+					/*line exitif.go:22*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+					/*line exitif.go:22*/ gc_if5 := side
+					if gc_alive3.And(gc_if5).ToBits() != 0 {
+					}
+					gc_else3 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive3.And(gc_else3).ToBits() != 0 {
+						var gc_u int32
+						if gc_in := gc_alive3.And(gc_else3).ToBits(); gc_in != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+							/*line exitif.go:36*/ gc_u = count[0]
+						}
+						/*line exitif.go:36*/ n = lanes.BroadcastInt32x8(gc_u).Merge(n, gc_alive3.And(gc_else3))
+					}
+					/*line exitif.go:37*/ n.Merge(lanes.LoadInt32x8Slice(gc_s_n[gc_rank:]), gc_alive3).StoreSlice(gc_s_n[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line exitif.go:22*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				/*line exitif.go:22*/ side := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:22*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+				/*line exitif.go:22*/ gc_if3 := side
+				if gc_alive2.And(gc_if3).ToBits() != 0 {
+				}
+				gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+				if gc_alive2.And(gc_else2).ToBits() != 0 {
+					var gc_u int32
+					if gc_in := gc_alive2.And(gc_else2).ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line exitif.go:36*/ gc_u = count[0]
+					}
+					/*line exitif.go:36*/ n = lanes.BroadcastInt32x8(gc_u).Merge(n, gc_alive2.And(gc_else2))
+				}
+				/*line exitif.go:36*/ n.StoreMasked((*[8]int32)(gc_s_n[gc_rank:]), gc_alive2)
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			n := gc_s_n[gc_rank]
+			/*line exitif.go:22*/ if side {
+			} else {
+				/*line exitif.go:36*/ n = count[0]
+			}
+			gc_s_n[gc_rank] = n
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_all6 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+							gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line exitif.go:22*/ side := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx, 16))))
+						/*line exitif.go:22*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+						/*line exitif.go:22*/ if i < 0 || i > len(out)-16 {
+							break
+						}
+						/*line exitif.go:22*/ gc_if8 := side
+						if lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+						}
+						gc_else6 := lanes.Mask32x16FromBits(^gc_if8.ToBits())
+						if lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits() != 0 {
+							{
+								/*line exitif.go:38*/ n.StoreMasked((*[16]int32)(out[i:]), lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()))
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits())
+								gc_alive6 = lanes.Mask32x16FromBits(gc_alive6.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_else6.ToBits()).ToBits()).ToBits())
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line exitif.go:21*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line exitif.go:22*/ side := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+					/*line exitif.go:22*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+					/*line exitif.go:22*/ if i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line exitif.go:22*/ gc_if7 := side
+					if gc_alive5.And(gc_if7).ToBits() != 0 {
+					}
+					gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive5.And(gc_else5).ToBits() != 0 {
+						/*line exitif.go:38*/ n.StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_else5))
+						compiled.SetExited(gc_exited, gc_rank, gc_alive5.And(gc_else5).ToBits())
+						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_else5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line exitif.go:21*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_bx*gc_bdx + gc_tx
+				/*line exitif.go:22*/ side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx, 8))))
+				/*line exitif.go:22*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+				/*line exitif.go:22*/ if i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line exitif.go:22*/ gc_if4 := side
+				if gc_alive3.And(gc_if4).ToBits() != 0 {
+				}
+				gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+				if gc_alive3.And(gc_else3).ToBits() != 0 {
+					/*line exitif.go:38*/ n.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_else3))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else3).ToBits())
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else3).ToInt32x8().Not().ToMask())
+				}
+			}
+		}
+	gc_L4:
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line exitif.go:22*/ var side bool = gc_tx < fill
+			n := gc_s_n[gc_rank]
+			/*line exitif.go:22*/ if side {
+			} else {
+				/*line exitif.go:38*/ out[i] = n
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+}
+
 // ExitFillHelperKernel calls exitFillHelper, the same shape in a helper,
 // as moe-align's kernel calls moe_align_block_size_small_batch_expert.
 //
@@ -41,6 +429,235 @@ func ExitFillHelperKernel(in, out []int32, fill int) func(*gocuda.Thread) {
 
 //line exitif.go:45
 var gc_src_exitFillHelperKernel = compiled.NewSource(gc_files_exitif, "exitFillHelperKernel", "f7efd775f434b9ec2076cf42da5147b5d01e89258fe57375936767988702356f", "exitif.go:41-47", "exitif.go:49-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line exitif.go:45
+func gc_body_exitFillHelperKernel(gc_b *compiled.Block, in, out []int32, fill int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line exitif.go:46*/ var in_ []int32 = in
+	/*line exitif.go:46*/ var out_ []int32 = out
+	/*line exitif.go:46*/ var fill_ int = fill
+	/*line exitif.go:46*/ var returned bool
+	_ = returned
+	/*line exitif.go:53*/ first := gc_shared1(1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ if side {
+				out_[i] = -in_[i]
+			} else {
+				/*line exitif.go:59*/ if gc_tx == fill_ {
+					first[0] = in_[i]
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	/*line exitif.go:60*/ if gc_bound := fill_; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						/*line exitif.go:54*/ side := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
+						_ = side
+						{
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exitif.go:54*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					/*line exitif.go:54*/ side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+					_ = side
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+	gc_L2:
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			_ = side
+			gc_exited[gc_rank] = true
+			continue gc_L2
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line exitif.go:54*/ side := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx, 16))))
+						/*line exitif.go:54*/ if i < 0 || i > len(out_)-16 {
+							break
+						}
+						/*line exitif.go:54*/ gc_if2 := side
+						if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						}
+						gc_else2 := lanes.Mask32x16FromBits(^gc_if2.ToBits())
+						if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+							{
+								var gc_u2 int32
+								if gc_in2 := lanes.Mask32x16FromBits(gc_alive4.ToBits() & gc_else2.ToBits()).ToBits(); gc_in2 != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+									/*line exitif.go:64*/ gc_u2 = first[0]
+								}
+								/*line exitif.go:64*/ lanes.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out_[i:]), lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()))
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits())
+								gc_alive4 = lanes.Mask32x16FromBits(gc_alive4.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits()).ToBits())
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line exitif.go:52*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line exitif.go:54*/ side := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+					/*line exitif.go:54*/ if i < 0 || i > len(out_)-8 {
+						break
+					}
+					/*line exitif.go:54*/ gc_if := side
+					if gc_alive3.And(gc_if).ToBits() != 0 {
+					}
+					gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive3.And(gc_else).ToBits() != 0 {
+						var gc_u int32
+						if gc_in := gc_alive3.And(gc_else).ToBits(); gc_in != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+							/*line exitif.go:64*/ gc_u = first[0]
+						}
+						/*line exitif.go:64*/ lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive3.And(gc_else))
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_else).ToBits())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_else).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line exitif.go:52*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_bx*gc_bdx + gc_tx
+				/*line exitif.go:54*/ side := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx, 8))))
+				/*line exitif.go:54*/ if i < 0 || i > len(out_)-8 {
+					break
+				}
+				/*line exitif.go:54*/ gc_if := side
+				if gc_alive.And(gc_if).ToBits() != 0 {
+				}
+				gc_else := gc_if.ToInt32x8().Not().ToMask()
+				if gc_alive.And(gc_else).ToBits() != 0 {
+					var gc_u int32
+					if gc_in := gc_alive.And(gc_else).ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line exitif.go:64*/ gc_u = first[0]
+					}
+					/*line exitif.go:64*/ lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out_[i:]), gc_alive.And(gc_else))
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_else).ToBits())
+					gc_alive = gc_alive.And(gc_alive.And(gc_else).ToInt32x8().Not().ToMask())
+				}
+			}
+		}
+	gc_L3:
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line exitif.go:54*/ var side bool = gc_tx < fill_
+			/*line exitif.go:54*/ if side {
+			} else {
+				/*line exitif.go:64*/ out_[i] = first[0]
+				gc_exited[gc_rank] = true
+				continue gc_L3
+			}
+		}
+	}
+}
 
 // ExitSideKernel is the end of aop's prepare_svd_kernel: where in[0] is
 // negative, thread 0 takes a side without barriers and finishes; the
@@ -57,11 +674,133 @@ func ExitSideKernel(in, out []int32) func(*gocuda.Thread) {
 //line exitif.go:73
 var gc_src_exitSide = compiled.NewSource(gc_files_exitif, "exitSide", "bf0b721713bada2f4befb0c3b362668fbf3d3b9ac2536b25119272786eae1a6f", "exitif.go:67-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line exitif.go:73
+func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line exitif.go:74*/ s := gocuda.Shared[int32](t, 1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			flag := 0
+			/*line exitif.go:76*/ if gc_tx == 0 && in[0] < 0 {
+				flag = 1
+			}
+			if flag != 0 {
+				out[gc_tx] = -1
+				/*line exitif.go:88*/ out[gc_bdx+gc_tx]++
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			if gc_tx == 1 {
+				/*line exitif.go:83*/ s[0] = 7
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_vb2 := lanes.BroadcastInt32x16(1)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
+							break
+						}
+						var gc_u2 int32
+						if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+							/*line exitif.go:86*/ gc_u2 = s[0]
+						}
+						/*line exitif.go:87*/ lanes.BroadcastInt32x16(gc_u2).StoreMasked((*[16]int32)(out[gc_tx:]), gc_alive2)
+						lanes.LoadInt32x16Slice(out[gc_bdx+gc_tx:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[gc_bdx+gc_tx:]), gc_alive2)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := lanes.BroadcastInt32x8(1)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exitif.go:86*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+						break
+					}
+					var gc_u int32
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line exitif.go:86*/ gc_u = s[0]
+					}
+					/*line exitif.go:87*/ lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
+					lanes.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastInt32x8(1)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line exitif.go:86*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+					break
+				}
+				var gc_u int32
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					/*line exitif.go:86*/ gc_u = s[0]
+				}
+				/*line exitif.go:87*/ lanes.BroadcastInt32x8(gc_u).StoreMasked((*[8]int32)(out[gc_tx:]), gc_alive)
+				lanes.LoadInt32x8Slice(out[gc_bdx+gc_tx:]).Add(gc_vb).StoreMasked((*[8]int32)(out[gc_bdx+gc_tx:]), gc_alive)
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line exitif.go:86*/ out[gc_tx] = s[0]
+			/*line exitif.go:88*/ out[gc_bdx+gc_tx]++
+		}
+	}
+}
+
 // ExitFirstThreadsKernel ends with a barrier only the first k threads of
 // the block reach: the others have returned, so it completes; thread
 // tx < k then reads what thread k-1-tx stored.
-//
-//line exitif.go:96
 func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_exitFirstThreads,
 		func(gc_t *gocuda.Thread) { exitFirstThreads(gc_t, out, k) },
@@ -70,6 +809,115 @@ func ExitFirstThreadsKernel(out []int32, k int) func(*gocuda.Thread) {
 
 //line exitif.go:96
 var gc_src_exitFirstThreads = compiled.NewSource(gc_files_exitif, "exitFirstThreads", "d65489c73ba7b5f8360536efb127819b589b8f0d50f5dcffd066f23b20295f3e", "exitif.go:91-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line exitif.go:96
+func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line exitif.go:97*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						/*line exitif.go:98*/ gc_if2 := lanes.Mask32x16FromBits(^gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx, 16)))).ToBits())
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+						if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+						/*line exitif.go:100*/ lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).Merge(lanes.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exitif.go:98*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					/*line exitif.go:98*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+						break
+					}
+					/*line exitif.go:100*/ lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).Merge(lanes.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line exitif.go:98*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				/*line exitif.go:98*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx, 8)))).ToInt32x8().Not().ToMask()
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+				}
+				if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+					break
+				}
+				/*line exitif.go:100*/ lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line exitif.go:98*/ if !(gc_tx < k) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line exitif.go:99*/ s[gc_tx] = int32(gc_tx)
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line exitif.go:101*/ out[gc_tx] = s[k-1-gc_tx]
+		}
+	}
+}
 
 // gc_files_exitif holds the source files whose lines the kernels' records hash.
 //

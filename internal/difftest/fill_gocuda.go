@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,376 @@ func FillPairsKernel(data, out []int32, per int) func(*gocuda.Thread) {
 //line fill.go:19
 var gc_src_fillPairs = compiled.NewSource(gc_files_fill, "fillPairs", "d14fd4325f9e4af57d4545352f3c4f40b6569ab5fda2c89f6cbfc228a7966193", "fill.go:13-30", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line fill.go:19
+func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line fill.go:21*/ m := per * b
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line fill.go:22*/ s := gocuda.Shared[int32](t, m)[:m]
+	base := gc_bx * 2 * b
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_tx
+						var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line fill.go:24*/ if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
+							/*line fill.go:24*/ gc_lo3, gc_hi3 := lanes.LoadInt32x16Slice(data[base+2*i:]), lanes.LoadInt32x16Slice(data[(base+2*i)+16:])
+							gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
+							gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
+						} else {
+							break gc_steps2
+						}
+						gc_t3 := gc_ld3
+						gc_t4 := gc_ld4
+						/*line fill.go:24*/ if (2*i) >= 0 && (2*i) <= len(s)-32 {
+							/*line fill.go:24*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
+							/*line fill.go:24*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
+						} else {
+							var gc_lanes7 [16]int32
+							var gc_lanes8 [16]int32
+							gc_t3.Store(&gc_lanes7)
+							gc_t4.Store(&gc_lanes8)
+							for gc_k6 := range 16 {
+								if 0xffff&(1<<gc_k6) != 0 {
+									gc_pos.Thread = gc_rank + gc_k6
+									{
+										/*line fill.go:24*/ s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
+										/*line fill.go:24*/ s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var i int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line fill.go:24*/ if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
+						/*line fill.go:24*/ gc_lo2 := lanes.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
+						/*line fill.go:24*/ gc_hi2 := lanes.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+					} else {
+						break gc_steps
+					}
+					gc_t := gc_ld
+					gc_t2 := gc_ld2
+					/*line fill.go:24*/ if (2*i) >= 0 && (2*i) <= len(s)-16 {
+						/*line fill.go:24*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
+						/*line fill.go:24*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
+					} else {
+						var gc_lanes3 [8]int32
+						var gc_lanes4 [8]int32
+						gc_t.Store(&gc_lanes3)
+						gc_t2.Store(&gc_lanes4)
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line fill.go:24*/ s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
+								/*line fill.go:24*/ s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+		} else {
+			gc_stride := 2 * 1
+			gc_off3 := 1
+			/*line fill.go:28*/ gc_off4 := base
+			gc_off5 := base + 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(data)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep), gc_off4+gc_stride*(gc_vstep), gc_off5+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					/*line fill.go:24*/ s[gc_idx], s[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+				}
+			}
+		}
+	}
+	/*line fill.go:26*/ for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:35*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line fill.go:41*/ gc_off3 := gc_off + (gc_bx * m)
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to <= len(s)-gc_off4 {
+					gc_at := out[gc_off3:][:gc_to]
+					gc_at2 := s[gc_off4:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+				}
+			} else {
+				/*line fill.go:41*/ gc_off6 := gc_off + (gc_bx * m)
+				gc_off7 := gc_off
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_to <= len(s)-gc_off7 {
+					gc_at := out[gc_off6:][:gc_to]
+					gc_at2 := s[gc_off7:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_tx
+							/*line fill.go:26*/ k := i + gc_off
+							gc_more = true
+							/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+				}
+			}
+		}
+	}
+	/*line fill.go:29*/ var s_ []int32 = s
+	/*line fill.go:36*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_), true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off5 := gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+					gc_at3 := s_[gc_off5:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var k_ int = gc_tx + gc_off2
+								_ = k_
+								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var k_ int = gc_tx + gc_off2
+							_ = k_
+							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line fill.go:37*/ gc_at3[gc_tx] = -1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line fill.go:37*/ s_[k_] = -1
+					}
+				}
+			} else {
+				gc_off8 := gc_off2
+				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to <= len(s_)-gc_off8 {
+					gc_at3 := s_[gc_off8:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_more2 = true
+							/*line fill.go:37*/ gc_at3[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_more2 = true
+							/*line fill.go:37*/ gc_at3[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_more2 = true
+							/*line fill.go:37*/ gc_at3[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_more2 = true
+							/*line fill.go:37*/ gc_at3[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line fill.go:37*/ gc_at3[gc_tx] = -1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line fill.go:37*/ s_[k_] = -1
+					}
+				}
+			}
+		}
+	}
+}
+
 // FillGapKernel writes every other element (s[2*i]), which the shared pass
 // must not take for the whole slice.
 //
@@ -40,6 +411,331 @@ func FillGapKernel(data, out []int32) func(*gocuda.Thread) {
 
 //line fill.go:45
 var gc_src_fillGap = compiled.NewSource(gc_files_fill, "fillGap", "1dff815cbf5b246117a8fda59eba8c0712bd4da01f5967a560cce88800d78552", "fill.go:41-52", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line fill.go:45
+func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line fill.go:47*/ s := gocuda.Shared[int32](t, 2*b)
+	if compiled.SIMDBuild {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+				gc_at := data[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+						gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+					gc_steps4:
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							/*line fill.go:48*/ gc_st4 := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
+								/*line fill.go:48*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
+								/*line fill.go:48*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
+//line fill.go:48
+							} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
+								/*line fill.go:48*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
+								/*line fill.go:48*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
+							} else {
+								break gc_steps4
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps3:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						/*line fill.go:48*/ gc_st3 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line fill.go:48*/ if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
+							/*line fill.go:48*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
+							/*line fill.go:48*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
+//line fill.go:48
+						} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
+							/*line fill.go:48*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
+							/*line fill.go:48*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
+						} else {
+							break gc_steps3
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 2 * 1
+			/*line fill.go:51*/ gc_off2 := gc_bx * b
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+				gc_at := data[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				for gc_tx, gc_idx := gc_vstep, 0+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					/*line fill.go:48*/ s[gc_idx] = gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
+				}
+			}
+		}
+	}
+	/*line fill.go:51*/ var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps6:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var i int = gc_tx
+						var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line fill.go:50*/ if (2*i) >= 0 && (2*i) <= len(s)-32 {
+							/*line fill.go:50*/ gc_lo3, gc_hi3 := lanes.LoadInt32x16Slice(s[2*i:]), lanes.LoadInt32x16Slice(s[(2*i)+16:])
+							gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
+							gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
+						} else {
+							break gc_steps6
+						}
+						gc_t3 := gc_ld3
+						gc_t4 := gc_ld4
+						/*line fill.go:50*/ if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-32 {
+							/*line fill.go:50*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx*2*b+2*i:])
+							/*line fill.go:50*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx*2*b+2*i)+16:])
+						} else {
+							var gc_lanes11 [16]int32
+							var gc_lanes12 [16]int32
+							gc_t3.Store(&gc_lanes11)
+							gc_t4.Store(&gc_lanes12)
+							for gc_k10 := range 16 {
+								if 0xffff&(1<<gc_k10) != 0 {
+									gc_pos.Thread = gc_rank + gc_k10
+									{
+										/*line fill.go:50*/ out[(gc_bx*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
+										/*line fill.go:50*/ out[((gc_bx*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps5:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var i int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line fill.go:50*/ if (2*i) >= 0 && (2*i) <= len(s)-16 {
+						/*line fill.go:50*/ gc_lo2 := lanes.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
+						/*line fill.go:50*/ gc_hi2 := lanes.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+					} else {
+						break gc_steps5
+					}
+					gc_t := gc_ld
+					gc_t2 := gc_ld2
+					/*line fill.go:50*/ if (gc_bx*2*b+2*i) >= 0 && (gc_bx*2*b+2*i) <= len(out)-16 {
+						/*line fill.go:50*/ gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx*2*b+2*i:])
+						/*line fill.go:50*/ gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx*2*b+2*i)+8:])
+					} else {
+						var gc_lanes7 [8]int32
+						var gc_lanes8 [8]int32
+						gc_t.Store(&gc_lanes7)
+						gc_t2.Store(&gc_lanes8)
+						for gc_k7 := range 8 {
+							if 0xff&(1<<gc_k7) != 0 {
+								gc_pos.Thread = gc_rank + gc_k7
+								/*line fill.go:50*/ out[(gc_bx*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
+								/*line fill.go:50*/ out[((gc_bx*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:50*/ out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
+			}
+		} else {
+			gc_stride2 := 2 * 1
+			/*line fill.go:55*/ gc_off3 := gc_bx * 2 * b
+			gc_off4 := (gc_bx * 2 * b) + 1
+			gc_off5 := 1
+			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx, len(s)) {
+				gc_vstep2 := 0
+				for gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := gc_vstep2, gc_off3+gc_stride2*(gc_vstep2), gc_off4+gc_stride2*(gc_vstep2), 0+gc_stride2*(gc_vstep2), gc_off5+gc_stride2*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx2+gc_stride2, gc_idx3+gc_stride2, gc_idx4+gc_stride2, gc_idx5+gc_stride2 {
+					/*line fill.go:50*/ out[gc_idx2], out[gc_idx3] = s[gc_idx4], s[gc_idx5]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:50*/ out[gc_bx*2*b+2*i], out[gc_bx*2*b+2*i+1] = s[2*i], s[2*i+1]
+				}
+			}
+		}
+	}
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
+					gc_at2 := s_[gc_off3:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var k int = gc_tx + gc_off
+								_ = k
+								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var k int = gc_tx + gc_off
+							_ = k
+							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+				}
+			} else {
+				gc_off6 := gc_off
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s_) && gc_to <= len(s_)-gc_off6 {
+					gc_at2 := s_[gc_off6:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line fill.go:37*/ gc_at2[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line fill.go:37*/ gc_at2[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line fill.go:37*/ gc_at2[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line fill.go:37*/ gc_at2[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at2[gc_tx] = -1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+				}
+			}
+		}
+	}
+}
 
 // FillGuardedKernel writes the elements of the threads a guard admits
 // (form 0), or adds to them (1): each form leaves elements to read as
@@ -55,6 +751,218 @@ func FillGuardedKernel(data, out []int32, form int) func(*gocuda.Thread) {
 //line fill.go:59
 var gc_src_fillGuarded = compiled.NewSource(gc_files_fill, "fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line fill.go:59
+func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line fill.go:62*/ s := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line fill.go:65*/ gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:63*/ switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:63*/ switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:63*/ switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:63*/ switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:63*/ switch form {
+				case 0:
+					if i%3 != 0 {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				case 1:
+					gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:61*/ g := gc_bx*b + i
+				/*line fill.go:63*/ switch form {
+				case 0:
+					if i%3 != 0 {
+						s[i] = data[g]
+					}
+				case 1:
+					s[i] += data[g]
+				}
+			}
+		}
+	}
+	/*line fill.go:73*/ var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line fill.go:76*/ gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line fill.go:72*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:61*/ g := gc_bx*b + i
+				/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
+			}
+		}
+	}
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var k int = gc_tx + gc_off
+								_ = k
+								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var k int = gc_tx + gc_off
+							_ = k
+							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_tx + gc_off
+					gc_more = true
+					/*line fill.go:37*/ s_[k] = -1
+				}
+			}
+		}
+	}
+}
+
 // FillReturnKernel's threads past n return before they write: the others
 // read their elements as zero.
 //
@@ -68,6 +976,219 @@ func FillReturnKernel(data, out []int32, n int) func(*gocuda.Thread) {
 //line fill.go:80
 var gc_src_fillReturn = compiled.NewSource(gc_files_fill, "fillReturn", "247e73c0223892b7b8ef7c457f800e21b3ecccf7187d87d0007f0553aba379aa", "fill.go:76-91", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line fill.go:80
+func gc_body_fillReturn(gc_b *compiled.Block, data, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	b := gc_bdx
+	/*line fill.go:83*/ s := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var i int = gc_tx
+						/*line fill.go:82*/ var g int = gc_bx*b + i
+						/*line fill.go:84*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+						/*line fill.go:87*/ if g < 0 || g > len(data)-16 || i < 0 || i > len(s)-16 {
+							break
+						}
+						/*line fill.go:88*/ lanes.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive2)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line fill.go:81*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_tx
+					/*line fill.go:82*/ var g int = gc_bx*b + i
+					/*line fill.go:84*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					/*line fill.go:87*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+						break
+					}
+					/*line fill.go:88*/ lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line fill.go:81*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_tx
+				/*line fill.go:82*/ var g int = gc_bx*b + i
+				/*line fill.go:84*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+				}
+				/*line fill.go:87*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(s)-8 {
+					break
+				}
+				/*line fill.go:88*/ lanes.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive)
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			/*line fill.go:82*/ g := gc_bx*b + i
+			/*line fill.go:84*/ if g >= n {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line fill.go:87*/ s[i] = data[g]
+		}
+	}
+	var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			/*line fill.go:82*/ g := gc_bx*b + i
+			/*line fill.go:89*/ out[g] = s[i] + s[b-1-i]
+		}
+	}
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_all4 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb2 := lanes.BroadcastInt32x16(-1)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+								gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+							}
+							var k int = gc_tx + gc_off
+							/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
+								break
+							}
+							/*line fill.go:37*/ gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive4)
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastInt32x8(-1)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line fill.go:37*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var k int = gc_tx + gc_off
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
+							break
+						}
+						/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastInt32x8(-1)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line fill.go:37*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var k int = gc_tx + gc_off
+					/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
+						break
+					}
+					/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive2)
+				}
+			}
+			if gc_vstep2 > gc_from {
+				gc_more = true
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				k := gc_tx + gc_off
+				gc_more = true
+				/*line fill.go:37*/ s_[k] = -1
+			}
+		}
+	}
+}
+
 // FillReadFirstKernel reads each thread's element before it writes it.
 //
 //line fill.go:96
@@ -80,6 +1201,204 @@ func FillReadFirstKernel(data, out []int32) func(*gocuda.Thread) {
 //line fill.go:96
 var gc_src_fillReadFirst = compiled.NewSource(gc_files_fill, "fillReadFirst", "222a1cf70a8f7cb0e74173651aaf14678ce6dcdaf8d9fdc898953f5e019a04f3", "fill.go:93-105", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line fill.go:96
+func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line fill.go:99*/ s := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line fill.go:102*/ gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							/*line fill.go:98*/ var g int = gc_bx*b + i
+							_ = g
+							old := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						/*line fill.go:98*/ var g int = gc_bx*b + i
+						_ = g
+						old := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(old).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line fill.go:100*/ old := gc_at[gc_tx]
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line fill.go:100*/ old := gc_at[gc_tx]
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line fill.go:100*/ old := gc_at[gc_tx]
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line fill.go:100*/ old := gc_at[gc_tx]
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line fill.go:100*/ old := gc_at[gc_tx]
+				gc_at[gc_tx] = gc_at2[gc_tx] + old
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:100*/ old := s[i]
+				s[i] = data[g] + old
+			}
+		}
+	}
+	/*line fill.go:104*/ var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line fill.go:107*/ gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:98*/ g := gc_bx*b + i
+				/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
+			}
+		}
+	}
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var k int = gc_tx + gc_off
+								_ = k
+								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var k int = gc_tx + gc_off
+							_ = k
+							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_tx + gc_off
+					gc_more = true
+					/*line fill.go:37*/ s_[k] = -1
+				}
+			}
+		}
+	}
+}
+
 // FillSelfKernel reads each thread's element in the store to it.
 //
 //line fill.go:110
@@ -91,6 +1410,196 @@ func FillSelfKernel(data, out []int32) func(*gocuda.Thread) {
 
 //line fill.go:110
 var gc_src_fillSelf = compiled.NewSource(gc_files_fill, "fillSelf", "7b9a335ece36f2664174b2a219754d517df195f9e98488c8449f26dcbd038c9c", "fill.go:107-118", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line fill.go:110
+func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line fill.go:113*/ s := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line fill.go:116*/ gc_off2 := gc_bx * b
+		if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+			gc_at := s[:gc_bdx]
+			gc_at2 := data[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							/*line fill.go:112*/ var g int = gc_bx*b + i
+							_ = g
+							/*line fill.go:113*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						/*line fill.go:112*/ var g int = gc_bx*b + i
+						_ = g
+						/*line fill.go:113*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:114*/ s[i] = data[g] + s[i]
+			}
+		}
+	}
+	/*line fill.go:117*/ var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line fill.go:120*/ gc_off3 := gc_bx * b
+		gc_stride := 0 - 1
+		gc_off4 := b - 1
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+			gc_at3 := out[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:112*/ g := gc_bx*b + i
+				/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
+			}
+		}
+	}
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+				gc_at5 := s_[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(-1)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var k int = gc_tx + gc_off
+								_ = k
+								/*line fill.go:37*/ gc_vb4.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(-1)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var k int = gc_tx + gc_off
+							_ = k
+							/*line fill.go:37*/ gc_vb3.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line fill.go:37*/ gc_at5[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line fill.go:37*/ gc_at5[gc_tx] = -1
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_tx + gc_off
+					gc_more = true
+					/*line fill.go:37*/ s_[k] = -1
+				}
+			}
+		}
+	}
+}
 
 // FillAfterExitKernel's threads past n return before a barrier; the rest
 // then write their elements, and read the others' as zero.
@@ -105,7 +1614,309 @@ func FillAfterExitKernel(data, out []int32, n int) func(*gocuda.Thread) {
 //line fill.go:124
 var gc_src_fillAfterExit = compiled.NewSource(gc_files_fill, "fillAfterExit", "40327f59b5561f29455a657bba8f710b61d5b1ac78c77905f459ac59dcde2ccb", "fill.go:120-137", "fill.go:32-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line fill.go:124
+func gc_body_fillAfterExit(gc_b *compiled.Block, data, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	b := gc_bdx
+	/*line fill.go:127*/ s := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var i int = gc_tx
+						/*line fill.go:126*/ var g int = gc_bx*b + i
+						/*line fill.go:128*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+						/*line fill.go:131*/ if g < 0 || g > len(data)-16 {
+							break
+						}
+						/*line fill.go:131*/ x := lanes.LoadInt32x16Slice(data[g:])
+						x.Merge(lanes.LoadInt32x16Slice(gc_s_x[gc_rank:]), gc_alive2).StoreSlice(gc_s_x[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line fill.go:125*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_tx
+					/*line fill.go:126*/ var g int = gc_bx*b + i
+					/*line fill.go:128*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					/*line fill.go:131*/ if g < 0 || g > len(data)-8 {
+						break
+					}
+					/*line fill.go:131*/ x := lanes.LoadInt32x8Slice(data[g:])
+					x.Merge(lanes.LoadInt32x8Slice(gc_s_x[gc_rank:]), gc_alive).StoreSlice(gc_s_x[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line fill.go:125*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_tx
+				/*line fill.go:126*/ var g int = gc_bx*b + i
+				/*line fill.go:128*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+				}
+				/*line fill.go:131*/ if g < 0 || g > len(data)-8 {
+					break
+				}
+				/*line fill.go:131*/ x := lanes.LoadInt32x8Slice(data[g:])
+				/*line fill.go:131*/ x.StoreMasked((*[8]int32)(gc_s_x[gc_rank:]), gc_alive)
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			/*line fill.go:126*/ g := gc_bx*b + i
+			/*line fill.go:128*/ if g >= n {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line fill.go:131*/ x := data[g]
+			gc_s_x[gc_rank] = x
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						var i int = gc_tx
+						/*line fill.go:125*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
+						/*line fill.go:133*/ if i < 0 || i > len(s)-16 {
+							break
+						}
+						/*line fill.go:133*/ x.StoreMasked((*[16]int32)(s[i:]), gc_alive4)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line fill.go:125*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_tx
+					/*line fill.go:125*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+					/*line fill.go:133*/ if i < 0 || i > len(s)-8 {
+						break
+					}
+					/*line fill.go:133*/ x.StoreMasked((*[8]int32)(s[i:]), gc_alive3)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line fill.go:125*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_tx
+				/*line fill.go:125*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+				/*line fill.go:133*/ if i < 0 || i > len(s)-8 {
+					break
+				}
+				/*line fill.go:133*/ x.StoreMasked((*[8]int32)(s[i:]), gc_alive2)
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			x := gc_s_x[gc_rank]
+			/*line fill.go:133*/ s[i] = x
+		}
+	}
+	var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_tx
+			/*line fill.go:126*/ g := gc_bx*b + i
+			/*line fill.go:135*/ out[g] = s[i] + s[b-1-i]
+		}
+	}
+	/*line fill.go:36*/ for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line fill.go:45*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_all6 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb2 := lanes.BroadcastInt32x16(-1)
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive6 := gc_all6
+							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+								gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+							}
+							var k int = gc_tx + gc_off
+							/*line fill.go:37*/ if k < 0 || k > len(s_)-16 {
+								break
+							}
+							/*line fill.go:37*/ gc_vb2.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastInt32x8(-1)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line fill.go:37*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var k int = gc_tx + gc_off
+						/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
+							break
+						}
+						/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastInt32x8(-1)
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line fill.go:37*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var k int = gc_tx + gc_off
+					/*line fill.go:37*/ if k < 0 || k > len(s_)-8 {
+						break
+					}
+					/*line fill.go:37*/ gc_vb.StoreMasked((*[8]int32)(s_[k:]), gc_alive3)
+				}
+			}
+			if gc_vstep3 > gc_from {
+				gc_more = true
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				k := gc_tx + gc_off
+				gc_more = true
+				/*line fill.go:37*/ s_[k] = -1
+			}
+		}
+	}
+}
+
 // gc_files_fill holds the source files whose lines the kernels' records hash.
 //
 //go:embed fill.go
 var gc_files_fill embed.FS
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
+
+var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
+
+var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
+
+var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}

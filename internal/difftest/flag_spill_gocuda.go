@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,10 +31,354 @@ func FlagSpillKernel(in, out []float32, rounds int) func(*gocuda.Thread) {
 //line flag_spill.go:13
 var gc_src_flagSpill = compiled.NewSource(gc_files_flag_spill, "flagSpill", "10006d78729fd36e07794eae1d339e32c31b6852dd4aa6d257436636745b50c0", "flag_spill.go:5-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line flag_spill.go:13
+func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line flag_spill.go:21*/ gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line flag_spill.go:14*/ tile_ := gocuda.Shared[float32](t, 64)[:64]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_vb2 := lanes.BroadcastFloat32x16(0)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var tx int = gc_tx
+						/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
+						gc_if2 := lanes.Mask32x16FromBits(gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() | gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+						/*line flag_spill.go:20*/ if i < 0 || i > len(in)-16 {
+							break
+						}
+						/*line flag_spill.go:20*/ v := lanes.LoadFloat32x16Slice(in[i:])
+						/*line flag_spill.go:20*/ set := v.Greater(gc_vb2)
+						v.Merge(lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
+						gc_on2 := gc_alive2.ToBits()
+						/*line flag_spill.go:20*/ compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line flag_spill.go:21*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tx int = gc_tx
+					/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
+					gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).Or(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					/*line flag_spill.go:20*/ if i < 0 || i > len(in)-8 {
+						break
+					}
+					/*line flag_spill.go:20*/ v := lanes.LoadFloat32x8Slice(in[i:])
+					/*line flag_spill.go:20*/ set := v.Greater(gc_vb)
+					v.Merge(lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive).StoreSlice(gc_s_v[gc_rank:])
+					gc_on := gc_alive.ToBits()
+					/*line flag_spill.go:20*/ compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line flag_spill.go:16*/ i := gc_bx*gc_bdx + tx
+			if i >= len(in) || i >= len(out) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line flag_spill.go:20*/ v := in[i]
+			set := v > 0
+			gc_s_v[gc_rank] = v
+			gc_s_set[gc_rank] = set
+		}
+	}
+	/*line flag_spill.go:22*/ for r := 0; r < rounds; r++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_all4 := lanes.Mask32x16FromBits(0xffff)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+								gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+							}
+							var tx int = gc_tx
+							/*line flag_spill.go:15*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line flag_spill.go:23*/ if tx < 0 || tx > len(tile_)-16 {
+								break
+							}
+							/*line flag_spill.go:24*/ v.Merge(lanes.LoadFloat32x16Slice(tile_[tx:]), gc_alive4).StoreSlice(tile_[tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line flag_spill.go:15*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var tx int = gc_tx
+						/*line flag_spill.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:23*/ if tx < 0 || tx > len(tile_)-8 {
+							break
+						}
+						/*line flag_spill.go:24*/ v.Merge(lanes.LoadFloat32x8Slice(tile_[tx:]), gc_alive3).StoreSlice(tile_[tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line flag_spill.go:15*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var tx int = gc_tx
+					/*line flag_spill.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:23*/ if tx < 0 || tx > len(tile_)-8 {
+						break
+					}
+					/*line flag_spill.go:23*/ v.StoreMasked((*[8]float32)(tile_[tx:]), gc_alive)
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flag_spill.go:23*/ tile_[tx] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_all6 := lanes.Mask32x16FromBits(0xffff)
+						/*line flag_spill.go:25*/ gc_vb6 := lanes.BroadcastFloat32x16(float32(r))
+						gc_vb7 := lanes.BroadcastFloat32x16(0.5)
+						gc_vb8 := lanes.BroadcastFloat32x16(1)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive6 := gc_all6
+							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+								gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+							}
+							var tx int = gc_tx
+							/*line flag_spill.go:15*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line flag_spill.go:15*/ set := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
+							/*line flag_spill.go:25*/ if tx < 0 || tx > len(tile_)-16 {
+								break
+							}
+							/*line flag_spill.go:25*/ gc_if5 := lanes.LoadFloat32x16Slice(tile_[tx:]).Less(gc_vb6)
+							if lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+								/*line flag_spill.go:25*/ set = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(^set.ToBits()).ToBits()&lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits() | lanes.Mask32x16FromBits(set.ToBits()&lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits()).ToBits())
+							}
+							/*line flag_spill.go:25*/ gc_if6 := set
+							if lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+								/*line flag_spill.go:25*/ v = v.Merge(v.Mul(gc_vb7).Add(gc_vb8), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
+							}
+							/*line flag_spill.go:26*/ v.Merge(lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
+							gc_on4 := gc_alive6.ToBits()
+							/*line flag_spill.go:25*/ compiled.SetBools16(gc_s_set[gc_rank:], compiled.Bools16(gc_s_set[gc_rank:])&^gc_on4|set.ToBits()&gc_on4)
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					/*line flag_spill.go:25*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(r))
+					gc_vb4 := lanes.BroadcastFloat32x8(0.5)
+					gc_vb5 := lanes.BroadcastFloat32x8(1)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line flag_spill.go:29*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var tx int = gc_tx
+						/*line flag_spill.go:15*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:15*/ set := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line flag_spill.go:25*/ if tx < 0 || tx > len(tile_)-8 {
+							break
+						}
+						/*line flag_spill.go:25*/ gc_if3 := lanes.LoadFloat32x8Slice(tile_[tx:]).Less(gc_vb3)
+						if gc_alive5.And(gc_if3).ToBits() != 0 {
+							/*line flag_spill.go:25*/ set = set.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Merge(set.ToInt32x8(), gc_alive5.And(gc_if3)).NotEqual(compiled.ZeroInt32x8())
+						}
+						/*line flag_spill.go:25*/ gc_if4 := set
+						if gc_alive5.And(gc_if4).ToBits() != 0 {
+							/*line flag_spill.go:25*/ v = v.Mul(gc_vb4).Add(gc_vb5).Merge(v, gc_alive5.And(gc_if4))
+						}
+						/*line flag_spill.go:26*/ v.Merge(lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive5).StoreSlice(gc_s_v[gc_rank:])
+						gc_on3 := gc_alive5.ToBits()
+						/*line flag_spill.go:25*/ compiled.SetBools8(gc_s_set[gc_rank:], compiled.Bools8(gc_s_set[gc_rank:])&^gc_on3|set.ToBits()&gc_on3)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				v := gc_s_v[gc_rank]
+				set := gc_s_set[gc_rank]
+				/*line flag_spill.go:25*/ if tile_[tx] < float32(r) {
+					set = !set
+				}
+				if set {
+					v = v*0.5 + 1
+				}
+				gc_s_v[gc_rank] = v
+				gc_s_set[gc_rank] = set
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_all8 := lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive8 := gc_all8
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+							gc_alive8 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex8).ToBits())
+						}
+						var tx int = gc_tx
+						/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
+						/*line flag_spill.go:16*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:16*/ set := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_set[gc_rank:]))
+						/*line flag_spill.go:33*/ gc_if8 := set
+						if lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+							/*line flag_spill.go:33*/ v = v.Merge(v.AsUint32x16().Xor(lanes.BroadcastUint32x16(0x80000000)).AsFloat32x16(), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits()))
+						}
+						/*line flag_spill.go:36*/ if i < 0 || i > len(out)-16 {
+							break
+						}
+						/*line flag_spill.go:36*/ v.StoreMasked((*[16]float32)(out[i:]), gc_alive8)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line flag_spill.go:15*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tx int = gc_tx
+					/*line flag_spill.go:16*/ var i int = gc_bx*gc_bdx + tx
+					/*line flag_spill.go:16*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:16*/ set := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_set[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line flag_spill.go:33*/ gc_if7 := set
+					if gc_alive7.And(gc_if7).ToBits() != 0 {
+						/*line flag_spill.go:33*/ v = v.AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(v, gc_alive7.And(gc_if7))
+					}
+					/*line flag_spill.go:36*/ if i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line flag_spill.go:36*/ v.StoreMasked((*[8]float32)(out[i:]), gc_alive7)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line flag_spill.go:16*/ i := gc_bx*gc_bdx + tx
+			v := gc_s_v[gc_rank]
+			set := gc_s_set[gc_rank]
+			/*line flag_spill.go:33*/ if set {
+				v = -v
+			}
+			out[i] = v
+		}
+	}
+}
+
 // FlagSpill64Kernel is FlagSpillKernel over float64 values: the SIMD
 // build's steps run four threads, its flags four lanes' bools.
-//
-//line flag_spill.go:43
 func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_flagSpill64,
 		func(gc_t *gocuda.Thread) { flagSpill64(gc_t, in, out, rounds) },
@@ -43,7 +388,218 @@ func FlagSpill64Kernel(in, out []float64, rounds int) func(*gocuda.Thread) {
 //line flag_spill.go:43
 var gc_src_flagSpill64 = compiled.NewSource(gc_files_flag_spill, "flagSpill64", "d6f7b52458ea664a2698813f3d8a54e0d1f456fff56f3d6b2f30b7ecf5e105a5", "flag_spill.go:39-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line flag_spill.go:43
+func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line flag_spill.go:51*/ gc_s_set := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line flag_spill.go:44*/ tile_ := gocuda.Shared[float64](t, 64)[:64]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_vb := lanes.BroadcastFloat64x4(0)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line flag_spill.go:51*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+				var tx int = gc_tx
+				/*line flag_spill.go:46*/ var i int = gc_bx*gc_bdx + tx
+				gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4)))).Or(gc_iota3.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(out), i, 4)))))
+				if gc_alive3.And(gc_if3).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+				}
+				/*line flag_spill.go:50*/ if i < 0 || i > len(in)-4 {
+					break
+				}
+				/*line flag_spill.go:50*/ v := lanes.LoadFloat64x4Slice(in[i:])
+				/*line flag_spill.go:50*/ set := v.Greater(gc_vb)
+				v.Merge(lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
+				gc_on := gc_alive3.ToBits()
+				/*line flag_spill.go:50*/ compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on|set.ToBits()&gc_on)
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line flag_spill.go:46*/ i := gc_bx*gc_bdx + tx
+			if i >= len(in) || i >= len(out) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line flag_spill.go:50*/ v := in[i]
+			set := v > 0
+			gc_s_v[gc_rank] = v
+			gc_s_set[gc_rank] = set
+		}
+	}
+	/*line flag_spill.go:52*/ for r := 0; r < rounds; r++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all6 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+							/*line flag_spill.go:45*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						}
+						var tx int = gc_tx
+						/*line flag_spill.go:45*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+						/*line flag_spill.go:53*/ if tx < 0 || tx > len(tile_)-4 {
+							break
+						}
+						/*line flag_spill.go:54*/ v.Merge(lanes.LoadFloat64x4Slice(tile_[tx:]), gc_alive6).StoreSlice(tile_[tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line flag_spill.go:45*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					}
+					var tx int = gc_tx
+					/*line flag_spill.go:45*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:53*/ if tx < 0 || tx > len(tile_)-4 {
+						break
+					}
+					/*line flag_spill.go:53*/ v.StoreMasked((*[4]float64)(tile_[tx:]), gc_alive2)
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flag_spill.go:53*/ tile_[tx] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all9 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				/*line flag_spill.go:55*/ gc_vb2 := lanes.BroadcastFloat64x4(float64(r))
+				gc_vb3 := lanes.BroadcastFloat64x4(0.5)
+				gc_vb4 := lanes.BroadcastFloat64x4(1)
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive9 := gc_all9
+					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
+						/*line flag_spill.go:59*/ gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var tx int = gc_tx
+					/*line flag_spill.go:45*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+					/*line flag_spill.go:45*/ set := lanes.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
+					/*line flag_spill.go:55*/ if tx < 0 || tx > len(tile_)-4 {
+						break
+					}
+					/*line flag_spill.go:55*/ gc_if4 := lanes.LoadFloat64x4Slice(tile_[tx:]).Less(gc_vb2)
+					if gc_alive9.And(gc_if4).ToBits() != 0 {
+						/*line flag_spill.go:55*/ set = set.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Merge(set.ToInt64x4(), gc_alive9.And(gc_if4)).NotEqual(compiled.ZeroInt64x4())
+					}
+					/*line flag_spill.go:55*/ gc_if5 := set
+					if gc_alive9.And(gc_if5).ToBits() != 0 {
+						/*line flag_spill.go:55*/ v = v.Mul(gc_vb3).Add(gc_vb4).Merge(v, gc_alive9.And(gc_if5))
+					}
+					/*line flag_spill.go:56*/ v.Merge(lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive9).StoreSlice(gc_s_v[gc_rank:])
+					gc_on2 := gc_alive9.ToBits()
+					/*line flag_spill.go:55*/ compiled.SetBools4(gc_s_set[gc_rank:], compiled.Bools4(gc_s_set[gc_rank:])&^gc_on2|set.ToBits()&gc_on2)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				v := gc_s_v[gc_rank]
+				set := gc_s_set[gc_rank]
+				/*line flag_spill.go:55*/ if tile_[tx] < float64(r) {
+					set = !set
+				}
+				if set {
+					v = v*0.5 + 1
+				}
+				gc_s_v[gc_rank] = v
+				gc_s_set[gc_rank] = set
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_all12 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+				gc_alive12 := gc_all12
+				if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
+					/*line flag_spill.go:45*/ gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+				var tx int = gc_tx
+				/*line flag_spill.go:46*/ var i int = gc_bx*gc_bdx + tx
+				/*line flag_spill.go:46*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+				/*line flag_spill.go:46*/ set := lanes.LoadInt64x4(&compiled.LaneBits64[compiled.Bools4(gc_s_set[gc_rank:])&15]).NotEqual(compiled.ZeroInt64x4())
+				/*line flag_spill.go:63*/ gc_if6 := set
+				if gc_alive12.And(gc_if6).ToBits() != 0 {
+					/*line flag_spill.go:63*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_alive12.And(gc_if6))
+				}
+				/*line flag_spill.go:66*/ if i < 0 || i > len(out)-4 {
+					break
+				}
+				/*line flag_spill.go:66*/ v.StoreMasked((*[4]float64)(out[i:]), gc_alive12)
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line flag_spill.go:46*/ i := gc_bx*gc_bdx + tx
+			v := gc_s_v[gc_rank]
+			set := gc_s_set[gc_rank]
+			/*line flag_spill.go:63*/ if set {
+				v = -v
+			}
+			out[i] = v
+		}
+	}
+}
+
 // gc_files_flag_spill holds the source files whose lines the kernels' records hash.
 //
 //go:embed flag_spill.go
 var gc_files_flag_spill embed.FS
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,219 @@ func FlatOffsetKernel(in, out []int32, base, last int) func(*gocuda.Thread) {
 //line flat.go:16
 var gc_src_flatOffset = compiled.NewSource(gc_files_flat, "flatOffset", "630606c2656e7ed7a2a4cdb2da9cd904c6f329fd84d4781339b54616614abbb3", "flat.go:11-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line flat.go:16
+func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	stride := gc_bdx * gc_gdx
+	/*line flat.go:18*/ if (stride) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := last
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, compiled.Diff(gc_limit, base), 1)
+		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_blk := gc_row % gc_gdx
+			gc_off := gc_row / gc_gdx * (stride)
+			gc_more := false
+			_ = gc_more
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:33*/ if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (base + gc_bx*gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := out[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_vb4 := lanes.BroadcastInt32x16(100)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483632 {
+										break
+									}
+									/*line flat.go:20*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastInt32x16(int32(gc_bx*1000 + gc_tx)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb3 := lanes.BroadcastInt32x8(100)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line flat.go:18*/ var i int = base + gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								if (gc_bx*1000+gc_tx) < -2147483648 || (gc_bx*1000+gc_tx) > 2147483640 {
+									break
+								}
+								/*line flat.go:20*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastInt32x8(int32(gc_bx*1000 + gc_tx)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+					}
+				}
+			}
+		}
+	} else {
+		/*line flat.go:18*/ for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				/*line flat.go:34*/ if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (base + gc_bx*gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+						gc_at3 := out[gc_off3:][:gc_to]
+						gc_at4 := in[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more = true
+									/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // FlatStepKernel takes a step of the caller's: flat only where it is the
 // grid's threads, at run time, and in lockstep otherwise.
 //
@@ -41,6 +255,207 @@ func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
 
 //line flat.go:27
 var gc_src_flatStep = compiled.NewSource(gc_files_flat, "flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line flat.go:27
+func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	if (step) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := len(out)
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_blk := gc_row % gc_gdx
+			gc_off := gc_row / gc_gdx * (step)
+			gc_more := false
+			_ = gc_more
+			gc_pos.Block = gc_blk
+			gc_bx := gc_blk
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line flat.go:49*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := out[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb7 := lanes.BroadcastInt32x16(3)
+								gc_vb8 := lanes.BroadcastInt32x16(0)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var id int = gc_bx*gc_bdx + gc_tx
+									/*line flat.go:29*/ var i int = id + gc_off
+									v := lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb7)
+									/*line flat.go:30*/ gc_if4 := v.Less(gc_vb8)
+									if gc_if4.ToBits() != 0 {
+										/*line flat.go:30*/ v = v.Merge(lanes.BroadcastInt32x16(0).Sub(v), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+									var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
+										/*line flat.go:34*/ gc_ld4 = lanes.LoadInt32x16Slice(in[i-1:])
+									} else {
+										var gc_lanes4 [16]int32
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line flat.go:34*/ gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld4 = lanes.LoadInt32x16(&gc_lanes4)
+									}
+									/*line flat.go:35*/ v.Add(gc_ld4).StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb5 := lanes.BroadcastInt32x8(3)
+							gc_vb6 := lanes.BroadcastInt32x8(0)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var id int = gc_bx*gc_bdx + gc_tx
+								/*line flat.go:29*/ var i int = id + gc_off
+								v := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb5)
+								/*line flat.go:30*/ gc_if3 := v.Less(gc_vb6)
+								if gc_if3.ToBits() != 0 {
+									/*line flat.go:30*/ v = lanes.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
+								}
+								var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
+									/*line flat.go:34*/ gc_ld3 = lanes.LoadInt32x8Slice(in[i-1:])
+								} else {
+									var gc_lanes3 [8]int32
+									for gc_k3 := range 8 {
+										if 0xff&(1<<gc_k3) != 0 {
+											gc_pos.Thread = gc_rank + gc_k3
+											/*line flat.go:34*/ gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld3 = lanes.LoadInt32x8(&gc_lanes3)
+								}
+								/*line flat.go:35*/ v.Add(gc_ld3).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							id := gc_bx*gc_bdx + gc_tx
+							/*line flat.go:29*/ i := id + gc_off
+							gc_more = true
+							/*line flat.go:30*/ v := gc_at[gc_tx] * 3
+							if v < 0 {
+								v = -v
+							}
+							gc_at2[gc_tx] = v + in[max(i-1, 0)]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							id := gc_bx*gc_bdx + gc_tx
+							/*line flat.go:29*/ i := id + gc_off
+							gc_more = true
+							/*line flat.go:30*/ v := gc_at[gc_tx] * 3
+							if v < 0 {
+								v = -v
+							}
+							gc_at2[gc_tx] = v + in[max(i-1, 0)]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						id := gc_bx*gc_bdx + gc_tx
+						/*line flat.go:29*/ i := id + gc_off
+						gc_more = true
+						/*line flat.go:30*/ v := in[i] * 3
+						if v < 0 {
+							v = -v
+						}
+						out[i] = v + in[max(i-1, 0)]
+					}
+				}
+			}
+		}
+	} else {
+		/*line flat.go:29*/ for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line flat.go:46*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+						gc_at3 := in[gc_off3:][:gc_to]
+						gc_at4 := out[gc_off3:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							id := gc_bx*gc_bdx + gc_tx
+							/*line flat.go:29*/ i := id + gc_off
+							gc_more = true
+							/*line flat.go:30*/ v := gc_at3[gc_tx] * 3
+							if v < 0 {
+								v = -v
+							}
+							gc_at4[gc_tx] = v + in[max(i-1, 0)]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							id := gc_bx*gc_bdx + gc_tx
+							/*line flat.go:29*/ i := id + gc_off
+							gc_more = true
+							/*line flat.go:30*/ v := in[i] * 3
+							if v < 0 {
+								v = -v
+							}
+							out[i] = v + in[max(i-1, 0)]
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // FlatCarryKernel reads an element another trip of the same thread
 // writes: its trips depend on each other, so it is not flat.
@@ -125,6 +540,36 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 				}
 			}
 		}
+	}
+}
+
+// StrideSumKernel is Harris's kernel 7 shape: each thread sums a
+// grid-stride loop's elements, two a trip, into a variable the trips
+// carry, then the block sums its threads' in shared memory. Its loop is
+// no flat one (the trips depend on each other through the sum); the SIMD
+// build runs each of its lockstep steps eight threads at a time.
+//
+//line flat.go:56
+func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line flat.go:57*/ gc_body := func(gc_b *compiled.Block) { gc_body_strideSum[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_strideSum_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_strideSum_int32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_strideSum,
+			func(gc_t *gocuda.Thread) { strideSum[T](gc_t, in, partial) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_strideSum,
+			/*line flat.go:58*/ func(gc_t *gocuda.Thread) { strideSum[T](gc_t, in, partial) },
+			func(gc_b *compiled.Block) { gc_body_strideSum[T](gc_b, in, partial) })
 	}
 }
 
@@ -511,3 +956,726 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 //
 //go:embed flat.go
 var gc_files_flat embed.FS
+
+//line flat.go:56
+func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line flat.go:57*/ n := len(in)
+	b := gc_bdx
+	clear(gc_s_v)
+	/*line flat.go:59*/ if compiled.StrideFar(2*b*gc_gdx, n) {
+		/*line flat.go:59*/ gc_chunk := compiled.StrideChunk(2 * b * gc_gdx)
+		gc_span := (2 * b * gc_gdx) * gc_chunk
+		lanes.ClearAVXUpperBits()
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (2 * b * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(2)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:62*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ if !compiled.FarFull(gc_bx*2*b+gc_tx+gc_off, gc_off, 8, (2 * b * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line flat.go:59*/ gc_off := gc_off + gc_j*(2*b*gc_gdx)
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line flat.go:60*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i:]))
+							/*line flat.go:60*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+							} else {
+								/*line flat.go:62*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line flat.go:59*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line flat.go:59*/ gc_start := gc_bx*2*b + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 2*b*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(2*b*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(2*b*gc_gdx), gc_trips-1 {
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb5 := lanes.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line flat.go:62*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+								v = v.Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5))
+								} else {
+									/*line flat.go:61*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5)), lanes.Mask32x16FromBits(^gc_if5.ToBits()))
+									}
+								}
+								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb4 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
+							} else {
+								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4)).Merge(v, gc_if4)
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line flat.go:65*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line flat.go:65*/ s := gocuda.Shared[float32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:66*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line flat.go:66*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ s[gc_tx] = v
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+					gc_at4 := partial[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line flat.go:69*/ var sum float32
+							{
+								/*line flat.go:70*/ gc_xs2 := s
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line flat.go:70*/ x := gc_xs2[gc_k6]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line flat.go:72*/ x := gc_xs2[gc_k7]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line flat.go:72*/ x := gc_xs2[gc_k8]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line flat.go:72*/ x := gc_xs2[gc_k9]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line flat.go:70*/ x := gc_xs2[gc_k10]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+							}
+							/*line flat.go:73*/ gc_at4[0] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line flat.go:69*/ var sum float32
+							{
+								/*line flat.go:70*/ gc_xs := s
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line flat.go:70*/ x := gc_xs[gc_k]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line flat.go:72*/ x := gc_xs[gc_k2]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line flat.go:72*/ x := gc_xs[gc_k3]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line flat.go:72*/ x := gc_xs[gc_k4]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line flat.go:70*/ x := gc_xs[gc_k5]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+							}
+							/*line flat.go:73*/ partial[gc_bx] = sum
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+//line flat.go:56
+func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line flat.go:57*/ n := len(in)
+	b := gc_bdx
+	clear(gc_s_v)
+	/*line flat.go:59*/ if compiled.StrideFar(2*b*gc_gdx, n) {
+		/*line flat.go:59*/ gc_chunk := compiled.StrideChunk(2 * b * gc_gdx)
+		gc_span := (2 * b * gc_gdx) * gc_chunk
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (2 * b * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastInt32x8(2)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:62*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ if !compiled.FarFull(gc_bx*2*b+gc_tx+gc_off, gc_off, 8, (2 * b * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line flat.go:59*/ gc_off := gc_off + gc_j*(2*b*gc_gdx)
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line flat.go:60*/ v = v.Add(lanes.LoadInt32x8Slice(in[i:]))
+							/*line flat.go:60*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
+							} else {
+								/*line flat.go:62*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line flat.go:59*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line flat.go:59*/ gc_start := gc_bx*2*b + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 2*b*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(2*b*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(2*b*gc_gdx), gc_trips-1 {
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb5 := lanes.BroadcastInt32x16(2)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line flat.go:62*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+								v = v.Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5))
+								} else {
+									/*line flat.go:61*/ gc_if5 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5)), lanes.Mask32x16FromBits(^gc_if5.ToBits()))
+									}
+								}
+								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb4 := lanes.BroadcastInt32x8(2)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
+							} else {
+								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4)).Merge(v, gc_if4)
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line flat.go:65*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line flat.go:65*/ s := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:66*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line flat.go:66*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ gc_at3[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ s[gc_tx] = v
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+					gc_at4 := partial[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line flat.go:69*/ var sum int32
+							{
+								/*line flat.go:70*/ gc_xs2 := s
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line flat.go:70*/ x := gc_xs2[gc_k6]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line flat.go:72*/ x := gc_xs2[gc_k7]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line flat.go:72*/ x := gc_xs2[gc_k8]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line flat.go:72*/ x := gc_xs2[gc_k9]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line flat.go:70*/ x := gc_xs2[gc_k10]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+							}
+							/*line flat.go:73*/ gc_at4[0] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line flat.go:69*/ var sum int32
+							{
+								/*line flat.go:70*/ gc_xs := s
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line flat.go:70*/ x := gc_xs[gc_k]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line flat.go:72*/ x := gc_xs[gc_k2]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line flat.go:72*/ x := gc_xs[gc_k3]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line flat.go:72*/ x := gc_xs[gc_k4]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line flat.go:70*/ x := gc_xs[gc_k5]
+										{
+											/*line flat.go:71*/ sum += x
+										}
+									}
+								}
+							}
+							/*line flat.go:73*/ partial[gc_bx] = sum
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,97 @@ func GuardedScaleKernel(in, out []float32, a float32, off int) func(*gocuda.Thre
 //line guarded_load.go:32
 var gc_src_guardedScale = compiled.NewSource(gc_files_guarded_load, "guardedScale", "0838eb3e0752bb0a6cb1328a13382093c3b0ef5ef92189762015c3c4880f3241", "guarded_load.go:28-37").NoGoexit("7ba78c0a1d06e39bdd49f712b674b02156144660f96cf1f338316747c6dc5679", "guarded_load.go:11-18")
 
+//line guarded_load.go:32
+func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, a float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line guarded_load.go:39*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + off
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line guarded_load.go:35*/ gc_vb10 := lanes.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line guarded_load.go:34*/ gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line guarded_load.go:35*/ gc_vb9 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line guarded_load.go:34*/ gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					/*line guarded_load.go:35*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line guarded_load.go:34*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line guarded_load.go:35*/ gc_at[gc_tx] = a * gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
+				}
+			}
+		}
+	}
+}
+
 // GuardedPairsKernel stores GuardedBoth(in, i) - GuardedAt(in,
 // i+blockDim) in shared memory for i = off + 2*b*blockDim + tid, and
 // after a barrier thread tid of block b writes thread blockDim-1-tid's
@@ -43,6 +135,307 @@ func GuardedPairsKernel(in, out []float32, off int) func(*gocuda.Thread) {
 //line guarded_load.go:45
 var gc_src_guardedPairs = compiled.NewSource(gc_files_guarded_load, "guardedPairs", "45f2ae5278de8d1cc53b185869f91161d31b1f8e34d9324ab8e3e8d4346910a3", "guarded_load.go:39-52").NoGoexit("968a1b60bd2019639c37884c279eda4b7f1cb2fefb3ef5261d967c847b2b9b61", "guarded_load.go:11-18", "guarded_load.go:20-26")
 
+//line guarded_load.go:45
+func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line guarded_load.go:48*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line guarded_load.go:52*/ gc_off := off + gc_bx*2*gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+									_ = i
+									gc_t2 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									ahead := gc_t2
+									/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								ahead := gc_t
+								/*line guarded_load.go:49*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line guarded_load.go:49*/ var ahead float32 = gc_at[gc_tx]
+							gc_s_ahead[gc_rank] = ahead
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+							/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line guarded_load.go:59*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := s[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+								_ = i
+								/*line guarded_load.go:47*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+								ahead.Sub(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line guarded_load.go:47*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+							ahead.Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line guarded_load.go:57*/ gc_off3 := off + gc_bx*2*gc_bdx
+				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := s[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line guarded_load.go:52*/ gc_off := off + gc_bx*2*gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line guarded_load.go:49*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+							/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line guarded_load.go:59*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := s[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line guarded_load.go:57*/ gc_off3 := off + gc_bx*2*gc_bdx
+				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := s[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off6 := gc_bdx - 1
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+			gc_at7 := out[gc_off5:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
+				}
+			} else {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx := gc_vstep3, gc_off6+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
+			}
+		}
+	}
+}
+
 // GuardedPastKernel writes guardedPast(in, i) to out[i] for each thread
 // i of the grid below len(out).
 //
@@ -55,6 +448,211 @@ func GuardedPastKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line guarded_load.go:67
 var gc_src_guardedPastScale = compiled.NewSource(gc_files_guarded_load, "guardedPastScale", "ed82d3399c75e66649cdb84a6e9162a98276e677b9384578383321676ea4db17", "guarded_load.go:63-71").NoGoexit("ec417141178c3cc25822be1579787e77d1abf74f8a73c55cae022a6c28e44cb7", "guarded_load.go:54-61")
+
+//line guarded_load.go:67
+func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line guarded_load.go:85*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := lanes.Mask32x16FromBits(0)
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_vb8 := lanes.BroadcastFloat32x16(0)
+						gc_steps8:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								{
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 15 {
+										/*line guarded_load.go:68*/ var gc_i15 int = i
+										var gc_result15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										gc_returned15 := gc_none4
+										if gc_i15 <=
+											/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i15) >= 15 {
+											var gc_ld22 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+												/*line guarded_load.go:69*/ gc_ld22 = lanes.LoadFloat32x16Slice(in[gc_i15:])
+											} else {
+												break gc_steps8
+											}
+											gc_result15 = gc_ld22
+											gc_b5 := gc_none4
+											if true {
+												gc_b5 = gc_all4
+											}
+											gc_returned15 = gc_b5
+										} else {
+											/*line guarded_load.go:69*/ gc_if28 := gc_iota8.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+											if gc_if28.ToBits() != 0 {
+												var gc_ld23 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+													/*line guarded_load.go:69*/ gc_ld23 = lanes.LoadFloat32x16Slice(in[gc_i15:])
+												} else {
+													break gc_steps8
+												}
+												gc_result15 = gc_result15.Merge(gc_ld23, lanes.Mask32x16FromBits(^gc_if28.ToBits()))
+												gc_returned15 = lanes.Mask32x16FromBits(gc_if28.ToBits() | gc_returned15.ToBits())
+											}
+										}
+										gc_if29 := lanes.Mask32x16FromBits(^gc_returned15.ToBits())
+										if gc_if29.ToBits() != 0 {
+											gc_result15 = gc_result15.Merge(gc_vb8, lanes.Mask32x16FromBits(^gc_if29.ToBits()))
+											gc_returned15 = lanes.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
+										}
+										/*line guarded_load.go:69*/ gc_result15.StoreSlice(gc_at[gc_tx:])
+									} else {
+										/*line guarded_load.go:69*/ gc_if30 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+										if gc_if30.ToBits() != 0 {
+											/*line guarded_load.go:68*/ var gc_i16 int = i
+											var gc_result16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											gc_returned16 := gc_none4
+											/*line guarded_load.go:68*/ gc_if31 := gc_iota8.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+											if lanes.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
+												var gc_ld24 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+													/*line guarded_load.go:69*/ gc_ld24 = lanes.LoadFloat32x16Slice(in[gc_i16:])
+												} else {
+													break gc_steps8
+												}
+												gc_result16 = gc_result16.Merge(gc_ld24, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()))
+												gc_returned16 = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() | gc_returned16.ToBits())
+											}
+											gc_if32 := lanes.Mask32x16FromBits(^gc_returned16.ToBits())
+											if lanes.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
+												gc_result16 = gc_result16.Merge(gc_vb8, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
+												gc_returned16 = lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
+											}
+											/*line guarded_load.go:69*/ gc_result16.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if30)
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_vb6 := lanes.BroadcastFloat32x8(0)
+					gc_steps6:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line guarded_load.go:68*/ if i < len(out) && uint(len(out)-i) > 7 {
+								/*line guarded_load.go:68*/ var gc_i11 int = i
+								var gc_result11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								gc_returned11 := gc_none3
+								if gc_i11 <=
+									/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i11) >= 7 {
+									var gc_ld16 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+										/*line guarded_load.go:69*/ gc_ld16 = lanes.LoadFloat32x8Slice(in[gc_i11:])
+									} else {
+										break gc_steps6
+									}
+									gc_result11 = gc_ld16
+									gc_b4 := gc_none3
+									if true {
+										gc_b4 = gc_all3
+									}
+									gc_returned11 = gc_b4
+								} else {
+									/*line guarded_load.go:69*/ gc_if20 := gc_iota6.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+									if gc_if20.ToBits() != 0 {
+										var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+											/*line guarded_load.go:69*/ gc_ld17 = lanes.LoadFloat32x8Slice(in[gc_i11:])
+										} else {
+											break gc_steps6
+										}
+										gc_result11 = gc_ld17.Merge(gc_result11, gc_if20)
+										gc_returned11 = gc_if20.Or(gc_returned11)
+									}
+								}
+								gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_if21.ToBits() != 0 {
+									gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
+									gc_returned11 = gc_if21.Or(gc_returned11)
+								}
+								/*line guarded_load.go:69*/ gc_result11.StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line guarded_load.go:69*/ gc_if22 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								if gc_if22.ToBits() != 0 {
+									/*line guarded_load.go:68*/ var gc_i12 int = i
+									var gc_result12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									gc_returned12 := gc_none3
+									/*line guarded_load.go:68*/ gc_if23 := gc_iota6.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+									if gc_if22.And(gc_if23).ToBits() != 0 {
+										var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+											/*line guarded_load.go:69*/ gc_ld18 = lanes.LoadFloat32x8Slice(in[gc_i12:])
+										} else {
+											break gc_steps6
+										}
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if22.And(gc_if23))
+										gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
+									}
+									gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_if22.And(gc_if24).ToBits() != 0 {
+										gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
+										gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
+									}
+									/*line guarded_load.go:69*/ gc_result12.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if22)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+						gc_at[gc_tx] = guardedPast(in, i)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line guarded_load.go:68*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+						out[i] = guardedPast(in, i)
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_guarded_load holds the source files whose lines the kernels' records hash.
 //

@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +30,341 @@ func HoistKernel(sums []float32, scale float64) func(*gocuda.Thread) {
 
 //line hoist_call.go:16
 var gc_src_hoistTree = compiled.NewSource(gc_files_hoist_call, "hoistTree", "e8d8b082d94e38dcbce836293d4f49700363364fef48f9e5ae70eda2c1eef83b", "hoist_call.go:9-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line hoist_call.go:16
+func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line hoist_call.go:22*/ _ = &scale
+	}
+	if 64 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hoist_call.go:17*/ s := gocuda.Shared[float32](t, 64)[:64]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := sums[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var ty int = gc_tx
+							/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
+							_ = i
+							/*line hoist_call.go:20*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var ty int = gc_tx
+						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
+						_ = i
+						/*line hoist_call.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line hoist_call.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				ty := gc_tx
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+				s[ty] = sums[i]
+			}
+		}
+	}
+	/*line hoist_call.go:21*/ for k := 1; float64(k) <= math.Log2(scale*float64(gc_bdx)); k++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hoist_call.go:23*/ p := int(math.Pow(2, float64(k)))
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hoist_call.go:26*/ gc_qoff, gc_qd := 0, p
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_seg
+					gc_off3 := (p / 2) + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+						gc_at3 := s[gc_off2:][:gc_seglen]
+						gc_at4 := s[gc_off3:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var ty int = gc_tx
+										/*line hoist_call.go:24*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx+gc_r), 16)))).ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, ty+p/2, 16)))).ToBits())
+										if gc_if2.ToBits() != 0 {
+											/*line hoist_call.go:24*/ lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]).Add(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_seg):])).Merge(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_seg):]), gc_if2).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var ty int = gc_tx
+									/*line hoist_call.go:24*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, ty+p/2, 8)))))
+									if gc_if.ToBits() != 0 {
+										/*line hoist_call.go:24*/ lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								ty := gc_tx
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+									gc_at3[gc_u] += gc_at4[gc_u]
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								ty := gc_tx
+								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+									gc_at3[gc_u] += gc_at4[gc_u]
+								}
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_tx
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+							s[ty] += s[ty+p/2]
+						}
+					}
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_tx
+							/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+								s[ty] += s[ty+p/2]
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_tx
+						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
+							s[ty] += s[ty+p/2]
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
+			gc_at5 := sums[gc_off4:][:gc_bdx]
+			gc_at6 := s[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var ty int = gc_tx
+							/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
+							_ = i
+							/*line hoist_call.go:20*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var ty int = gc_tx
+						/*line hoist_call.go:19*/ var i int = gc_bx*gc_bdx + ty
+						_ = i
+						/*line hoist_call.go:20*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at5, gc_at6) {
+					copy(gc_at5, gc_at6)
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				ty := gc_tx
+				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+				/*line hoist_call.go:29*/ sums[i] = s[ty]
+			}
+		}
+	}
+}
 
 // gc_files_hoist_call holds the source files whose lines the kernels' records hash.
 //

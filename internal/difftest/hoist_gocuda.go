@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,125 @@ func HoistedWeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
 //line hoist.go:11
 var gc_src_hoistedWeights = compiled.NewSource(gc_files_hoist, "hoistedWeights", "deaa42d424d0cbceb429c52748eb398b17e26cce734e82303477be5e2aff1da6", "hoist.go:5-16").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line hoist.go:11
+func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line hoist.go:30*/ gc_apart := compiled.Disjoint(w, out)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line hoist.go:35*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			gc_off3 := 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 < len(w) {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := w[gc_off2:][:1]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_at4 := w[gc_off3:][:1]
+				gc_elem := gc_at2[0]
+				gc_elem2 := gc_at4[0]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+							for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx {
+									gc_sx -= gc_bdx
+									gc_sbx++
+								}
+								gc_tx := gc_vstep
+								gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line hoist.go:13*/ compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx {
+								gc_sx2 -= gc_bdx
+								gc_sbx2++
+							}
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx2
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line hoist.go:13*/ compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hoist.go:14*/ gc_at[gc_tx] = gc_elem*gc_at3[gc_tx] + gc_elem2*gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hoist.go:14*/ out[i] = w[0]*in[i] + w[1]*out[i]
+				}
+			}
+		}
+	}
+}
+
 // OwnWeightKernel stores twice its input, then adds the weight of its
 // block, w[blockIdx.x], which it reads after that store. Launched with
 // one thread a block and w the same slice as out, the weight is the
@@ -43,6 +163,116 @@ func OwnWeightKernel(in, w, out []float32) func(*gocuda.Thread) {
 
 //line hoist.go:25
 var gc_src_ownWeight = compiled.NewSource(gc_files_hoist, "ownWeight", "1ac528aab5d61de4bfc5641bb739a5e9051fed2c6bb7d5a6c26bdb082f143e0f", "hoist.go:18-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line hoist.go:25
+func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		b := gc_bx
+		/*line hoist.go:27*/ gc_apart := compiled.Disjoint(w, out)
+		gc_from, gc_to := 0, gc_bdx
+		/*line hoist.go:31*/ if !compiled.Adds(b*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), b*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := b * gc_bdx
+			gc_off2 := b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := w[gc_off2:][:1]
+				gc_elem := gc_at3[0]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hoist.go:27*/ var i int = b*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line hoist.go:28*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+									/*line hoist.go:28*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask324)).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hoist.go:27*/ var i int = b*gc_bdx + gc_tx
+							_ = i
+							/*line hoist.go:28*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							/*line hoist.go:28*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask323)).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+							gc_at[gc_tx] += gc_elem
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hoist.go:29*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+					gc_at[gc_tx] += gc_elem
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hoist.go:27*/ i := b*gc_bdx + gc_tx
+					/*line hoist.go:29*/ out[i] = 2 * in[i]
+					out[i] += w[b]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hoist holds the source files whose lines the kernels' records hash.
 //

@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -65,6 +67,227 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 //line interchange.go:68
 var gc_src_interchangeNearest = compiled.NewSource(gc_files_interchange, "interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:59-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line interchange.go:68
+func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line interchange.go:87*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb5 := lanes.BroadcastInt32x16(int32(-1))
+								/*line interchange.go:72*/ gc_vb6 := lanes.BroadcastFloat32x16(float32(math.MaxFloat32))
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_steps4:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									index := gc_vb5
+									{
+										minDist := gc_vb6
+										/*line interchange.go:73*/ if i < 0 || i > len(membership)-16 {
+											break
+										}
+										/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
+											/*line interchange.go:73*/ var base int = c *
+												nf
+//line interchange.go:74
+											var ans lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
+												var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												if (i+j*
+													npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
+													/*line interchange.go:77*/ gc_ld4 = lanes.LoadFloat32x16Slice(features[i+j*npoints:])
+												} else {
+													break gc_steps4
+												}
+												/*line interchange.go:77*/ diff := gc_ld4.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
+												/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
+											}
+											/*line interchange.go:77*/ gc_if4 := ans.Less(minDist)
+											if gc_if4.ToBits() != 0 {
+												/*line interchange.go:77*/ minDist = minDist.Merge(ans, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+												/*line interchange.go:77*/ index = index.Merge(lanes.BroadcastInt32x16(int32(c)), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+											}
+										}
+										/*line interchange.go:82*/ index.StoreSlice(membership[i:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb2 := lanes.BroadcastInt32x8(int32(-1))
+							/*line interchange.go:72*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_steps2:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								index := gc_vb2
+								{
+									minDist := gc_vb3
+									/*line interchange.go:73*/ if i < 0 || i > len(membership)-8 {
+										break
+									}
+									/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
+										/*line interchange.go:73*/ var base int = c *
+											nf
+//line interchange.go:74
+										var ans lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
+											var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											if (i+j*
+												npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
+												/*line interchange.go:77*/ gc_ld2 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
+											} else {
+												break gc_steps2
+											}
+											/*line interchange.go:77*/ diff := gc_ld2.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
+											/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
+										}
+										/*line interchange.go:77*/ gc_if2 := ans.Less(minDist)
+										if gc_if2.ToBits() != 0 {
+											/*line interchange.go:77*/ minDist = ans.Merge(minDist, gc_if2)
+											/*line interchange.go:77*/ index = lanes.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
+										}
+									}
+									/*line interchange.go:82*/ index.StoreSlice(membership[i:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							index := int32(-1)
+							{
+								/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
+								for c := 0; c < nclusters; c++ {
+									base := c * nf
+									var ans float32
+									for j := 0; j < nf; j++ {
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+									}
+									if ans < minDist {
+										minDist = ans
+										index = int32(c)
+									}
+								}
+								membership[i] = index
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line interchange.go:87*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						gc_vb := lanes.BroadcastInt32x8(int32(-1))
+						/*line interchange.go:72*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+					gc_steps3:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							index := gc_vb
+							{
+								minDist := gc_vb2
+								/*line interchange.go:73*/ if i < 0 || i > len(membership)-8 {
+									break
+								}
+								/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
+									/*line interchange.go:73*/ var base int = c *
+										nf
+//line interchange.go:74
+									var ans lanes.Float32x8
+									/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
+										var gc_ld3 lanes.Float32x8
+										if (i+j*
+											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
+											/*line interchange.go:77*/ gc_ld3 = lanes.LoadFloat32x8Slice(features[i+j*npoints:])
+										} else {
+											break gc_steps3
+										}
+										/*line interchange.go:77*/ diff := gc_ld3.Sub(lanes.BroadcastFloat32x8(clusters[base+j]))
+										/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
+									}
+									/*line interchange.go:77*/ gc_if2 := ans.Less(minDist)
+									if gc_if2.ToBits() != 0 {
+										/*line interchange.go:77*/ minDist = ans.Merge(minDist, gc_if2)
+										/*line interchange.go:77*/ index = lanes.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
+									}
+								}
+								/*line interchange.go:82*/ index.StoreSlice(membership[i:])
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							index := int32(-1)
+							{
+								/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
+								for c := 0; c < nclusters; c++ {
+									base := c * nf
+									var ans float32
+									for j := 0; j < nf; j++ {
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+									}
+									if ans < minDist {
+										minDist = ans
+										index = int32(c)
+									}
+								}
+								membership[i] = index
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // InterchangeColumnsDoubleKernel is InterchangeColumnsKernel with the
 // sum kept in float64 and stored rounded to float32.
 //
@@ -77,6 +300,133 @@ func InterchangeColumnsDoubleKernel(b []float32, out []float32, who []int32, k, 
 
 //line interchange.go:93
 var gc_src_interchangeColumnsDouble = compiled.NewSource(gc_files_interchange, "interchangeColumnsDouble", "df1ccb69b9c3f58f7df3c436576e2a8fb36a8111e832bb0cc59f5070dc9f6b8a", "interchange.go:89-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line interchange.go:93
+func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line interchange.go:94*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var col int = gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:95*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					}
+					/*line interchange.go:98*/ s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+					s.Merge(lanes.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_iotaf64 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line interchange.go:94*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+				var col int = gc_bx*gc_bdx + gc_tx
+				/*line interchange.go:95*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
+				}
+				/*line interchange.go:98*/ s := lanes.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
+				/*line interchange.go:98*/ s.StoreMasked((*[4]float64)(gc_s_s[gc_rank:]), gc_alive2)
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			col := gc_bx*gc_bdx + gc_tx
+			/*line interchange.go:95*/ if col >= n {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line interchange.go:98*/ s := float64(col)
+			gc_s_s[gc_rank] = s
+		}
+	}
+	/*line interchange.go:99*/ for p := 0; p < k; p += 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all6 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_vb := lanes.BroadcastFloat32x4(2)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive6 := gc_all6
+					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+						/*line interchange.go:101*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var col int = gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:94*/ s := lanes.LoadFloat64x4Slice(gc_s_s[gc_rank:])
+					/*line interchange.go:100*/ if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-4 || (p*n+col) < 0 || (p*n+col) > len(b)-4 {
+						break
+					}
+					/*line interchange.go:100*/ if p+1 < k {
+						/*line interchange.go:100*/ s = s.Add(lanes.LoadFloat32x4Slice(b[(p+1)*n+col:]).Mul(gc_vb).ConvertToFloat64())
+					}
+					/*line interchange.go:103*/ s = s.Add(lanes.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
+					s.Merge(lanes.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive6).StoreSlice(gc_s_s[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				col := gc_bx*gc_bdx + gc_tx
+				s := gc_s_s[gc_rank]
+				/*line interchange.go:100*/ if p+1 < k {
+					s += float64(b[(p+1)*n+col] * 2)
+				}
+				s += float64(b[p*n+col])
+				gc_s_s[gc_rank] = s
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			col := gc_bx*gc_bdx + gc_tx
+			s := gc_s_s[gc_rank]
+			/*line interchange.go:106*/ out[col] = float32(s)
+			who[col] = int32(gc_tx)
+		}
+	}
+}
 
 var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 
@@ -97,6 +447,333 @@ func InterchangeNearestDoubleKernel(features, clusters []float32, membership []i
 //line interchange.go:114
 var gc_src_interchangeNearestDouble = compiled.NewSource(gc_files_interchange, "interchangeNearestDouble", "4dd0e183ab423ad0fdf272da271a3fc2dabbe85a36b0e717ebfa8db29fa08f9c", "interchange.go:110-133").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line interchange.go:114
+func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_ans := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			{
+				gc_rank := gc_vstep + 0
+				gc_pos.Thread = gc_rank
+				index := int32(-1)
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+			{
+				gc_rank := gc_vstep + 1
+				gc_pos.Thread = gc_rank
+				index := int32(-1)
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+			{
+				gc_rank := gc_vstep + 2
+				gc_pos.Thread = gc_rank
+				index := int32(-1)
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+			{
+				gc_rank := gc_vstep + 3
+				gc_pos.Thread = gc_rank
+				index := int32(-1)
+				/*line interchange.go:118*/ minDist := math.MaxFloat64
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			index := int32(-1)
+			/*line interchange.go:118*/ minDist := math.MaxFloat64
+			gc_s_index[gc_rank] = index
+			gc_s_minDist[gc_rank] = minDist
+		}
+		/*line interchange.go:119*/ for c := 0; c < nclusters; c++ {
+			base := c * nf
+			clear(gc_s_ans)
+			for j := 0; j < nf; j++ {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line interchange.go:126*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_bx * gc_bdx) + (j * npoints)
+					gc_off2 := base + j
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
+						gc_at := features[gc_off:][:gc_to]
+						gc_at2 := clusters[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						gc_vstep2 := gc_from
+						if compiled.SIMDBuild {
+							if compiled.SIMD {
+								for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line interchange.go:115*/ ans := lanes.LoadFloat64x4Slice(gc_s_ans[gc_rank:])
+									/*line interchange.go:123*/ diff := lanes.LoadFloat32x4Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x4(gc_at2[0])).ConvertToFloat64()
+									/*line interchange.go:123*/ ans = ans.Add(diff.Mul(diff))
+									/*line interchange.go:117*/ ans.StoreSlice(gc_s_ans[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								{
+									gc_tx := gc_vstep2 + 0
+									gc_rank := gc_base + gc_tx
+									ans := gc_s_ans[gc_rank]
+									/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_vstep2 + 1
+									gc_rank := gc_base + gc_tx
+									ans := gc_s_ans[gc_rank]
+									/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_vstep2 + 2
+									gc_rank := gc_base + gc_tx
+									ans := gc_s_ans[gc_rank]
+									/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_vstep2 + 3
+									gc_rank := gc_base + gc_tx
+									ans := gc_s_ans[gc_rank]
+									/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
+									ans += diff * diff
+									gc_s_ans[gc_rank] = ans
+								}
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							ans := gc_s_ans[gc_rank]
+							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
+							ans += diff * diff
+							gc_s_ans[gc_rank] = ans
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							ans := gc_s_ans[gc_rank]
+							/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
+							ans += diff * diff
+							gc_s_ans[gc_rank] = ans
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+							/*line interchange.go:126*/ if ans < minDist {
+								minDist = ans
+								index = int32(c)
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+							/*line interchange.go:126*/ if ans < minDist {
+								minDist = ans
+								index = int32(c)
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+							/*line interchange.go:126*/ if ans < minDist {
+								minDist = ans
+								index = int32(c)
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+							/*line interchange.go:126*/ if ans < minDist {
+								minDist = ans
+								index = int32(c)
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						index := gc_s_index[gc_rank]
+						minDist := gc_s_minDist[gc_rank]
+						ans := gc_s_ans[gc_rank]
+						/*line interchange.go:126*/ if ans < minDist {
+							minDist = ans
+							index = int32(c)
+						}
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
+					gc_at3 := membership[gc_off3:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line interchange.go:115*/ index := lanes.LoadInt32x16Slice(gc_s_index[gc_rank:])
+									{
+										/*line interchange.go:131*/ index.StoreSlice(gc_at3[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line interchange.go:115*/ index := lanes.LoadInt32x8Slice(gc_s_index[gc_rank:])
+								/*line interchange.go:131*/ index.StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							{
+								gc_tx := gc_vstep4 + 0
+								gc_rank := gc_base + gc_tx
+								index := gc_s_index[gc_rank]
+								/*line interchange.go:131*/ gc_at3[gc_tx] = index
+							}
+							{
+								gc_tx := gc_vstep4 + 1
+								gc_rank := gc_base + gc_tx
+								index := gc_s_index[gc_rank]
+								/*line interchange.go:131*/ gc_at3[gc_tx] = index
+							}
+							{
+								gc_tx := gc_vstep4 + 2
+								gc_rank := gc_base + gc_tx
+								index := gc_s_index[gc_rank]
+								/*line interchange.go:131*/ gc_at3[gc_tx] = index
+							}
+							{
+								gc_tx := gc_vstep4 + 3
+								gc_rank := gc_base + gc_tx
+								index := gc_s_index[gc_rank]
+								/*line interchange.go:131*/ gc_at3[gc_tx] = index
+							}
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						index := gc_s_index[gc_rank]
+						/*line interchange.go:131*/ gc_at3[gc_tx] = index
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						index := gc_s_index[gc_rank]
+						/*line interchange.go:131*/ membership[i] = index
+					}
+				}
+			}
+		}
+	}
+}
+
 // InterchangeShadowKernel sums column col of a k×n b, starting from
 // b[col]·s, under the guard col < n, into a local s that shadows the
 // parameter s, in float64; after the guard, it adds the parameter s. The local is
@@ -114,6 +791,339 @@ func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda
 
 //line interchange.go:142
 var gc_src_interchangeShadow = compiled.NewSource(gc_files_interchange, "interchangeShadow", "30d47aff7e3dadd7d76df259013b8122cc42336b874f612adf289d6381449691", "interchange.go:135-154").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line interchange.go:142
+func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line interchange.go:148*/ _ = &s
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:161*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line interchange.go:145*/ var s_ float64
+					gc_s_s_[gc_rank] = s_
+				}
+				gc_vstep2 := gc_hi2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line interchange.go:145*/ var s_ float64
+					gc_s_s_[gc_rank] = s_
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:154*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := b[gc_off:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							/*line interchange.go:145*/ gc_vb6 := lanes.BroadcastFloat32x4(s)
+							for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var col int = gc_bx*gc_bdx + gc_tx
+								_ = col
+								/*line interchange.go:145*/ var s_ lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								/*line interchange.go:145*/ s_ = lanes.LoadFloat32x4Slice(gc_at[gc_tx:]).Mul(gc_vb6).ConvertToFloat64()
+								/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								/*line interchange.go:145*/ var s_ float64
+								/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								/*line interchange.go:145*/ var s_ float64
+								/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								/*line interchange.go:145*/ var s_ float64
+								/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								/*line interchange.go:145*/ var s_ float64
+								/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+								gc_s_s_[gc_rank] = s_
+							}
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(b[col] * s)
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+		/*line interchange.go:146*/ for p := 1; p < k; p++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:150*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (p * n)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at2 := b[gc_off2:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var col int = gc_bx*gc_bdx + gc_tx
+								_ = col
+								/*line interchange.go:143*/ s_ := lanes.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
+								/*line interchange.go:147*/ s_ = s_.Add(lanes.LoadFloat32x4Slice(gc_at2[gc_tx:]).ConvertToFloat64())
+								/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							{
+								gc_tx := gc_vstep4 + 0
+								gc_rank := gc_base + gc_tx
+								s_ := gc_s_s_[gc_rank]
+								/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_vstep4 + 1
+								gc_rank := gc_base + gc_tx
+								s_ := gc_s_s_[gc_rank]
+								/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_vstep4 + 2
+								gc_rank := gc_base + gc_tx
+								s_ := gc_s_s_[gc_rank]
+								/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_vstep4 + 3
+								gc_rank := gc_base + gc_tx
+								s_ := gc_s_s_[gc_rank]
+								/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+								gc_s_s_[gc_rank] = s_
+							}
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				gc_vstep5 := 0
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+					}
+					if col < n {
+						gc_at3[gc_tx] += s
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ out[col] = float32(s_)
+					}
+					if col < n {
+						out[col] += s
+					}
+				}
+			}
+		}
+	}
+}
 
 // InterchangeHelperKernel gives thread i < n the squared distance between
 // columns i and x of a k×n b, summed in float64 row by row in a helper as Rodinia's
@@ -136,6 +1146,112 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 //line interchange.go:166
 var gc_src_interchangeHelper = compiled.NewSource(gc_files_interchange, "interchangeHelper", "f008c3428fa002af0ed21280c75ab731fd62006da7007f5f9ce0eb02b223a68d", "interchange.go:156-173", "interchange.go:175-182", "interchange.go:184-194").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line interchange.go:166
+func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		clear(gc_s_r)
+		/*line interchange.go:177*/ for j := 0; j < k; j++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:181*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (j * n)
+				gc_off2 := j*n + x
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
+					gc_at := b[gc_off:][:gc_to]
+					gc_at2 := b[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild && compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line interchange.go:167*/ r := lanes.LoadFloat64x4Slice(gc_s_r[gc_rank:])
+							/*line interchange.go:178*/ diff := lanes.LoadFloat32x4Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x4(gc_at2[0]))
+							/*line interchange.go:178*/ r = r.Add(diff.Mul(diff).ConvertToFloat64())
+							/*line interchange.go:168*/ r.StoreSlice(gc_s_r[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						r := gc_s_r[gc_rank]
+						/*line interchange.go:178*/ diff := gc_at[gc_tx] - gc_elem
+						r += float64(diff * diff)
+						gc_s_r[gc_rank] = r
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
+						/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
+						r += float64(diff * diff)
+						gc_s_r[gc_rank] = r
+					}
+				}
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line interchange.go:180*/ gc_s_r := gc_s_r[:gc_n]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line interchange.go:185*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						r := gc_s_r[gc_rank]
+						{
+							/*line interchange.go:181*/ var r_ float32 = float32(r)
+							/*line interchange.go:169*/ d := r_ * w[i]
+							var c int = i
+							/*line interchange.go:185*/ var r_2 float32
+							for j_ := 0; j_ < k; j_ += 2 {
+								r_2 += b[c+j_*n]
+							}
+							c++
+							if c < len(b) {
+								r_2 += b[c]
+							}
+							var r_3 float32 = r_2
+							/*line interchange.go:170*/ s := r_3
+							out[i] = d + s
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // GuardTailKernel returns the threads a parameter picks (every thread, or
 // those below a bound) before a loop the compiler interchanges, then
 // updates a uniform value, optionally runs a grid-stride loop over g, and
@@ -153,6 +1269,344 @@ func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda
 
 //line interchange.go:203
 var gc_src_guardTail = compiled.NewSource(gc_files_interchange, "guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:196-222").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line interchange.go:203
+func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:208*/ a := lanes.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+								/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:208*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+							/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:208*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+						/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:208*/ a := int32(i)
+					gc_s_a[gc_rank] = a
+				}
+			}
+		}
+		/*line interchange.go:209*/ for k := 0; k < p; k++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:213*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if !compiled.Adds(k*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := k * gc_bdx
+				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+				gc_fasthi := max(min(gc_to, len(in)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMDBuild {
+								if compiled.SIMD && compiled.SIMD512 {
+									var gc_stop2 bool
+									gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+										gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+										for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+											gc_tx := gc_vstep2
+											gc_rank := gc_base + gc_tx
+											var i int = gc_bx*gc_bdx + gc_tx
+											_ = i
+											/*line interchange.go:204*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
+											{
+												/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+												/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
+													/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
+												} else {
+													/*line interchange.go:210*/ gc_if4 := gc_iota6.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+													if gc_if4.ToBits() != 0 {
+														/*line interchange.go:210*/ a = a.Merge(a.Add(lanes.LoadInt32x16Slice(gc_at[(gc_tx-gc_fastlo):])), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+													}
+												}
+											}
+											/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+										}
+										lanes.ClearAVXUpperBits()
+										return gc_vstep2, false
+									}(gc_vstep2)
+									if gc_stop2 {
+										return
+									}
+								}
+								if compiled.SIMD {
+									gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+										/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+										/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+											/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
+										} else {
+											/*line interchange.go:210*/ gc_if3 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+											if gc_if3.ToBits() != 0 {
+												/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(a, gc_if3)
+											}
+										}
+										/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+								}
+							} else {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+									/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+										/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
+									} else {
+										/*line interchange.go:210*/ gc_if2 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line interchange.go:210*/ a = a.Add(lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(a, gc_if2)
+										}
+									}
+									/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+								}
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								a := gc_s_a[gc_rank]
+								/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
+									a += gc_at[gc_u]
+								}
+								gc_s_a[gc_rank] = a
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a := gc_s_a[gc_rank]
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
+							a += in[ix]
+						}
+						gc_s_a[gc_rank] = a
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a := gc_s_a[gc_rank]
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
+							a += in[ix]
+						}
+						gc_s_a[gc_rank] = a
+					}
+				}
+			}
+		}
+		/*line interchange.go:214*/ w := int32(p)
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+				}
+			}
+		}
+		/*line interchange.go:215*/ w ^= 5
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line interchange.go:217*/ gc_s_a := gc_s_a[:gc_n]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+						gc_from = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							/*line interchange.go:218*/ gc_vb2 := lanes.BroadcastInt32x8(w)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+								/*line interchange.go:216*/ if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line interchange.go:216*/ if stride {
+									{
+										/*line interchange.go:216*/ var j int = i
+										gc_lanes7 := gc_all
+										for {
+											/*line interchange.go:216*/ gc_lanes7 = gc_lanes7.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+											if gc_lanes7.ToBits() == 0 {
+												break
+											}
+											var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+											/*line interchange.go:217*/ if j >= 0 && j <= len(g)-8 {
+												gc_ld6 = lanes.LoadInt32x8Slice(g[j:])
+											} else {
+												var gc_lanes8 [8]int32
+												for gc_k7 := range 8 {
+													if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
+														gc_pos.Thread = gc_rank + gc_k7
+														/*line interchange.go:218*/ gc_lanes8[gc_k7] = g[j+gc_k7]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld6 = lanes.LoadInt32x8(&gc_lanes8)
+											}
+											/*line interchange.go:218*/ if j >= 0 && j <= len(g)-8 {
+												/*line interchange.go:218*/ gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
+											} else {
+												var gc_lanes9 [8]int32
+												gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
+												for gc_k8 := range 8 {
+													if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
+														gc_pos.Thread = gc_rank + gc_k8
+														/*line interchange.go:218*/ g[j+gc_k8] = gc_lanes9[gc_k8]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+											/*line interchange.go:218*/ j = j +
+												gc_bdx*gc_gdx
+										}
+									}
+								}
+								/*line interchange.go:218*/ a.Add(gc_vb2).StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							a := gc_s_a[gc_rank]
+							/*line interchange.go:216*/ if stride {
+								for j := i; j < len(g); j += gc_bdx * gc_gdx {
+									g[j] += w
+								}
+							}
+							out[i] = a + w
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line interchange.go:217*/ gc_s_a := gc_s_a[:gc_n]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+						gc_from = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep3 := gc_from
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							a := gc_s_a[gc_rank]
+							/*line interchange.go:216*/ if stride {
+								for j := i; j < len(g); j += gc_bdx * gc_gdx {
+									g[j] += w
+								}
+							}
+							out[i] = a + w
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // GuardStrideKernel returns the threads a parameter picks before a
 // grid-stride loop over g and then a loop the compiler interchanges: the

@@ -5,10 +5,8 @@
 package difftest
 
 import (
-	"math"
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line interchange.go:24
@@ -65,16 +63,16 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 								gc_pos.Thread = gc_base + gc_tx
 								var row int = gc_by*gc_bdy + gc_ty
 								var col int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:30*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line interchange.go:30*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if (row*
 									/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-16 {
 									break
 								}
 								/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									/*line interchange.go:31*/ if (p*
 										n+col) >= 0 && (p*n+col) <= len(b)-16 {
-										/*line interchange.go:32*/ gc_ld2 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+										/*line interchange.go:32*/ gc_ld2 = lanes.LoadFloat32x16Slice(b[p*n+col:])
 									} else {
 										break gc_steps2
 									}
@@ -82,7 +80,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 								}
 								sum.StoreSlice(c[row*n+col:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -98,30 +96,30 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:30*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line interchange.go:30*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
 								/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
 								break
 							}
 							var gc_row int = gc_by*gc_bdy + gc_ty
 							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if (gc_row*
 								/*line interchange.go:34*/ n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
 								break
 							}
 							/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line interchange.go:31*/ if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
-									/*line interchange.go:32*/ gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									/*line interchange.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 									break gc_jam
 								}
 								/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
-								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line interchange.go:32*/ if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
-									/*line interchange.go:32*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+									/*line interchange.go:32*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b[p*n+gc_col:])
 								} else {
 									break gc_jam
 								}
@@ -136,16 +134,16 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_pos.Thread = gc_base + gc_tx
 							var row int = gc_by*gc_bdy + gc_ty
 							var col int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:30*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line interchange.go:30*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if (row*
 								/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
 								break
 							}
 							/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line interchange.go:31*/ if (p*
 									n+col) >= 0 && (p*n+col) <= len(b)-8 {
-									/*line interchange.go:32*/ gc_ld = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+									/*line interchange.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(b[p*n+col:])
 								} else {
 									break gc_steps
 								}
@@ -153,7 +151,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							}
 							sum.StoreSlice(c[row*n+col:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -191,51 +189,51 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb2 := lanes.BroadcastFloat32x16(2)
 					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_alive2 := gc_all2
 							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+								gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
 							}
 							var col int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:44*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
-							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-								compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							/*line interchange.go:44*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+							if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+								gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 							}
-							/*line interchange.go:47*/ s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
+							/*line interchange.go:47*/ s := lanes.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
 							if col < -2147483648 || col > 2147483632 {
 								break
 							}
 							/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
 								/*line interchange.go:48*/ if p+
 									1 < k {
-									var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									/*line interchange.go:49*/ if ((p+
 										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-16 {
-										/*line interchange.go:50*/ gc_ld3 = archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:])
+										/*line interchange.go:50*/ gc_ld3 = lanes.LoadFloat32x16Slice(b[(p+1)*n+col:])
 									} else {
 										break gc_steps2
 									}
 									/*line interchange.go:50*/ s = s.Add(gc_ld3.Mul(gc_vb2))
 								}
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								/*line interchange.go:50*/ if (p*
 									/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-16 {
-									/*line interchange.go:52*/ gc_ld4 = archsimd.LoadFloat32x16Slice(b[p*n+col:])
+									/*line interchange.go:52*/ gc_ld4 = lanes.LoadFloat32x16Slice(b[p*n+col:])
 								} else {
 									break gc_steps2
 								}
 								/*line interchange.go:52*/ s = s.Add(gc_ld4)
 							}
-							/*line interchange.go:53*/ s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
+							/*line interchange.go:53*/ s.Merge(lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
 					if gc_stop {
@@ -243,9 +241,9 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					}
 				}
 				if compiled.SIMD {
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(2)
 				gc_jam:
 					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 						gc_tx := gc_vstep
@@ -254,74 +252,74 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						gc_gc_rank := gc_base + gc_gc_tx
 						gc_alive := gc_all
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-							/*line interchange.go:50*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:50*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var col int = gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 						if gc_alive.And(gc_if).ToBits() != 0 {
 							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-						/*line interchange.go:47*/ s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+						/*line interchange.go:47*/ s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
 							break
 						}
 						gc_gc_alive := gc_all
 						if gc_gc_ex := compiled.ExitedBits(gc_exited, gc_gc_rank); gc_gc_ex != 0 {
-							/*line interchange.go:48*/ gc_gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:48*/ gc_gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var gc_col int = gc_bx*gc_bdx + gc_gc_tx
-						/*line interchange.go:44*/ gc_gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
+						/*line interchange.go:44*/ gc_gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
 						if gc_gc_alive.And(gc_gc_if).ToBits() != 0 {
 							compiled.SetExited(gc_exited, gc_gc_rank, gc_gc_alive.And(gc_gc_if).ToBits())
 							gc_gc_alive = gc_gc_alive.And(gc_gc_alive.And(gc_gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-						gc_s := archsimd.BroadcastInt32x8(int32(gc_col)).Add(gc_iota).ConvertToFloat32()
+						gc_s := lanes.BroadcastInt32x8(int32(gc_col)).Add(gc_iota).ConvertToFloat32()
 						if gc_col < -2147483648 || gc_col > 2147483640 {
 							break
 						}
 						/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
 							/*line interchange.go:48*/ if p+
 								1 < k {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line interchange.go:49*/ if ((p+
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
-									/*line interchange.go:50*/ gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									/*line interchange.go:50*/ gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
 									break gc_jam
 								}
 								/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
 							}
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							/*line interchange.go:50*/ if (p*
 								/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
-								/*line interchange.go:52*/ gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+								/*line interchange.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 								break gc_jam
 							}
 							/*line interchange.go:52*/ s = s.Add(gc_ld2)
 							/*line interchange.go:52*/ if p+
 								/*line interchange.go:49*/ 1 < k {
-								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line interchange.go:49*/ if ((p+
 									1)*n+gc_col) >= 0 && ((p+1)*n+gc_col) <= len(b)-8 {
-									/*line interchange.go:50*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
+									/*line interchange.go:50*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
 								} else {
 									break gc_jam
 								}
 								gc_s = gc_s.Add(gc_gc_ld.Mul(gc_vb))
 							}
-							var gc_gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							/*line interchange.go:50*/ if (p*
 								/*line interchange.go:52*/ n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
-								/*line interchange.go:52*/ gc_gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+gc_col:])
+								/*line interchange.go:52*/ gc_gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+gc_col:])
 							} else {
 								break gc_jam
 							}
 							gc_s = gc_s.Add(gc_gc_ld2)
 						}
-						/*line interchange.go:53*/ s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
-						gc_s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_gc_rank:]), gc_gc_alive).StoreSlice(gc_s_s[gc_gc_rank:])
+						/*line interchange.go:53*/ s.Merge(lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+						gc_s.Merge(lanes.LoadFloat32x8Slice(gc_s_s[gc_gc_rank:]), gc_gc_alive).StoreSlice(gc_s_s[gc_gc_rank:])
 					}
 				gc_steps:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
@@ -329,42 +327,42 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						gc_rank := gc_base + gc_tx
 						gc_alive := gc_all
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-							/*line interchange.go:48*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:48*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var col int = gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 						if gc_alive.And(gc_if).ToBits() != 0 {
 							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-						/*line interchange.go:47*/ s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+						/*line interchange.go:47*/ s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 						if col < -2147483648 || col > 2147483640 {
 							break
 						}
 						/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
 							/*line interchange.go:48*/ if p+
 								1 < k {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line interchange.go:49*/ if ((p+
 									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
-									/*line interchange.go:50*/ gc_ld = archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									/*line interchange.go:50*/ gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
 								} else {
 									break gc_steps
 								}
 								/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
 							}
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							/*line interchange.go:50*/ if (p*
 								/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
-								/*line interchange.go:52*/ gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
+								/*line interchange.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
 							} else {
 								break gc_steps
 							}
 							/*line interchange.go:52*/ s = s.Add(gc_ld2)
 						}
-						/*line interchange.go:53*/ s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+						/*line interchange.go:53*/ s.Merge(lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 			gc_L1:
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -397,25 +395,25 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-				gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_all4 := lanes.Mask32x16FromBits(0xffff)
+				gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 				for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+						gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 					var col int = gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:43*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+					/*line interchange.go:43*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 					/*line interchange.go:55*/ if col < 0 || col > len(out)-16 ||
 						(gc_tx < -2147483648 || gc_tx > 2147483632) || col > len(who)-16 {
 						break
 					}
 					/*line interchange.go:55*/ s.StoreMasked((*[16]float32)(out[col:]), gc_alive4)
-					archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive4)
+					lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive4)
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 				return gc_vstep2, false
 			}(gc_vstep2)
 			if gc_stop2 {
@@ -423,25 +421,25 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			}
 		}
 		if compiled.SIMD {
-			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 				gc_tx := gc_vstep2
 				gc_rank := gc_base + gc_tx
 				gc_alive3 := gc_all3
 				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-					/*line interchange.go:43*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					/*line interchange.go:43*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var col int = gc_bx*gc_bdx + gc_tx
-				/*line interchange.go:43*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+				/*line interchange.go:43*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 				/*line interchange.go:55*/ if col < 0 || col > len(out)-8 ||
 					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
 					break
 				}
 				/*line interchange.go:55*/ s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
-				archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
+				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
 			}
-			archsimd.ClearAVXUpperBits()
+			lanes.ClearAVXUpperBits()
 		}
 		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
@@ -454,1164 +452,6 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 			/*line interchange.go:55*/ out[col] = s
 			who[col] = int32(gc_tx)
 		}
-	}
-}
-
-//line interchange.go:68
-func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_vb5 := archsimd.BroadcastInt32x16(int32(-1))
-							/*line interchange.go:72*/ gc_vb6 := archsimd.BroadcastFloat32x16(float32(math.MaxFloat32))
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_steps4:
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								gc_pos.Thread = gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								index := gc_vb5
-								{
-									minDist := gc_vb6
-									/*line interchange.go:73*/ if i < 0 || i > len(membership)-16 {
-										break
-									}
-									/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
-										/*line interchange.go:73*/ var base int = c *
-											nf
-//line interchange.go:74
-										var ans archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
-											var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-											if (i+j*
-												npoints) >= 0 && (i+j*npoints) <= len(features)-16 {
-												/*line interchange.go:77*/ gc_ld4 = archsimd.LoadFloat32x16Slice(features[i+j*npoints:])
-											} else {
-												break gc_steps4
-											}
-											/*line interchange.go:77*/ diff := gc_ld4.Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
-											/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
-										}
-										/*line interchange.go:77*/ gc_if4 := ans.Less(minDist)
-										if gc_if4.ToBits() != 0 {
-											/*line interchange.go:77*/ minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-											/*line interchange.go:77*/ index = index.Merge(archsimd.BroadcastInt32x16(int32(c)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-										}
-									}
-									/*line interchange.go:82*/ index.StoreSlice(membership[i:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_vb2 := archsimd.BroadcastInt32x8(int32(-1))
-						/*line interchange.go:72*/ gc_vb3 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
-					gc_steps2:
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_pos.Thread = gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							index := gc_vb2
-							{
-								minDist := gc_vb3
-								/*line interchange.go:73*/ if i < 0 || i > len(membership)-8 {
-									break
-								}
-								/*line interchange.go:73*/ for c := 0; c < nclusters; c = c + 1 {
-									/*line interchange.go:73*/ var base int = c *
-										nf
-//line interchange.go:74
-									var ans archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line interchange.go:74*/ for j := 0; j < nf; j = j + 1 {
-										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-										if (i+j*
-											npoints) >= 0 && (i+j*npoints) <= len(features)-8 {
-											/*line interchange.go:77*/ gc_ld2 = archsimd.LoadFloat32x8Slice(features[i+j*npoints:])
-										} else {
-											break gc_steps2
-										}
-										/*line interchange.go:77*/ diff := gc_ld2.Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
-										/*line interchange.go:77*/ ans = ans.Add(diff.Mul(diff))
-									}
-									/*line interchange.go:77*/ gc_if2 := ans.Less(minDist)
-									if gc_if2.ToBits() != 0 {
-										/*line interchange.go:77*/ minDist = ans.Merge(minDist, gc_if2)
-										/*line interchange.go:77*/ index = archsimd.BroadcastInt32x8(int32(c)).Merge(index, gc_if2)
-									}
-								}
-								/*line interchange.go:82*/ index.StoreSlice(membership[i:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						index := int32(-1)
-						{
-							/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
-							for c := 0; c < nclusters; c++ {
-								base := c * nf
-								var ans float32
-								for j := 0; j < nf; j++ {
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-								}
-								if ans < minDist {
-									minDist = ans
-									index = int32(c)
-								}
-							}
-							membership[i] = index
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-//line interchange.go:93
-func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	gc_s_s := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	gc_exited := gc_b.Exited()
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep := 0
-		if compiled.SIMD {
-			gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-			gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_alive3 := gc_all3
-				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
-					/*line interchange.go:94*/ gc_alive3 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-				}
-				var col int = gc_bx*gc_bdx + gc_tx
-				/*line interchange.go:95*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, col, 4))))
-				if gc_alive3.And(gc_if3).ToBits() != 0 {
-					compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
-					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
-				}
-				/*line interchange.go:98*/ s := archsimd.BroadcastInt32x4(int32(col)).ConvertToFloat64().Add(gc_iotaf64)
-				s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-	gc_L1:
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			col := gc_bx*gc_bdx + gc_tx
-			/*line interchange.go:95*/ if col >= n {
-				gc_exited[gc_rank] = true
-				continue gc_L1
-			}
-			/*line interchange.go:98*/ s := float64(col)
-			gc_s_s[gc_rank] = s
-		}
-	}
-	/*line interchange.go:99*/ for p := 0; p < k; p += 2 {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				gc_vb := archsimd.BroadcastFloat32x4(2)
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_alive6 := gc_all6
-					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-						/*line interchange.go:101*/ gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-					}
-					var col int = gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:94*/ s := archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:])
-					/*line interchange.go:100*/ if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-4 || (p*n+col) < 0 || (p*n+col) > len(b)-4 {
-						break
-					}
-					/*line interchange.go:100*/ if p+1 < k {
-						/*line interchange.go:100*/ s = s.Add(archsimd.LoadFloat32x4Slice(b[(p+1)*n+col:]).Mul(gc_vb).ConvertToFloat64())
-					}
-					/*line interchange.go:103*/ s = s.Add(archsimd.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
-					s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive6).StoreSlice(gc_s_s[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				col := gc_bx*gc_bdx + gc_tx
-				s := gc_s_s[gc_rank]
-				/*line interchange.go:100*/ if p+1 < k {
-					s += float64(b[(p+1)*n+col] * 2)
-				}
-				s += float64(b[p*n+col])
-				gc_s_s[gc_rank] = s
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			col := gc_bx*gc_bdx + gc_tx
-			s := gc_s_s[gc_rank]
-			/*line interchange.go:106*/ out[col] = float32(s)
-			who[col] = int32(gc_tx)
-		}
-	}
-}
-
-//line interchange.go:114
-func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_s_minDist := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-	gc_s_ans := compiled.Scratch[float64](gc_b, 2)[:gc_n]
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				index := int32(-1)
-				/*line interchange.go:118*/ minDist := math.MaxFloat64
-				gc_s_index[gc_rank] = index
-				gc_s_minDist[gc_rank] = minDist
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				index := int32(-1)
-				/*line interchange.go:118*/ minDist := math.MaxFloat64
-				gc_s_index[gc_rank] = index
-				gc_s_minDist[gc_rank] = minDist
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				index := int32(-1)
-				/*line interchange.go:118*/ minDist := math.MaxFloat64
-				gc_s_index[gc_rank] = index
-				gc_s_minDist[gc_rank] = minDist
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				index := int32(-1)
-				/*line interchange.go:118*/ minDist := math.MaxFloat64
-				gc_s_index[gc_rank] = index
-				gc_s_minDist[gc_rank] = minDist
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			index := int32(-1)
-			/*line interchange.go:118*/ minDist := math.MaxFloat64
-			gc_s_index[gc_rank] = index
-			gc_s_minDist[gc_rank] = minDist
-		}
-		/*line interchange.go:119*/ for c := 0; c < nclusters; c++ {
-			base := c * nf
-			clear(gc_s_ans)
-			for j := 0; j < nf; j++ {
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					/*line interchange.go:126*/ panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := (gc_bx * gc_bdx) + (j * npoints)
-					gc_off2 := base + j
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
-						gc_at := features[gc_off:][:gc_to]
-						gc_at2 := clusters[gc_off2:][:1]
-						gc_elem := gc_at2[0]
-						gc_vstep := gc_from
-						if compiled.SIMD {
-							for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var i int = gc_bx*gc_bdx + gc_tx
-								_ = i
-								/*line interchange.go:115*/ ans := archsimd.LoadFloat64x4Slice(gc_s_ans[gc_rank:])
-								/*line interchange.go:123*/ diff := archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).Sub(archsimd.BroadcastFloat32x4(gc_at2[0])).ConvertToFloat64()
-								/*line interchange.go:123*/ ans = ans.Add(diff.Mul(diff))
-								/*line interchange.go:117*/ ans.StoreSlice(gc_s_ans[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
-							ans += diff * diff
-							gc_s_ans[gc_rank] = ans
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:123*/ diff := float64(features[i+j*npoints] - clusters[base+j])
-							ans += diff * diff
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:126*/ if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:126*/ if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:126*/ if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							index := gc_s_index[gc_rank]
-							minDist := gc_s_minDist[gc_rank]
-							ans := gc_s_ans[gc_rank]
-							/*line interchange.go:126*/ if ans < minDist {
-								minDist = ans
-								index = int32(c)
-							}
-							gc_s_index[gc_rank] = index
-							gc_s_minDist[gc_rank] = minDist
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						index := gc_s_index[gc_rank]
-						minDist := gc_s_minDist[gc_rank]
-						ans := gc_s_ans[gc_rank]
-						/*line interchange.go:126*/ if ans < minDist {
-							minDist = ans
-							index = int32(c)
-						}
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				/*line interchange.go:142*/ panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
-					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								_ = i
-								/*line interchange.go:115*/ index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
-								{
-									/*line interchange.go:131*/ index.StoreSlice(gc_at3[gc_tx:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-							/*line interchange.go:115*/ index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
-							/*line interchange.go:131*/ index.StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						index := gc_s_index[gc_rank]
-						/*line interchange.go:131*/ gc_at3[gc_tx] = index
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						index := gc_s_index[gc_rank]
-						/*line interchange.go:131*/ membership[i] = index
-					}
-				}
-			}
-		}
-	}
-}
-
-//line interchange.go:142
-func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	_ = &s
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line interchange.go:145*/ var s_ float64
-					gc_s_s_[gc_rank] = s_
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line interchange.go:145*/ var s_ float64
-					gc_s_s_[gc_rank] = s_
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				/*line interchange.go:154*/ panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
-					gc_at := b[gc_off:][:gc_to]
-					gc_vstep := gc_from
-					if compiled.SIMD {
-						/*line interchange.go:145*/ gc_vb6 := archsimd.BroadcastFloat32x4(s)
-						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var col int = gc_bx*gc_bdx + gc_tx
-							_ = col
-							/*line interchange.go:145*/ var s_ archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-							/*line interchange.go:145*/ s_ = archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).Mul(gc_vb6).ConvertToFloat64()
-							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
-						gc_s_s_[gc_rank] = s_
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:145*/ var s_ float64
-						/*line interchange.go:145*/ s_ = float64(b[col] * s)
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-			}
-		}
-		/*line interchange.go:146*/ for p := 1; p < k; p++ {
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				/*line interchange.go:150*/ panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + (p * n)
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
-					gc_at2 := b[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var col int = gc_bx*gc_bdx + gc_tx
-							_ = col
-							/*line interchange.go:143*/ s_ := archsimd.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
-							/*line interchange.go:147*/ s_ = s_.Add(archsimd.LoadFloat32x4Slice(gc_at2[gc_tx:]).ConvertToFloat64())
-							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
-						gc_s_s_[gc_rank] = s_
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-						gc_s_s_[gc_rank] = s_
-					}
-				}
-			}
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * gc_bdx
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-						}
-						if col < n {
-							gc_at3[gc_tx] += s
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					col := gc_bx*gc_bdx + gc_tx
-					s_ := gc_s_s_[gc_rank]
-					/*line interchange.go:144*/ if col < n {
-						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
-					}
-					if col < n {
-						gc_at3[gc_tx] += s
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					col := gc_bx*gc_bdx + gc_tx
-					s_ := gc_s_s_[gc_rank]
-					/*line interchange.go:144*/ if col < n {
-						/*line interchange.go:149*/ out[col] = float32(s_)
-					}
-					if col < n {
-						out[col] += s
-					}
-				}
-			}
-		}
-	}
-}
-
-//line interchange.go:166
-func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_s_r := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		clear(gc_s_r)
-		/*line interchange.go:177*/ for j := 0; j < k; j++ {
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				/*line interchange.go:181*/ panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + (j * n)
-				gc_off2 := j*n + x
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
-					gc_at := b[gc_off:][:gc_to]
-					gc_at2 := b[gc_off2:][:1]
-					gc_elem := gc_at2[0]
-					gc_vstep := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-							/*line interchange.go:167*/ r := archsimd.LoadFloat64x4Slice(gc_s_r[gc_rank:])
-							/*line interchange.go:178*/ diff := archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).Sub(archsimd.BroadcastFloat32x4(gc_at2[0]))
-							/*line interchange.go:178*/ r = r.Add(diff.Mul(diff).ConvertToFloat64())
-							/*line interchange.go:168*/ r.StoreSlice(gc_s_r[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						r := gc_s_r[gc_rank]
-						/*line interchange.go:178*/ diff := gc_at[gc_tx] - gc_elem
-						r += float64(diff * diff)
-						gc_s_r[gc_rank] = r
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						r := gc_s_r[gc_rank]
-						/*line interchange.go:178*/ diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
-						r += float64(diff * diff)
-						gc_s_r[gc_rank] = r
-					}
-				}
-			}
-		}
-		compiled.OutOfLine(func() {
-			/*line interchange.go:180*/ gc_s_r := gc_s_r[:gc_n]
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					/*line interchange.go:185*/ panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						r := gc_s_r[gc_rank]
-						{
-							/*line interchange.go:181*/ var r_ float32 = float32(r)
-							/*line interchange.go:169*/ d := r_ * w[i]
-							var c int = i
-							/*line interchange.go:185*/ var r_2 float32
-							for j_ := 0; j_ < k; j_ += 2 {
-								r_2 += b[c+j_*n]
-							}
-							c++
-							if c < len(b) {
-								r_2 += b[c]
-							}
-							var r_3 float32 = r_2
-							/*line interchange.go:170*/ s := r_3
-							out[i] = d + s
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-//line interchange.go:203
-func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:208*/ a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
-							/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:208*/ a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
-						/*line interchange.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:208*/ a := int32(i)
-					gc_s_a[gc_rank] = a
-				}
-			}
-		}
-		/*line interchange.go:209*/ for k := 0; k < p; k++ {
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				/*line interchange.go:213*/ panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			if !compiled.Adds(k*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := k * gc_bdx
-				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-				gc_fasthi := max(min(gc_to, len(in)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
-							gc_vstep2 := gc_fastlo
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop2 bool
-								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-									gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
-										gc_tx := gc_vstep2
-										gc_rank := gc_base + gc_tx
-										var i int = gc_bx*gc_bdx + gc_tx
-										_ = i
-										/*line interchange.go:204*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-										{
-											/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-											/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
-												/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
-											} else {
-												/*line interchange.go:210*/ gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-												if gc_if4.ToBits() != 0 {
-													/*line interchange.go:210*/ a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-												}
-											}
-										}
-										/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep2, false
-								}(gc_vstep2)
-								if gc_stop2 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									var i int = gc_bx*gc_bdx + gc_tx
-									_ = i
-									/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-									/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
-										/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
-									} else {
-										/*line interchange.go:210*/ gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-										if gc_if3.ToBits() != 0 {
-											/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(a, gc_if3)
-										}
-									}
-									/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								a := gc_s_a[gc_rank]
-								/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
-									a += gc_at[gc_u]
-								}
-								gc_s_a[gc_rank] = a
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						a := gc_s_a[gc_rank]
-						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
-							a += in[ix]
-						}
-						gc_s_a[gc_rank] = a
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						a := gc_s_a[gc_rank]
-						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
-							a += in[ix]
-						}
-						gc_s_a[gc_rank] = a
-					}
-				}
-			}
-		}
-		/*line interchange.go:214*/ w := int32(p)
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-				gc_from = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-				}
-			}
-		}
-		/*line interchange.go:215*/ w ^= 5
-		compiled.OutOfLine(func() {
-			gc_s_a := gc_s_a[:gc_n]
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line interchange.go:218*/ gc_vb2 := archsimd.BroadcastInt32x8(w)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-							/*line interchange.go:216*/ if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line interchange.go:216*/ if stride {
-								{
-									/*line interchange.go:216*/ var j int = i
-									gc_lanes7 := gc_all
-									for {
-										/*line interchange.go:216*/ gc_lanes7 = gc_lanes7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-										if gc_lanes7.ToBits() == 0 {
-											break
-										}
-										var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-										/*line interchange.go:217*/ if j >= 0 && j <= len(g)-8 {
-											gc_ld6 = archsimd.LoadInt32x8Slice(g[j:])
-										} else {
-											var gc_lanes8 [8]int32
-											for gc_k7 := range 8 {
-												if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
-													gc_pos.Thread = gc_rank + gc_k7
-													/*line interchange.go:218*/ gc_lanes8[gc_k7] = g[j+gc_k7]
-												}
-											}
-											gc_pos.Thread = gc_rank
-											gc_ld6 = archsimd.LoadInt32x8(&gc_lanes8)
-										}
-										/*line interchange.go:218*/ if j >= 0 && j <= len(g)-8 {
-											/*line interchange.go:218*/ gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
-										} else {
-											var gc_lanes9 [8]int32
-											gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
-											for gc_k8 := range 8 {
-												if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
-													gc_pos.Thread = gc_rank + gc_k8
-													/*line interchange.go:218*/ g[j+gc_k8] = gc_lanes9[gc_k8]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-										/*line interchange.go:218*/ j = j +
-											gc_bdx*gc_gdx
-									}
-								}
-							}
-							/*line interchange.go:218*/ a.Add(gc_vb2).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						a := gc_s_a[gc_rank]
-						/*line interchange.go:216*/ if stride {
-							for j := i; j < len(g); j += gc_bdx * gc_gdx {
-								g[j] += w
-							}
-						}
-						out[i] = a + w
-					}
-				}
-			}
-		})
 	}
 }
 
@@ -1647,22 +487,22 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_alive2 := gc_all2
 							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+								gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
 							}
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							{
 								compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+								gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 							}
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
 					if gc_stop {
@@ -1670,20 +510,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					}
 				}
 				if compiled.SIMD {
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						gc_alive := gc_all
 						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-							/*line interchange.go:231*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:231*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 			gc_L1:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -1762,23 +602,23 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							gc_vb2 := archsimd.BroadcastInt32x16(3)
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_vb2 := lanes.BroadcastInt32x16(3)
 							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_alive4 := gc_all4
 								if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+									gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
 								}
 								var i int = gc_bx*gc_bdx + gc_tx
 								/*line interchange.go:235*/ var j int = i + gc_off
 								if j < 0 || j > len(g)-16 {
 									break
 								}
-								/*line interchange.go:237*/ archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
+								/*line interchange.go:237*/ lanes.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep2, false
 						}(gc_vstep2)
 						if gc_stop2 {
@@ -1786,23 +626,23 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 						}
 					}
 					if compiled.SIMD {
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_vb := archsimd.BroadcastInt32x8(3)
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_vb := lanes.BroadcastInt32x8(3)
 						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_alive3 := gc_all3
 							if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-								/*line interchange.go:236*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								/*line interchange.go:236*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							}
 							var i int = gc_bx*gc_bdx + gc_tx
 							/*line interchange.go:235*/ var j int = i + gc_off
 							if j < 0 || j > len(g)-8 {
 								break
 							}
-							/*line interchange.go:237*/ archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
+							/*line interchange.go:237*/ lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					if gc_vstep2 > gc_from {
 						gc_more = true
@@ -1826,20 +666,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_all6 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_alive6 := gc_all6
 						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:238*/ a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
-						a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive6).StoreSlice(gc_s_a[gc_rank:])
+						/*line interchange.go:238*/ a := lanes.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+						a.Merge(lanes.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive6).StoreSlice(gc_s_a[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 					return gc_vstep3, false
 				}(gc_vstep3)
 				if gc_stop3 {
@@ -1847,20 +687,20 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 			if compiled.SIMD {
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_alive5 := gc_all5
 					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-						/*line interchange.go:231*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line interchange.go:231*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:238*/ a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
-					a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive5).StoreSlice(gc_s_a[gc_rank:])
+					/*line interchange.go:238*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+					a.Merge(lanes.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive5).StoreSlice(gc_s_a[gc_rank:])
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1886,43 +726,43 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_all8 := lanes.Mask32x16FromBits(0xffff)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 					gc_steps2:
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_alive8 := gc_all8
 							if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+								gc_alive8 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex8).ToBits())
 							}
-							/*line interchange.go:240*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:240*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
 							{
 								/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
 								/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 15 {
-									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 									/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-16 {
-										gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
+										gc_ld3 = lanes.LoadInt32x16Slice(in[ix:])
 									} else {
 										break gc_steps2
 									}
-									/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld3), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
+									/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld3), lanes.Mask32x16FromBits(^gc_alive8.ToBits()))
 								} else {
-									/*line interchange.go:241*/ gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line interchange.go:241*/ gc_if2 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+									if lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+										var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 										/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-16 {
-											gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld4 = lanes.LoadInt32x16Slice(in[ix:])
 										} else {
 											break gc_steps2
 										}
-										/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
+										/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld4), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
 									}
 								}
 							}
-							/*line interchange.go:242*/ a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive8).StoreSlice(gc_s_a[gc_rank:])
+							/*line interchange.go:242*/ a.Merge(lanes.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive8).StoreSlice(gc_s_a[gc_rank:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 						return gc_vstep4, false
 					}(gc_vstep4)
 					if gc_stop4 {
@@ -1930,41 +770,41 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 					}
 				}
 				if compiled.SIMD {
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps:
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_alive7 := gc_all7
 						if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-							/*line interchange.go:240*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							/*line interchange.go:240*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
-						/*line interchange.go:240*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:240*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
 						/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
 						/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 7 {
-							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 							/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
-								gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
 							} else {
 								break gc_steps
 							}
 							/*line interchange.go:241*/ a = a.Add(gc_ld).Merge(a, gc_alive7)
 						} else {
-							/*line interchange.go:241*/ gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+							/*line interchange.go:241*/ gc_if := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 							if gc_alive7.And(gc_if).ToBits() != 0 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
 								} else {
 									break gc_steps
 								}
 								/*line interchange.go:241*/ a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
 							}
 						}
-						/*line interchange.go:242*/ a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive7).StoreSlice(gc_s_a[gc_rank:])
+						/*line interchange.go:242*/ a.Merge(lanes.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive7).StoreSlice(gc_s_a[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1985,22 +825,22 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all10 := lanes.Mask32x16FromBits(0xffff)
 					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						gc_alive10 := gc_all10
 						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+							gc_alive10 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex10).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:231*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:231*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
 						/*line interchange.go:244*/ if i < 0 || i > len(out)-16 {
 							break
 						}
 						/*line interchange.go:244*/ a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 					return gc_vstep5, false
 				}(gc_vstep5)
 				if gc_stop5 {
@@ -2008,22 +848,22 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 			if compiled.SIMD {
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_alive9 := gc_all9
 					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
-						/*line interchange.go:231*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line interchange.go:231*/ gc_alive9 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:231*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line interchange.go:231*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
 					/*line interchange.go:244*/ if i < 0 || i > len(out)-8 {
 						break
 					}
 					/*line interchange.go:244*/ a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx

@@ -129,7 +129,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			gc_stride := 0 - 1
 			gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
 			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
-				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				gc_vstep := 0
+				for gc_tx, gc_idx := gc_vstep, gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line jam_result.go:31*/ sums[gc_idx] = v

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,14 +27,197 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 //line kernels.go:14
 var gc_src_matMulTiled = compiled.NewSource(gc_files_kernels, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "kernels.go:34-42")
 
+// ScanKernel is a Hillis-Steele block scan with an early exit.
+//
+//line kernels.go:47
+func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line kernels.go:48*/ gc_body := func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			out := any(out).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_scan_float32(gc_b, in, out) }
+		case int32:
+			in := any(in).([]int32)
+			out := any(out).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_scan_int32(gc_b, in, out) }
+		}
+		return compiled.Kernel(gc_src_scan,
+			func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_scan,
+			/*line kernels.go:49*/ func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
+			func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
+	}
+}
+
 //line kernels.go:47
 var gc_src_scan = compiled.NewSource(gc_files_kernels, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:47
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line kernels.go:48*/ temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
+			}
+		}
+	}
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line kernels.go:56*/ var v T
+				if tid >= off {
+					v = temp[tid-off]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line kernels.go:61*/ temp[tid] += v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := gc_lanes.Mask32x16FromBits(0xffff)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+								gc_alive2 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex2).ToBits())
+							}
+							var tid int = gc_tx
+							/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+							_ = i
+							{
+								compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+								gc_alive2 = gc_lanes.Mask32x16FromBits(gc_alive2.ToBits() & gc_lanes.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line kernels.go:49*/ gc_alive = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+						_ = i
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+			}
+		gc_L4:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+	gc_r5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line kernels.go:67*/ if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+	n := gc_r5
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + T(n-n)
+		}
+	}
+}
 
 // BlellochKernel is the work-efficient exclusive block scan of Blelloch
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
-//
-//line kernels.go:76
 func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blelloch,
 		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
@@ -43,11 +227,1081 @@ func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 //line kernels.go:76
 var gc_src_blelloch = compiled.NewSource(gc_files_kernels, "blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kernels.go:76
+func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	n := gc_bdx * 2
+	/*line kernels.go:78*/ temp := gocuda.Shared[int32](t, n)[:n]
+	/*line kernels.go:80*/ base := gc_bx * n
+	offset := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota22 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens16 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes16 := gc_lanes.Mask32x16FromBits(21845)
+					gc_oddLanes16 := gc_lanes.Mask32x16FromBits(43690)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						{
+							{
+								/*line kernels.go:81*/ var k int = base + 2*tid + compiled.Trip(0)
+								if k < len(in) && uint(len(in)-k) > 30 {
+									var gc_ld5 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+										gc_ld5 = gc_lanes.LoadInt32x16Slice(in[k:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+									} else if k >= 1 && k <= len(in)-31 {
+										/*line kernels.go:83*/ gc_ld5 = gc_lanes.LoadInt32x16Slice(in[k-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_st5 := gc_ld5
+									/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+										/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+//line kernels.go:83
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
+										/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										/*line kernels.go:83*/ gc_st5.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+									} else {
+										break gc_steps2
+									}
+								} else {
+									/*line kernels.go:83*/ gc_if3 := gc_iota22.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+									if gc_if3.ToBits() != 0 {
+										var gc_ld6 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+										/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+											gc_ld6 = gc_lanes.LoadInt32x16Slice(in[k:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+										} else if k >= 1 && k <= len(in)-31 {
+											/*line kernels.go:83*/ gc_ld6 = gc_lanes.LoadInt32x16Slice(in[k-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										} else {
+											break gc_steps2
+										}
+										gc_st6 := gc_ld6
+										gc_bits := gc_if3.ToBits()
+										/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+											/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+											/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+//line kernels.go:83
+										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
+											/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+											/*line kernels.go:83*/ gc_st6.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+										} else {
+											break gc_steps2
+										}
+									}
+								}
+							}
+						}
+						{
+							{
+								/*line kernels.go:82*/ var k int = base + 2*tid + compiled.Trip(1)
+								/*line kernels.go:82*/ if k < len(in) && uint(len(in)-k) > 30 {
+									var gc_ld7 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+										gc_ld7 = gc_lanes.LoadInt32x16Slice(in[k:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+									} else if k >= 1 && k <= len(in)-31 {
+										/*line kernels.go:83*/ gc_ld7 = gc_lanes.LoadInt32x16Slice(in[k-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+									} else {
+										var gc_lanes13 [16]int32
+										for gc_k13 := range 16 {
+											if 0xffff&(1<<gc_k13) != 0 {
+												gc_pos.Thread = gc_rank + gc_k13
+												/*line kernels.go:83*/ gc_lanes13[gc_k13] = in[k+2*gc_k13]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld7 = gc_lanes.LoadInt32x16(&gc_lanes13)
+									}
+									gc_st7 := gc_ld7
+									/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+										/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+//line kernels.go:83
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+										/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+									} else {
+										var gc_lanes14 [16]int32
+										gc_st7.Store(&gc_lanes14)
+										for gc_k14 := range 16 {
+											if 0xffff&(1<<gc_k14) != 0 {
+												gc_pos.Thread = gc_rank + gc_k14
+												/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line kernels.go:83*/ gc_if4 := gc_iota22.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+									if gc_if4.ToBits() != 0 {
+										var gc_ld8 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+										/*line kernels.go:82*/ if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
+											gc_ld8 = gc_lanes.LoadInt32x16Slice(in[k:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+										} else if k >= 1 && k <= len(in)-31 {
+											/*line kernels.go:83*/ gc_ld8 = gc_lanes.LoadInt32x16Slice(in[k-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+										} else {
+											var gc_lanes15 [16]int32
+											for gc_k15 := range 16 {
+												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+													gc_pos.Thread = gc_rank + gc_k15
+													/*line kernels.go:83*/ gc_lanes15[gc_k15] = in[k+2*gc_k15]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld8 = gc_lanes.LoadInt32x16(&gc_lanes15)
+										}
+										gc_st8 := gc_ld8
+										gc_bits2 := gc_if4.ToBits()
+										/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+											/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+											/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+//line kernels.go:83
+										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+											/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Lo).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+											/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Hi).Merge(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+										} else {
+											var gc_lanes16 [16]int32
+											gc_st8.Store(&gc_lanes16)
+											for gc_k16 := range 16 {
+												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+													gc_pos.Thread = gc_rank + gc_k16
+													/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := gc_lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := gc_lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					{
+						/*line kernels.go:81*/ var k int = base + 2*tid + compiled.Trip(0)
+						if k < len(in) && uint(len(in)-k) > 14 {
+							var gc_ld gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+								gc_ld = gc_lanes.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+							} else if k >= 1 && k <= len(in)-15 {
+								/*line kernels.go:83*/ gc_ld = gc_lanes.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							gc_st := gc_ld
+							/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+								/*line kernels.go:83*/ gc_st.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+								/*line kernels.go:83*/ gc_st.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+//line kernels.go:83
+							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+								/*line kernels.go:83*/ gc_st.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+								/*line kernels.go:83*/ gc_st.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+							} else {
+								break gc_steps
+							}
+						} else {
+							/*line kernels.go:83*/ gc_if := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+							if gc_if.ToBits() != 0 {
+								var gc_ld2 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+								/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+									gc_ld2 = gc_lanes.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+								} else if k >= 1 && k <= len(in)-15 {
+									/*line kernels.go:83*/ gc_ld2 = gc_lanes.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								} else {
+									break gc_steps
+								}
+								gc_st2 := gc_ld2
+								/*line kernels.go:83*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+									/*line kernels.go:83*/ gc_st2.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+									/*line kernels.go:83*/ gc_st2.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+//line kernels.go:83
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+									/*line kernels.go:83*/ gc_st2.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+									/*line kernels.go:83*/ gc_st2.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+								} else {
+									break gc_steps
+								}
+							}
+						}
+					}
+					{
+						/*line kernels.go:82*/ var k int = base + 2*tid + compiled.Trip(1)
+						/*line kernels.go:82*/ if k < len(in) && uint(len(in)-k) > 14 {
+							var gc_ld3 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+								gc_ld3 = gc_lanes.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+							} else if k >= 1 && k <= len(in)-15 {
+								/*line kernels.go:83*/ gc_ld3 = gc_lanes.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+							} else {
+								var gc_lanes5 [8]int32
+								for gc_k5 := range 8 {
+									if 0xff&(1<<gc_k5) != 0 {
+										gc_pos.Thread = gc_rank + gc_k5
+										/*line kernels.go:83*/ gc_lanes5[gc_k5] = in[k+2*gc_k5]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld3 = gc_lanes.LoadInt32x8(&gc_lanes5)
+							}
+							gc_st3 := gc_ld3
+							/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+								/*line kernels.go:83*/ gc_st3.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+								/*line kernels.go:83*/ gc_st3.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+//line kernels.go:83
+							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+								/*line kernels.go:83*/ gc_st3.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+								/*line kernels.go:83*/ gc_st3.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+							} else {
+								var gc_lanes6 [8]int32
+								gc_st3.Store(&gc_lanes6)
+								for gc_k6 := range 8 {
+									if 0xff&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line kernels.go:83*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+							if gc_if2.ToBits() != 0 {
+								var gc_ld4 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+								/*line kernels.go:82*/ if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
+									gc_ld4 = gc_lanes.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
+//line kernels.go:83
+								} else if k >= 1 && k <= len(in)-15 {
+									/*line kernels.go:83*/ gc_ld4 = gc_lanes.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
+								} else {
+									var gc_lanes7 [8]int32
+									for gc_k7 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+											gc_pos.Thread = gc_rank + gc_k7
+											/*line kernels.go:83*/ gc_lanes7[gc_k7] = in[k+2*gc_k7]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld4 = gc_lanes.LoadInt32x8(&gc_lanes7)
+								}
+								gc_st4 := gc_ld4
+								/*line kernels.go:83*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+									/*line kernels.go:83*/ gc_st4.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+									/*line kernels.go:83*/ gc_st4.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+//line kernels.go:83
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+									/*line kernels.go:83*/ gc_st4.Permute(gc_spreadLo).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+									/*line kernels.go:83*/ gc_st4.Permute(gc_spreadHi).Merge(gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+								} else {
+									var gc_lanes8 [8]int32
+									gc_st4.Store(&gc_lanes8)
+									for gc_k8 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line kernels.go:83*/ temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			{
+				j := int(0)
+				/*line kernels.go:82*/ if k := base + 2*tid + j; k < len(in) {
+					temp[2*tid+j] = in[k]
+				}
+			}
+			{
+				j := int(1)
+				/*line kernels.go:82*/ if k := base + 2*tid + j; k < len(in) {
+					temp[2*tid+j] = in[k]
+				}
+			}
+		}
+	}
+	/*line kernels.go:87*/ for d := n >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line kernels.go:95*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line kernels.go:103*/ if offset == 1 {
+							gc_evens163 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds163 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo3 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi3 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes163 := gc_lanes.Mask32x16FromBits(21845)
+							gc_oddLanes163 := gc_lanes.Mask32x16FromBits(43690)
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line kernels.go:90*/ var gc_t7 int = 1*(2*tid+1) - 1
+									/*line kernels.go:90*/ var gc_t8 int = 1*(2*tid+2) - 1
+									var ai int = gc_t7
+									var bi int = gc_t8
+									var gc_ld15 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:91*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line kernels.go:91*/ gc_ld15 = gc_lanes.LoadInt32x16Slice(temp[ai:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+//line kernels.go:91
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line kernels.go:91*/ gc_ld15 = gc_lanes.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									var gc_ld16 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line kernels.go:91*/ gc_ld16 = gc_lanes.LoadInt32x16Slice(temp[bi:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+//line kernels.go:91
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line kernels.go:91*/ gc_ld16 = gc_lanes.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									gc_st12 := gc_ld16.Add(gc_ld15)
+									/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Lo3).Merge(gc_lanes.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
+										/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Hi3).Merge(gc_lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
+//line kernels.go:91
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Lo3).Merge(gc_lanes.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
+										/*line kernels.go:91*/ gc_st12.Permute(gc_spread16Hi3).Merge(gc_lanes.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
+									} else {
+										break gc_steps6
+									}
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line kernels.go:102*/ if offset == 1 {
+						gc_evens3 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo3 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line kernels.go:90*/ var gc_t3 int = 1*(2*tid+1) - 1
+							/*line kernels.go:90*/ var gc_t4 int = 1*(2*tid+2) - 1
+							var ai int = gc_t3
+							var bi int = gc_t4
+							var gc_ld11 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:91*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line kernels.go:91*/ gc_ld11 = gc_lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line kernels.go:91
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line kernels.go:91*/ gc_ld11 = gc_lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							var gc_ld12 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line kernels.go:91*/ gc_ld12 = gc_lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line kernels.go:91
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line kernels.go:91*/ gc_ld12 = gc_lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							gc_st10 := gc_ld12.Add(gc_ld11)
+							/*line kernels.go:91*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line kernels.go:91*/ gc_st10.Permute(gc_spreadLo3).Merge(gc_lanes.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+								/*line kernels.go:91*/ gc_st10.Permute(gc_spreadHi3).Merge(gc_lanes.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line kernels.go:91
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line kernels.go:91*/ gc_st10.Permute(gc_spreadLo3).Merge(gc_lanes.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+								/*line kernels.go:91*/ gc_st10.Permute(gc_spreadHi3).Merge(gc_lanes.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+							} else {
+								break gc_steps4
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:90*/ ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					temp[bi] += temp[ai]
+				}
+			} else {
+				/*line kernels.go:99*/ gc_stride := offset * (2 * 1)
+				gc_off := (offset * 2) - 1
+				gc_off2 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
+					gc_vstep2 := gc_from
+					for gc_tx, gc_idx, gc_idx2 := gc_vstep2, gc_off+gc_stride*(gc_vstep2), gc_off2+gc_stride*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+						tid := gc_tx
+						/*line kernels.go:90*/ ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						_ = ai
+						_ = bi
+						/*line kernels.go:91*/ temp[gc_idx] += temp[gc_idx2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:90*/ ai, bi := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+		/*line kernels.go:93*/ offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line kernels.go:101*/ gc_off := n - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+					gc_at := temp[gc_off:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line kernels.go:96*/ gc_at[0] = 0
+						/*line kernels.go:96*/ gc_at[0] = 0
+						/*line kernels.go:96*/ gc_at[0] = 0
+						/*line kernels.go:96*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line kernels.go:96*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line kernels.go:96*/ temp[n-1] = 0
+					}
+				}
+			} else {
+				/*line kernels.go:101*/ gc_off3 := n - 1
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
+					gc_at := temp[gc_off3:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line kernels.go:96*/ gc_at[0] = 0
+						/*line kernels.go:96*/ gc_at[0] = 0
+						/*line kernels.go:96*/ gc_at[0] = 0
+						/*line kernels.go:96*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line kernels.go:96*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line kernels.go:96*/ temp[n-1] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line kernels.go:98*/ for d_ := 1; d_ < n; d_ *= 2 {
+		offset >>= 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line kernels.go:102*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						/*line kernels.go:110*/ if offset == 1 {
+							gc_evens165 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds165 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo5 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi5 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes165 := gc_lanes.Mask32x16FromBits(21845)
+							gc_oddLanes165 := gc_lanes.Mask32x16FromBits(43690)
+						gc_steps10:
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								{
+									/*line kernels.go:102*/ var gc_t21 int = 1*(2*tid+1) - 1
+									/*line kernels.go:102*/ var gc_t22 int = 1*(2*tid+2) - 1
+									var ai_ int = gc_t21
+									var bi_ int = gc_t22
+									var gc_ld26 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line kernels.go:103*/ gc_ld26 = gc_lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line kernels.go:103*/ gc_ld26 = gc_lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									var gc_ld27 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line kernels.go:103*/ gc_ld27 = gc_lanes.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line kernels.go:103*/ gc_ld27 = gc_lanes.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									var gc_ld28 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line kernels.go:103*/ gc_ld28 = gc_lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line kernels.go:103*/ gc_ld28 = gc_lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									gc_t23 := gc_ld26
+									gc_t24 := gc_ld27.Add(gc_ld28)
+									gc_st19 := gc_t23
+									/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Lo5).Merge(gc_lanes.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
+										/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Hi5).Merge(gc_lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
+//line kernels.go:103
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Lo5).Merge(gc_lanes.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
+										/*line kernels.go:103*/ gc_st19.Permute(gc_spread16Hi5).Merge(gc_lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
+									} else {
+										break gc_steps10
+									}
+									gc_st20 := gc_t24
+									/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Lo5).Merge(gc_lanes.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
+										/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Hi5).Merge(gc_lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
+//line kernels.go:103
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Lo5).Merge(gc_lanes.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
+										/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Hi5).Merge(gc_lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
+									} else {
+										var gc_lanes48 [16]int32
+										gc_st20.Store(&gc_lanes48)
+										for gc_k48 := range 16 {
+											if 0xffff&(1<<gc_k48) != 0 {
+												gc_pos.Thread = gc_rank + gc_k48
+												/*line kernels.go:103*/ temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line kernels.go:114*/ if offset == 1 {
+						gc_evens5 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo5 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi5 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes5 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes5 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps8:
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line kernels.go:102*/ var gc_t13 int = 1*(2*tid+1) - 1
+							/*line kernels.go:102*/ var gc_t14 int = 1*(2*tid+2) - 1
+							var ai_ int = gc_t13
+							var bi_ int = gc_t14
+							var gc_ld20 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line kernels.go:103*/ gc_ld20 = gc_lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line kernels.go:103*/ gc_ld20 = gc_lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							var gc_ld21 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line kernels.go:103*/ gc_ld21 = gc_lanes.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line kernels.go:103*/ gc_ld21 = gc_lanes.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							var gc_ld22 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line kernels.go:103*/ gc_ld22 = gc_lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line kernels.go:103
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line kernels.go:103*/ gc_ld22 = gc_lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							gc_t15 := gc_ld20
+							gc_t16 := gc_ld21.Add(gc_ld22)
+							gc_st15 := gc_t15
+							/*line kernels.go:103*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line kernels.go:103*/ gc_st15.Permute(gc_spreadLo5).Merge(gc_lanes.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+								/*line kernels.go:103*/ gc_st15.Permute(gc_spreadHi5).Merge(gc_lanes.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+//line kernels.go:103
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line kernels.go:103*/ gc_st15.Permute(gc_spreadLo5).Merge(gc_lanes.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+								/*line kernels.go:103*/ gc_st15.Permute(gc_spreadHi5).Merge(gc_lanes.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+							} else {
+								break gc_steps8
+							}
+							gc_st16 := gc_t16
+							/*line kernels.go:103*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line kernels.go:103*/ gc_st16.Permute(gc_spreadLo5).Merge(gc_lanes.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+								/*line kernels.go:103*/ gc_st16.Permute(gc_spreadHi5).Merge(gc_lanes.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+//line kernels.go:103
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line kernels.go:103*/ gc_st16.Permute(gc_spreadLo5).Merge(gc_lanes.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+								/*line kernels.go:103*/ gc_st16.Permute(gc_spreadHi5).Merge(gc_lanes.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+							} else {
+								var gc_lanes38 [8]int32
+								gc_st16.Store(&gc_lanes38)
+								for gc_k38 := range 8 {
+									if 0xff&(1<<gc_k38) != 0 {
+										gc_pos.Thread = gc_rank + gc_k38
+										/*line kernels.go:103*/ temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:102*/ ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+					temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+				}
+			} else {
+				gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 1) - 1
+				gc_off5 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					gc_vstep4 := gc_from
+					for gc_tx, gc_idx3, gc_idx4 := gc_vstep4, gc_off4+gc_stride2*(gc_vstep4), gc_off5+gc_stride2*(gc_vstep4); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+						tid := gc_tx
+						/*line kernels.go:102*/ ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						_ = ai_
+						_ = bi_
+						/*line kernels.go:103*/ temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:102*/ ai_, bi_ := offset*(2*tid+1)-1, offset*(2*tid+2)-1
+						temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					gc_iota24 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens166 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds166 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo6 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi6 := gc_lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes166 := gc_lanes.Mask32x16FromBits(21845)
+					gc_oddLanes166 := gc_lanes.Mask32x16FromBits(43690)
+				gc_steps12:
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						{
+							{
+								/*line kernels.go:107*/ var k_ int = base + 2*tid + compiled.Trip(0)
+								if k_ < len(out) && uint(len(out)-k_) > 30 {
+									var gc_ld33 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+										gc_ld33 = gc_lanes.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
+//line kernels.go:109
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
+										/*line kernels.go:109*/ gc_ld33 = gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+									} else {
+										break gc_steps12
+									}
+									gc_st25 := gc_ld33
+									/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+										/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+										/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+//line kernels.go:109
+									} else if k_ >= 1 && k_ <= len(out)-31 {
+										/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+										/*line kernels.go:109*/ gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+									} else {
+										break gc_steps12
+									}
+								} else {
+									/*line kernels.go:109*/ gc_if7 := gc_iota24.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+									if gc_if7.ToBits() != 0 {
+										var gc_ld34 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+										/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
+											gc_ld34 = gc_lanes.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
+//line kernels.go:109
+										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
+											/*line kernels.go:109*/ gc_ld34 = gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
+										} else {
+											break gc_steps12
+										}
+										gc_st26 := gc_ld34
+										gc_bits3 := gc_if7.ToBits()
+										/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+											/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line kernels.go:109
+										} else if k_ >= 1 && k_ <= len(out)-31 {
+											/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											/*line kernels.go:109*/ gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+										} else {
+											break gc_steps12
+										}
+									}
+								}
+							}
+						}
+						{
+							{
+								/*line kernels.go:108*/ var k_ int = base + 2*tid + compiled.Trip(1)
+								/*line kernels.go:108*/ if k_ < len(out) && uint(len(out)-k_) > 30 {
+									var gc_ld35 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+									/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+										gc_ld35 = gc_lanes.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+//line kernels.go:109
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+										/*line kernels.go:109*/ gc_ld35 = gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+									} else {
+										var gc_lanes61 [16]int32
+										for gc_k61 := range 16 {
+											if 0xffff&(1<<gc_k61) != 0 {
+												gc_pos.Thread = gc_rank + gc_k61
+												/*line kernels.go:109*/ gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld35 = gc_lanes.LoadInt32x16(&gc_lanes61)
+									}
+									gc_st27 := gc_ld35
+									/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+										/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
+										/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
+//line kernels.go:109
+									} else if k_ >= 1 && k_ <= len(out)-31 {
+										/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
+										/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
+									} else {
+										var gc_lanes62 [16]int32
+										gc_st27.Store(&gc_lanes62)
+										for gc_k62 := range 16 {
+											if 0xffff&(1<<gc_k62) != 0 {
+												gc_pos.Thread = gc_rank + gc_k62
+												/*line kernels.go:109*/ out[k_+2*gc_k62] = gc_lanes62[gc_k62]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line kernels.go:109*/ gc_if8 := gc_iota24.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+									if gc_if8.ToBits() != 0 {
+										var gc_ld36 gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+										/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
+											gc_ld36 = gc_lanes.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
+//line kernels.go:109
+										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
+											/*line kernels.go:109*/ gc_ld36 = gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(gc_lanes.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
+										} else {
+											var gc_lanes63 [16]int32
+											for gc_k63 := range 16 {
+												if gc_if8.ToBits()&(1<<gc_k63) != 0 {
+													gc_pos.Thread = gc_rank + gc_k63
+													/*line kernels.go:109*/ gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld36 = gc_lanes.LoadInt32x16(&gc_lanes63)
+										}
+										gc_st28 := gc_ld36
+										gc_bits4 := gc_if8.ToBits()
+										/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
+											/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+											/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line kernels.go:109
+										} else if k_ >= 1 && k_ <= len(out)-31 {
+											/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+											/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+										} else {
+											var gc_lanes64 [16]int32
+											gc_st28.Store(&gc_lanes64)
+											for gc_k64 := range 16 {
+												if gc_if8.ToBits()&(1<<gc_k64) != 0 {
+													gc_pos.Thread = gc_rank + gc_k64
+													/*line kernels.go:109*/ out[k_+2*gc_k64] = gc_lanes64[gc_k64]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota23 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens6 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo6 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi6 := gc_lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes6 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes6 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps11:
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					{
+						/*line kernels.go:107*/ var k_ int = base + 2*tid + compiled.Trip(0)
+						if k_ < len(out) && uint(len(out)-k_) > 14 {
+							var gc_ld29 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+								gc_ld29 = gc_lanes.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+							} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+								/*line kernels.go:109*/ gc_ld29 = gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+							} else {
+								break gc_steps11
+							}
+							gc_st21 := gc_ld29
+							/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+								/*line kernels.go:109*/ gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+								/*line kernels.go:109*/ gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+//line kernels.go:109
+							} else if k_ >= 1 && k_ <= len(out)-15 {
+								/*line kernels.go:109*/ gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+								/*line kernels.go:109*/ gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+							} else {
+								break gc_steps11
+							}
+						} else {
+							/*line kernels.go:109*/ gc_if5 := gc_iota23.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							if gc_if5.ToBits() != 0 {
+								var gc_ld30 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+								/*line kernels.go:108*/ if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
+									gc_ld30 = gc_lanes.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
+									/*line kernels.go:109*/ gc_ld30 = gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
+								} else {
+									break gc_steps11
+								}
+								gc_st22 := gc_ld30
+								/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+									/*line kernels.go:109*/ gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+									/*line kernels.go:109*/ gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+//line kernels.go:109
+								} else if k_ >= 1 && k_ <= len(out)-15 {
+									/*line kernels.go:109*/ gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+									/*line kernels.go:109*/ gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								} else {
+									break gc_steps11
+								}
+							}
+						}
+					}
+					{
+						/*line kernels.go:108*/ var k_ int = base + 2*tid + compiled.Trip(1)
+						/*line kernels.go:108*/ if k_ < len(out) && uint(len(out)-k_) > 14 {
+							var gc_ld31 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+								gc_ld31 = gc_lanes.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+								/*line kernels.go:109*/ gc_ld31 = gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+							} else {
+								var gc_lanes53 [8]int32
+								for gc_k53 := range 8 {
+									if 0xff&(1<<gc_k53) != 0 {
+										gc_pos.Thread = gc_rank + gc_k53
+										/*line kernels.go:109*/ gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld31 = gc_lanes.LoadInt32x8(&gc_lanes53)
+							}
+							gc_st23 := gc_ld31
+							/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+								/*line kernels.go:109*/ gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
+								/*line kernels.go:109*/ gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
+//line kernels.go:109
+							} else if k_ >= 1 && k_ <= len(out)-15 {
+								/*line kernels.go:109*/ gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
+								/*line kernels.go:109*/ gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
+							} else {
+								var gc_lanes54 [8]int32
+								gc_st23.Store(&gc_lanes54)
+								for gc_k54 := range 8 {
+									if 0xff&(1<<gc_k54) != 0 {
+										gc_pos.Thread = gc_rank + gc_k54
+										/*line kernels.go:109*/ out[k_+2*gc_k54] = gc_lanes54[gc_k54]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line kernels.go:109*/ gc_if6 := gc_iota23.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							if gc_if6.ToBits() != 0 {
+								var gc_ld32 gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+								/*line kernels.go:108*/ if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
+									gc_ld32 = gc_lanes.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
+//line kernels.go:109
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
+									/*line kernels.go:109*/ gc_ld32 = gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, gc_lanes.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
+								} else {
+									var gc_lanes55 [8]int32
+									for gc_k55 := range 8 {
+										if gc_if6.ToBits()&(1<<gc_k55) != 0 {
+											gc_pos.Thread = gc_rank + gc_k55
+											/*line kernels.go:109*/ gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld32 = gc_lanes.LoadInt32x8(&gc_lanes55)
+								}
+								gc_st24 := gc_ld32
+								/*line kernels.go:109*/ if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
+									/*line kernels.go:109*/ gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+									/*line kernels.go:109*/ gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+//line kernels.go:109
+								} else if k_ >= 1 && k_ <= len(out)-15 {
+									/*line kernels.go:109*/ gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+									/*line kernels.go:109*/ gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								} else {
+									var gc_lanes56 [8]int32
+									gc_st24.Store(&gc_lanes56)
+									for gc_k56 := range 8 {
+										if gc_if6.ToBits()&(1<<gc_k56) != 0 {
+											gc_pos.Thread = gc_rank + gc_k56
+											/*line kernels.go:109*/ out[k_+2*gc_k56] = gc_lanes56[gc_k56]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			{
+				j_ := int(0)
+				/*line kernels.go:108*/ if k_ := base + 2*tid + j_; k_ < len(out) {
+					out[k_] = temp[2*tid+j_]
+				}
+			}
+			{
+				j_ := int(1)
+				/*line kernels.go:108*/ if k_ := base + 2*tid + j_; k_ < len(out) {
+					out[k_] = temp[2*tid+j_]
+				}
+			}
+		}
+	}
+}
+
 // VotesKernel exercises the barriers with predicates, early exits and
 // block-level if/else chains: per block it records the count, and and or
 // of the live threads' predicates, and which branch the block took.
-//
-//line kernels.go:119
 func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_votes,
 		func(gc_t *gocuda.Thread) { votes(gc_t, in, out) },
@@ -56,6 +1310,264 @@ func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 
 //line kernels.go:119
 var gc_src_votes = compiled.NewSource(gc_files_kernels, "votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
+
+//line kernels.go:119
+func gc_body_votes(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := gc_lanes.Mask32x16FromBits(0xffff)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+								gc_alive2 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex2).ToBits())
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+								compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+								gc_alive2 = gc_lanes.Mask32x16FromBits(gc_alive2.ToBits() & gc_lanes.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line kernels.go:120*/ gc_alive = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+		}
+	}
+	gc_r2 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line kernels.go:124*/ if in[i] > 0 {
+				gc_r2++
+			}
+		}
+	}
+	n := gc_r2
+	gc_r3 := true
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line kernels.go:125*/ if !(in[i] > 0) {
+				gc_r3 = false
+			}
+		}
+	}
+	all := gc_r3
+	/*line kernels.go:126*/ var some bool
+	gc_r4 := false
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line kernels.go:127*/ if in[i] < 0 {
+				gc_r4 = true
+			}
+		}
+	}
+	some = gc_r4
+	branch := int32(0)
+	if gc_bx%2 == 0 {
+		branch = 1
+	} else
+	/*line kernels.go:132*/ if gc_bx%3 == 0 {
+		branch = 2
+	} else {
+		/*line kernels.go:136*/ for r := range gc_bx % 4 {
+			/*line kernels.go:138*/ branch += int32(r) + 3
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_all4 := gc_lanes.Mask32x16FromBits(0xffff)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+								gc_alive4 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex4).ToBits())
+							}
+							{
+								var b int = 4 * gc_bx
+								var gc_result3 int32
+								var gc_returned3 bool
+								/*line kernels.go:143*/ if all {
+									gc_result3 = 1
+									gc_returned3 = true
+								}
+								if !gc_returned3 {
+									gc_result3 = 0
+									gc_returned3 = true
+								}
+								var gc_result4 int32
+								var gc_returned4 bool
+								/*line kernels.go:151*/ if some {
+									gc_result4 = 1
+									gc_returned4 = true
+								}
+								if !gc_returned4 {
+									gc_result4 = 0
+									gc_returned4 = true
+								}
+								/*line kernels.go:151*/ var gc_t5 int32 = int32(n)
+								var gc_t6 int32 = gc_result3
+								var gc_t7 int32 = gc_result4
+								/*line kernels.go:143*/ var gc_t8 int32 = branch
+								if gc_alive4.ToBits() != 0 {
+									/*line kernels.go:143*/ out[b] = gc_t5
+								}
+								if gc_alive4.ToBits() != 0 {
+									/*line kernels.go:143*/ out[b+1] = gc_t6
+								}
+								if gc_alive4.ToBits() != 0 {
+									/*line kernels.go:143*/ out[b+2] = gc_t7
+								}
+								if gc_alive4.ToBits() != 0 {
+									/*line kernels.go:143*/ out[b+3] = gc_t8
+								}
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all3 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line kernels.go:141*/ gc_alive3 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var b int = 4 * gc_bx
+						var gc_result int32
+						var gc_returned bool
+						/*line kernels.go:143*/ if all {
+							gc_result = 1
+							gc_returned = true
+						}
+						if !gc_returned {
+							gc_result = 0
+							gc_returned = true
+						}
+						var gc_result2 int32
+						var gc_returned2 bool
+						/*line kernels.go:151*/ if some {
+							gc_result2 = 1
+							gc_returned2 = true
+						}
+						if !gc_returned2 {
+							gc_result2 = 0
+							gc_returned2 = true
+						}
+						/*line kernels.go:151*/ var gc_t int32 = int32(n)
+						var gc_t2 int32 = gc_result
+						var gc_t3 int32 = gc_result2
+						/*line kernels.go:143*/ var gc_t4 int32 = branch
+						if gc_alive3.ToBits() != 0 {
+							/*line kernels.go:143*/ out[b] = gc_t
+						}
+						if gc_alive3.ToBits() != 0 {
+							/*line kernels.go:143*/ out[b+1] = gc_t2
+						}
+						if gc_alive3.ToBits() != 0 {
+							/*line kernels.go:143*/ out[b+2] = gc_t3
+						}
+						if gc_alive3.ToBits() != 0 {
+							/*line kernels.go:143*/ out[b+3] = gc_t4
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				b := 4 * gc_bx
+				/*line kernels.go:143*/ out[b], out[b+1], out[b+2], out[b+3] = int32(n), b2i(all), b2i(some), branch
+			}
+		}
+	}
+}
 
 // RotateKernel rotates each block's elements by one place through dynamic
 // shared memory, in 3D blocks: replicated values of several types, the
@@ -112,10 +1624,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 		/*line kernels.go:182*/ gc_s_idx := gc_s_idx[:gc_n]
 		/*line kernels.go:184*/ gc_s_w := gc_s_w[:gc_n]
 		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_vstep + 0
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
@@ -126,7 +1638,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_s_w[gc_rank] = w
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_vstep + 1
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
@@ -137,7 +1649,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_s_w[gc_rank] = w
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_vstep + 2
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
@@ -148,7 +1660,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_s_w[gc_rank] = w
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_vstep + 3
 					gc_pos.Thread = gc_rank
 					r := gc_rank
 					idx := gc_s_idx[gc_rank]
@@ -159,7 +1671,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 					gc_s_w[gc_rank] = w
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r := gc_rank
 				idx := gc_s_idx[gc_rank]
@@ -171,10 +1683,10 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 		}
 	})
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			r := gc_rank
 			/*line kernels.go:163*/ g := gc_bx*size + r
@@ -185,7 +1697,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			r := gc_rank
 			/*line kernels.go:163*/ g := gc_bx*size + r
@@ -196,7 +1708,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			r := gc_rank
 			/*line kernels.go:163*/ g := gc_bx*size + r
@@ -207,7 +1719,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			r := gc_rank
 			/*line kernels.go:163*/ g := gc_bx*size + r
@@ -218,7 +1730,7 @@ func gc_body_rotate(gc_b *compiled.Block, in, out []float64) {
 			}
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		r := gc_rank
 		/*line kernels.go:163*/ g := gc_bx*size + r
@@ -252,14 +1764,14 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_off := gc_bx
 	if gc_off >= 0 && gc_off < len(out) {
 		gc_at := out[gc_off:][:1]
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			/*line kernels.go:187*/ gc_at[0] = 1
 			/*line kernels.go:187*/ gc_at[0] = 1
 			/*line kernels.go:187*/ gc_at[0] = 1
 			/*line kernels.go:187*/ gc_at[0] = 1
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			/*line kernels.go:187*/ gc_at[0] = 1
 		}
 	} else {
@@ -268,38 +1780,38 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 			/*line kernels.go:187*/ out[gc_bx] = 1
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 			panic("boom")
@@ -320,8 +1832,499 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 //line kernels.go:198
 var gc_src_saxpy = compiled.NewSource(gc_files_kernels, "saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kernels.go:198
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line kernels.go:204*/ _ = &a
+	}
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		/*line kernels.go:205*/ gc_limit := len(x)
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line kernels.go:220*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line kernels.go:200*/ gc_vb4 := gc_lanes.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line kernels.go:200*/ gc_vb4.Mul(gc_lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(gc_lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+								gc_lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line kernels.go:200*/ gc_vb3 := gc_lanes.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line kernels.go:200*/ gc_vb3.Mul(gc_lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line kernels.go:200*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line kernels.go:199*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line kernels.go:216*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more = true
+									/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TreeKernel sums each block's inputs with inlined helpers: one runs the
+// barrier loop of the sequential-addressing tree, another returns the sum.
+//
+//line kernels.go:208
+func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line kernels.go:209*/ gc_body := func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_tree_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_tree_int32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_tree,
+			func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_tree,
+			/*line kernels.go:210*/ func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
+			func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
+	}
+}
+
 //line kernels.go:208
 var gc_src_tree = compiled.NewSource(gc_files_kernels, "tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:208
+func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line kernels.go:209*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	/*line kernels.go:218*/ var x []T = sdata
+	/*line kernels.go:226*/ var x_ []T = x
+	var stop int = 0
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line kernels.go:242*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+						gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tid int = gc_tx
+							/*line kernels.go:227*/ var gc_t4 T = gc_at5[0]
+							var r T = gc_t4
+							/*line kernels.go:218*/ var sum T = r
+							gc_if4 := gc_iota4.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							if gc_if4.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
+									/*line kernels.go:219*/ gc_at6[0] = sum
+								}
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var tid int = gc_tx
+						/*line kernels.go:227*/ var gc_t3 T = gc_at5[0]
+						var r T = gc_t3
+						/*line kernels.go:218*/ var sum T = r
+						gc_if3 := gc_iota3.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if3.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
+								/*line kernels.go:219*/ gc_at6[0] = sum
+							}
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						tid := gc_tx
+						var r T = gc_elem
+						/*line kernels.go:218*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						tid := gc_tx
+						var r T = gc_elem
+						/*line kernels.go:218*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						tid := gc_tx
+						var r T = gc_elem
+						/*line kernels.go:218*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						tid := gc_tx
+						var r T = gc_elem
+						/*line kernels.go:218*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				var r T = gc_elem
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r T = x[0]
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}
 
 // WarpReduceKernel is Luitjens's block reduction by warp shuffles, with
 // helpers: each warp sums its lanes with ShflDownSync, lane 0 of each warp
@@ -338,6 +2341,401 @@ func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
 //line kernels.go:247
 var gc_src_warpReduce = compiled.NewSource(gc_files_kernels, "warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kernels.go:247
+func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line kernels.go:248*/ sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	var gc_l_v [32]int32
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:250*/ var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line kernels.go:251*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line kernels.go:251*/ v = gc_lanes.LoadInt32x8Slice(in[i:])
+						} else {
+							/*line kernels.go:252*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line kernels.go:251*/ v = gc_lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+						}
+						/*line kernels.go:251*/ v_ := v
+						/*line kernels.go:251*/ v.StoreSlice(gc_l_v[gc_lane:])
+						/*line kernels.go:251*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:250*/ var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line kernels.go:251*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line kernels.go:252*/ v = gc_lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						}
+						/*line kernels.go:252*/ v_ := v
+						/*line kernels.go:252*/ v.StoreSlice(gc_l_v[gc_lane:])
+						/*line kernels.go:252*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line kernels.go:250*/ var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					var v_ int32 = v
+					gc_l_v[gc_lane] = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line kernels.go:250*/ var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_lane]
+					}
+					var v_ int32 = v
+					gc_l_v[gc_lane] = v
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line kernels.go:250*/ var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					var v_ int32 = v
+					gc_l_v[gc_lane] = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line kernels.go:273*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line kernels.go:275*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line kernels.go:275*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					}
+				} else {
+					/*line kernels.go:274*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line kernels.go:274*/ v_ := gc_lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line kernels.go:274*/ v_ = v_.Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line kernels.go:274*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line kernels.go:274*/ v_ := gc_lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line kernels.go:274*/ v_ = v_.Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line kernels.go:274*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line kernels.go:274*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line kernels.go:274*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			/*line kernels.go:284*/ var v int32
+			v_ := gc_l_v_[gc_lane]
+			/*line kernels.go:276*/ var r int32 = v_
+			/*line kernels.go:254*/ v = r
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line kernels.go:256*/ sums[(gc_rank >> 5)] = v
+		}
+	}
+	var gc_l_s [32]int32
+	var gc_l_v_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m15 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m15 = ^uint32(0)
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_iota8 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:260*/ var s gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							if gc_lane < 0 || gc_lane > len(sums)-8 {
+								break
+							}
+							if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
+								/*line kernels.go:261*/ s = gc_lanes.LoadInt32x8Slice(sums[gc_lane:])
+							} else {
+								gc_if10 := gc_iota10.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+								if gc_if10.ToBits() != 0 {
+									/*line kernels.go:261*/ s = gc_lanes.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if10)
+								}
+							}
+							/*line kernels.go:261*/ v_2 := s
+							/*line kernels.go:261*/ s.StoreSlice(gc_l_s[gc_lane:])
+							/*line kernels.go:261*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:260*/ var s gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							if gc_lane < 0 || gc_lane > len(sums)-8 {
+								break
+							}
+							gc_if8 := gc_iota8.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line kernels.go:262*/ s = gc_lanes.LoadInt32x8Slice(sums[gc_lane:]).Merge(s, gc_if8)
+							}
+							/*line kernels.go:262*/ v_2 := s
+							/*line kernels.go:262*/ s.StoreSlice(gc_l_s[gc_lane:])
+							/*line kernels.go:262*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line kernels.go:260*/ var s int32
+						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank & 31)]
+						}
+						var v_2 int32 = s
+						gc_l_s[gc_lane] = s
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line kernels.go:260*/ var s int32
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
+					}
+					var v_2 int32 = s
+					gc_l_s[gc_lane] = s
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line kernels.go:273*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line kernels.go:275*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+							/*line kernels.go:275*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+						}
+					} else {
+						/*line kernels.go:274*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line kernels.go:274*/ v_2 := gc_lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+										/*line kernels.go:274*/ v_2 = v_2.Add(gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line kernels.go:274*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line kernels.go:274*/ v_2 := gc_lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+										/*line kernels.go:274*/ v_2 = v_2.Add(gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line kernels.go:274*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								gc_lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_2 := gc_l_v_2[gc_lane]
+									/*line kernels.go:274*/ v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								v_2 := gc_l_v_2[gc_lane]
+								/*line kernels.go:274*/ v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				/*line kernels.go:284*/ var s int32
+				v_2 := gc_l_v_2[gc_lane]
+				/*line kernels.go:276*/ var r_ int32 = v_2
+				/*line kernels.go:264*/ s = r_
+				gc_l_s[gc_lane] = s
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_pos.Thread = gc_w + gc_lane
+				s := gc_l_s[gc_lane]
+				/*line kernels.go:266*/ partial[gc_bx] = s
+			}
+		}
+		gc_act = gc_save15 &^ gc_dead
+	}
+}
+
 // ShflScanKernel is the inclusive warp scan of the CUDA samples' shfl_scan
 // over blocks whose last warp may be partial: ShflUpSync with the mask of
 // the warp's lanes, and each warp's total from its last lane.
@@ -351,6 +2749,495 @@ func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line kernels.go:284
 var gc_src_shflScan = compiled.NewSource(gc_files_kernels, "shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:284
+func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	var gc_l_mask [32]uint32
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]float32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
+						var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+						var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+						/*line kernels.go:288*/ var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line kernels.go:289*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line kernels.go:289*/ v = gc_lanes.LoadFloat32x8Slice(in[i:])
+						} else {
+							/*line kernels.go:290*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line kernels.go:289*/ v = gc_lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							}
+						}
+						/*line kernels.go:291*/ gc_lanes.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
+						/*line kernels.go:289*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
+						var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+						var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+						/*line kernels.go:288*/ var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line kernels.go:289*/ gc_if := gc_iota.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line kernels.go:290*/ v = gc_lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+						}
+						/*line kernels.go:291*/ gc_lanes.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane:])
+						/*line kernels.go:290*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+					/*line kernels.go:288*/ var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_l_mask[gc_lane] = mask
+					gc_s_v[gc_rank] = v
+				}
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			{
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+						/*line kernels.go:288*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_lane]
+						}
+						gc_l_mask[gc_lane] = mask
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+						/*line kernels.go:288*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						gc_l_mask[gc_lane] = mask
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+		/*line kernels.go:292*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line kernels.go:293*/ mask := gc_lanes.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+							/*line kernels.go:293*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line kernels.go:293*/ mask.StoreSlice(gc_c1m[gc_lane:])
+							/*line kernels.go:293*/ v.StoreSlice(gc_c1v[gc_lane:])
+							for gc_k3 := range 8 {
+								/*line kernels.go:293*/ gc_c1a[gc_lane+gc_k3] = d
+							}
+							for gc_k4 := range 8 {
+								/*line kernels.go:293*/ gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
+							}
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line kernels.go:293*/ mask := gc_lanes.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+							/*line kernels.go:293*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line kernels.go:293*/ mask.StoreSlice(gc_c1m[gc_lane:])
+							/*line kernels.go:293*/ v.StoreSlice(gc_c1v[gc_lane:])
+							for gc_k := range 8 {
+								/*line kernels.go:293*/ gc_c1a[gc_lane+gc_k] = d
+							}
+							for gc_k2 := range 8 {
+								/*line kernels.go:293*/ gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
+							}
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						mask := gc_l_mask[gc_lane]
+						v := gc_s_v[gc_rank]
+						/*line kernels.go:293*/ gc_c1m[gc_lane] = mask
+						gc_c1v[gc_lane] = v
+						gc_c1a[gc_lane] = d
+						gc_c1w[gc_lane] = gocuda.WarpSize
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					mask := gc_l_mask[gc_lane]
+					v := gc_s_v[gc_rank]
+					/*line kernels.go:293*/ gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = v
+					gc_c1a[gc_lane] = d
+					gc_c1w[gc_lane] = gocuda.WarpSize
+				}
+			}
+			/*line kernels.go:293*/ compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_iota3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line kernels.go:293*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line kernels.go:293*/ y := gc_lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+							if gc_lane >= d {
+								/*line kernels.go:294*/ v = v.Add(y)
+							} else {
+								/*line kernels.go:294*/ gc_if4 := gc_iota4.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line kernels.go:294*/ v = v.Add(y).Merge(v, gc_if4)
+								}
+							}
+							/*line kernels.go:294*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line kernels.go:294*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line kernels.go:293*/ y := gc_lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+							gc_if3 := gc_iota3.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line kernels.go:294*/ v = v.Add(y).Merge(v, gc_if3)
+							}
+							/*line kernels.go:294*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line kernels.go:293*/ y := gc_c1r[gc_lane]
+						if (gc_rank & 31) >= d {
+							v += y
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			} else {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					/*line kernels.go:296*/ gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line kernels.go:293*/ y := gc_c1r[gc_lane]
+					/*line kernels.go:295*/ v += y
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+						/*line kernels.go:286*/ mask := gc_lanes.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+						/*line kernels.go:286*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:298*/ mask.StoreSlice(gc_c2m[gc_lane:])
+						/*line kernels.go:298*/ v.StoreSlice(gc_c2v[gc_lane:])
+						for gc_k7 := range 8 {
+							/*line kernels.go:298*/ gc_c2a[gc_lane+gc_k7] = lanes - 1
+						}
+						for gc_k8 := range 8 {
+							/*line kernels.go:298*/ gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
+						}
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+						/*line kernels.go:286*/ mask := gc_lanes.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+						/*line kernels.go:286*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:298*/ mask.StoreSlice(gc_c2m[gc_lane:])
+						/*line kernels.go:298*/ v.StoreSlice(gc_c2v[gc_lane:])
+						for gc_k5 := range 8 {
+							/*line kernels.go:298*/ gc_c2a[gc_lane+gc_k5] = lanes - 1
+						}
+						for gc_k6 := range 8 {
+							/*line kernels.go:298*/ gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
+						}
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					mask := gc_l_mask[gc_lane]
+					v := gc_s_v[gc_rank]
+					/*line kernels.go:298*/ gc_c2m[gc_lane] = mask
+					gc_c2v[gc_lane] = v
+					gc_c2a[gc_lane] = lanes - 1
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+			}
+		} else {
+			{
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					mask := gc_l_mask[gc_lane]
+					v := gc_s_v[gc_rank]
+					/*line kernels.go:298*/ gc_c2m[gc_lane] = mask
+					gc_c2v[gc_lane] = v
+					gc_c2a[gc_lane] = lanes - 1
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+			}
+		}
+		/*line kernels.go:298*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		/*line kernels.go:298*/ copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line kernels.go:304*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := gc_lanes.BroadcastFloat32x16(1024)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line kernels.go:285*/ v := gc_lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line kernels.go:285*/ total := gc_lanes.LoadFloat32x16Slice(gc_s_total[gc_rank:])
+							{
+								/*line kernels.go:299*/ v.Add(total.Div(gc_vb4)).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := gc_lanes.BroadcastFloat32x8(1024)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line kernels.go:285*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:285*/ total := gc_lanes.LoadFloat32x8Slice(gc_s_total[gc_rank:])
+						/*line kernels.go:299*/ v.Add(total.Div(gc_vb3)).StoreSlice(gc_at[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ gc_at[gc_tx] = v + total/1024
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ out[i] = v + total/1024
+				}
+			}
+		} else {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+						/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+						/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+						/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+						/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ gc_at2[gc_tx] = v + total/1024
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ out[i] = v + total/1024
+				}
+			}
+		}
+	}
+}
 
 // VoteKernel records, per thread, a ballot, all and any votes, a
 // reduction, a match and ActiveMask in both arms of a branch on the lane's
@@ -367,10 +3254,415 @@ func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 //line kernels.go:310
 var gc_src_vote = compiled.NewSource(gc_files_kernels, "vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335").NoGoexit("21f99812fced7c1d93d29c3b78254ba6b1a4da57e6f0295aafa572bdcade4127", "kernels.go:147-152")
 
+//line kernels.go:310
+func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	/*line kernels.go:326*/ buf := gocuda.Shared[int32](t, 16)[:16]
+	var gc_l_pred [32]bool
+	var gc_l_ballot [32]uint32
+	var gc_l_all [32]bool
+	var gc_l_anyPos [32]bool
+	var gc_l_sum [32]int32
+	var gc_l_low [32]int32
+	var gc_l_same [32]uint32
+	var gc_l_active [32]uint32
+	var gc_l_swapped [32]int32
+	var gc_c1r [32]uint32
+	var gc_c2r [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	var gc_c6v [32]int32
+	var gc_c6r [32]uint32
+	var gc_c7r [32]uint32
+	var gc_c8r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			/*line kernels.go:313*/ pred := in[r] > 0
+			gc_l_pred[gc_lane] = pred
+		}
+		/*line kernels.go:314*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			pred := gc_l_pred[gc_lane]
+			_ = pred
+			/*line kernels.go:314*/ ballot := gc_c1r[gc_lane]
+			gc_l_ballot[gc_lane] = ballot
+		}
+		/*line kernels.go:315*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			pred := gc_l_pred[gc_lane]
+			_ = pred
+			/*line kernels.go:315*/ all := gc_c2r[gc_lane]
+			gc_l_all[gc_lane] = all
+		}
+		/*line kernels.go:316*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			/*line kernels.go:316*/ anyPos := gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = in[r]
+			gc_l_anyPos[gc_lane] = anyPos
+		}
+		/*line kernels.go:317*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						var r int = gc_rank
+						/*line kernels.go:317*/ sum := gc_lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+						if r < 0 || r > len(in)-8 {
+							break
+						}
+						/*line kernels.go:319*/ gc_lanes.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
+						/*line kernels.go:318*/ sum.StoreSlice(gc_l_sum[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						var r int = gc_rank
+						/*line kernels.go:317*/ sum := gc_lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+						if r < 0 || r > len(in)-8 {
+							break
+						}
+						/*line kernels.go:319*/ gc_lanes.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c5v[gc_lane:])
+						/*line kernels.go:318*/ sum.StoreSlice(gc_l_sum[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					r := gc_rank
+					/*line kernels.go:317*/ sum := gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = in[r]
+					gc_l_sum[gc_lane] = sum
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				r := gc_rank
+				/*line kernels.go:317*/ sum := gc_c4r[gc_lane]
+				gc_c5v[gc_lane] = in[r]
+				gc_l_sum[gc_lane] = sum
+			}
+		}
+		/*line kernels.go:318*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			/*line kernels.go:318*/ low := gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = in[r] % 3
+			gc_l_low[gc_lane] = low
+		}
+		/*line kernels.go:319*/ compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line kernels.go:319*/ same := gc_lanes.LoadUint32x8Slice(gc_c6r[gc_lane:])
+						var active uint32
+						/*line kernels.go:320*/ same.StoreSlice(gc_l_same[gc_lane:])
+						gc_lanes.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line kernels.go:319*/ same := gc_lanes.LoadUint32x8Slice(gc_c6r[gc_lane:])
+						var active uint32
+						/*line kernels.go:320*/ same.StoreSlice(gc_l_same[gc_lane:])
+						gc_lanes.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line kernels.go:319*/ same := gc_c6r[gc_lane]
+					var active uint32
+					gc_l_same[gc_lane] = same
+					gc_l_active[gc_lane] = active
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line kernels.go:319*/ same := gc_c6r[gc_lane]
+				var active uint32
+				gc_l_same[gc_lane] = same
+				gc_l_active[gc_lane] = active
+			}
+		}
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := (gc_rank & 31)
+			/*line kernels.go:321*/ if lane%2 == 0 {
+				gc_m13 |= 1 << gc_lane
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			/*line kernels.go:322*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:322*/ var active gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							/*line kernels.go:322*/ active = gc_lanes.LoadUint32x8Slice(gc_c7r[gc_lane:])
+							/*line kernels.go:322*/ active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:322*/ var active gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							/*line kernels.go:322*/ active = gc_lanes.LoadUint32x8Slice(gc_c7r[gc_lane:])
+							/*line kernels.go:322*/ active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line kernels.go:335*/ var active uint32
+						/*line kernels.go:322*/ active = gc_c7r[gc_lane]
+						gc_l_active[gc_lane] = active
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line kernels.go:329*/ var active uint32
+					/*line kernels.go:322*/ active = gc_c7r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_m13 &^ gc_dead
+		if gc_act != 0 {
+			/*line kernels.go:324*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:324*/ var active gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							/*line kernels.go:324*/ active = gc_lanes.LoadUint32x8Slice(gc_c8r[gc_lane:])
+							/*line kernels.go:324*/ active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:324*/ var active gc_lanes.Uint32x8 = gc_lanes.BroadcastUint32x8(0)
+							/*line kernels.go:324*/ active = gc_lanes.LoadUint32x8Slice(gc_c8r[gc_lane:])
+							/*line kernels.go:324*/ active.StoreSlice(gc_l_active[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line kernels.go:337*/ var active uint32
+						/*line kernels.go:324*/ active = gc_c8r[gc_lane]
+						gc_l_active[gc_lane] = active
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line kernels.go:331*/ var active uint32
+					/*line kernels.go:324*/ active = gc_c8r[gc_lane]
+					gc_l_active[gc_lane] = active
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+		if compiled.SIMDBuild {
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line kernels.go:327*/ var swapped int32
+						gc_lanes.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line kernels.go:327*/ var swapped int32
+						gc_lanes.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line kernels.go:327*/ var swapped int32
+					gc_l_swapped[gc_lane] = swapped
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line kernels.go:327*/ var swapped int32
+				gc_l_swapped[gc_lane] = swapped
+			}
+		}
+		var gc_m17 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			/*line kernels.go:328*/ if r < 16 {
+				gc_m17 |= 1 << gc_lane
+			}
+		}
+		gc_save17 := gc_act
+		gc_act = gc_save17 & gc_m17
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							var r int = gc_rank
+							/*line kernels.go:329*/ if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+								break
+							}
+							/*line kernels.go:330*/ gc_lanes.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							var r int = gc_rank
+							/*line kernels.go:329*/ if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+								break
+							}
+							/*line kernels.go:330*/ gc_lanes.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						r := gc_rank
+						/*line kernels.go:329*/ buf[r] = in[r]
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					r := gc_rank
+					/*line kernels.go:329*/ buf[r] = in[r]
+				}
+			}
+			/*line kernels.go:330*/ compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				r := gc_rank
+				/*line kernels.go:314*/ var swapped int32
+				/*line kernels.go:331*/ swapped = buf[15-r]
+				gc_l_swapped[gc_lane] = swapped
+			}
+		}
+		gc_act = gc_save17 &^ gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			ballot := gc_l_ballot[gc_lane]
+			all := gc_l_all[gc_lane]
+			anyPos := gc_l_anyPos[gc_lane]
+			sum := gc_l_sum[gc_lane]
+			low := gc_l_low[gc_lane]
+			same := gc_l_same[gc_lane]
+			active := gc_l_active[gc_lane]
+			swapped := gc_l_swapped[gc_lane]
+			/*line kernels.go:333*/ out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+		}
+	}
+}
+
 // StrandedKernel calls a shuffle with the full mask in the lanes below 16
 // only: the other lanes return without it.
-//
-//line kernels.go:341
 func StrandedKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stranded,
 		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
@@ -379,6 +3671,118 @@ func StrandedKernel(out []int32) func(*gocuda.Thread) {
 
 //line kernels.go:341
 var gc_src_stranded = compiled.NewSource(gc_files_kernels, "stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:341
+func gc_body_stranded(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		var gc_m4 uint32
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+		}
+		gc_save4 := gc_act
+		gc_act = gc_save4 & gc_m4
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:347*/ gc_lanes.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:357*/ gc_lanes.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line kernels.go:343*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line kernels.go:343*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_lane < 0 || gc_lane > len(out)-8 {
+								break
+							}
+							/*line kernels.go:344*/ gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							if gc_lane < 0 || gc_lane > len(out)-8 {
+								break
+							}
+							/*line kernels.go:344*/ gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line kernels.go:343*/ out[(gc_rank & 31)] = gc_c1r[gc_lane]
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line kernels.go:343*/ out[(gc_rank & 31)] = gc_c1r[gc_lane]
+				}
+			}
+		}
+		gc_act = gc_save4 &^ gc_dead
+	}
+}
 
 // IndexPanicKernel indexes out past its end in a thread loop that does not
 // read the thread: the failure must still name the thread.
@@ -398,71 +3802,71 @@ func gc_body_indexPanic(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			i := gc_rank
 			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			i := gc_rank
 			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			i := gc_rank
 			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			i := gc_rank
 			/*line kernels.go:353*/ i *= 2
 			gc_s_i[gc_rank] = i
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_rank
 		/*line kernels.go:353*/ i *= 2
 		gc_s_i[gc_rank] = i
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line kernels.go:355*/ out[i] = 1
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line kernels.go:355*/ out[i] = 1
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line kernels.go:355*/ out[i] = 1
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line kernels.go:355*/ out[i] = 1
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		i := gc_s_i[gc_rank]
 		/*line kernels.go:355*/ out[i] = 1
@@ -484,6 +3888,266 @@ func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 //line kernels.go:364
 var gc_src_maskedCollectives = compiled.NewSource(gc_files_kernels, "maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kernels.go:364
+func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_l_x [32]int32
+	var gc_l_hi [32]int32
+	var gc_l_and [32]uint32
+	var gc_l_or [32]uint32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]uint32
+	var gc_c3r [32]uint32
+	var gc_c4v [32]uint32
+	var gc_c4r [32]uint32
+	var gc_c5v [32]uint32
+	var gc_c5r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		var gc_m8 uint32
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+		}
+		gc_save8 := gc_act
+		gc_act = gc_save8 & gc_m8
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							var r int = gc_rank
+							/*line kernels.go:367*/ if r < 0 || r > len(in)-8 {
+								break
+							}
+							/*line kernels.go:367*/ v := gc_lanes.LoadInt32x8Slice(in[r:])
+							/*line kernels.go:367*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							var r int = gc_rank
+							/*line kernels.go:367*/ if r < 0 || r > len(in)-8 {
+								break
+							}
+							/*line kernels.go:367*/ v := gc_lanes.LoadInt32x8Slice(in[r:])
+							/*line kernels.go:367*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						r := gc_rank
+						/*line kernels.go:367*/ v := in[r]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					r := gc_rank
+					/*line kernels.go:367*/ v := in[r]
+					gc_l_v[gc_lane] = v
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v := gc_l_v[gc_lane]
+				_ = v
+				/*line kernels.go:368*/ x := gc_c1r[gc_lane]
+				gc_l_x[gc_lane] = x
+			}
+			/*line kernels.go:369*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:369*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line kernels.go:369*/ hi := gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
+							/*line kernels.go:369*/ hi.StoreSlice(gc_l_hi[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:369*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line kernels.go:369*/ hi := gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c3v[gc_lane:])
+							/*line kernels.go:369*/ hi.StoreSlice(gc_l_hi[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line kernels.go:369*/ hi := gc_c2r[gc_lane]
+						gc_c3v[gc_lane] = uint32(v)
+						gc_l_hi[gc_lane] = hi
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line kernels.go:369*/ hi := gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = uint32(v)
+					gc_l_hi[gc_lane] = hi
+				}
+			}
+			/*line kernels.go:370*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:370*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line kernels.go:370*/ and := gc_lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
+							/*line kernels.go:370*/ and.StoreSlice(gc_l_and[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:370*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line kernels.go:370*/ and := gc_lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c4v[gc_lane:])
+							/*line kernels.go:370*/ and.StoreSlice(gc_l_and[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line kernels.go:370*/ and := gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = uint32(v)
+						gc_l_and[gc_lane] = and
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line kernels.go:370*/ and := gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = uint32(v)
+					gc_l_and[gc_lane] = and
+				}
+			}
+			/*line kernels.go:371*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line kernels.go:371*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line kernels.go:371*/ or := gc_lanes.LoadUint32x8Slice(gc_c4r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
+							/*line kernels.go:371*/ or.StoreSlice(gc_l_or[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line kernels.go:371*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line kernels.go:371*/ or := gc_lanes.LoadUint32x8Slice(gc_c4r[gc_lane:])
+							v.AsUint32x8().StoreSlice(gc_c5v[gc_lane:])
+							/*line kernels.go:371*/ or.StoreSlice(gc_l_or[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line kernels.go:371*/ or := gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = uint32(v)
+						gc_l_or[gc_lane] = or
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line kernels.go:371*/ or := gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = uint32(v)
+					gc_l_or[gc_lane] = or
+				}
+			}
+			/*line kernels.go:372*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				r := gc_rank
+				x := gc_l_x[gc_lane]
+				hi := gc_l_hi[gc_lane]
+				and := gc_l_and[gc_lane]
+				or := gc_l_or[gc_lane]
+				/*line kernels.go:372*/ xor := gc_c5r[gc_lane]
+				out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+			}
+		}
+		gc_act = gc_save8 &^ gc_dead
+	}
+}
+
 // BranchesKernel mixes the harder shapes: a masked if/else-if/else whose
 // arms each shuffle, an early return inside a masked branch followed by a
 // collective after the threads reconverge, one helper with a barrier
@@ -499,6 +4163,313 @@ func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
 
 //line kernels.go:384
 var gc_src_branches = compiled.NewSource(gc_files_kernels, "branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:384
+func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line kernels.go:391*/ gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_w_ := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line kernels.go:402*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	var s_ []int32 = s
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]uint32
+	var gc_c4m [32]uint32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line kernels.go:416*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			/*line kernels.go:386*/ v := in[r]
+			gc_s_v[gc_rank] = v
+		}
+		var gc_m16 uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := (gc_rank & 31)
+			/*line kernels.go:387*/ if lane%3 == 0 {
+				gc_m16 |= 1 << gc_lane
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line kernels.go:388*/ gc_c1v[gc_lane] = v
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				/*line kernels.go:395*/ var v int32
+				/*line kernels.go:388*/ v = gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+		if gc_act != 0 {
+			var gc_m15 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				/*line kernels.go:389*/ if lane%3 == 1 {
+					gc_m15 |= 1 << gc_lane
+				}
+			}
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line kernels.go:390*/ gc_c2v[gc_lane] = v
+				}
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line kernels.go:397*/ var v int32
+					/*line kernels.go:390*/ v = gc_c2r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save15 &^ gc_m15 &^ gc_dead
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line kernels.go:392*/ v += 1000
+					gc_s_v[gc_rank] = v
+				}
+			}
+			gc_act = gc_save15 &^ gc_dead
+		}
+		gc_act = gc_save16 &^ gc_dead
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
+		}
+	gc_L17:
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r := gc_rank
+			v := gc_s_v[gc_rank]
+			/*line kernels.go:395*/ if v > 0 {
+				out[r] = -1
+				gc_exited[gc_rank] = true
+				gc_dead |= uint32(1) << gc_lane
+				gc_act &^= uint32(1) << gc_lane
+				continue gc_L17
+			}
+		}
+		/*line kernels.go:400*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			v := gc_s_v[gc_rank]
+			/*line kernels.go:400*/ m := gc_c3r[gc_lane]
+			gc_c4m[gc_lane] = m
+			gc_c4v[gc_lane] = v
+		}
+		/*line kernels.go:401*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r_ := gc_rank
+			/*line kernels.go:418*/ var v int32
+			/*line kernels.go:401*/ v = gc_c4r[gc_lane]
+			/*line kernels.go:403*/ var v_ int32 = v
+			/*line kernels.go:417*/ s_[r_] = v_
+			gc_s_v[gc_rank] = v
+			gc_s_v_[gc_rank] = v_
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		r_ := gc_rank
+		v_ := gc_s_v_[gc_rank]
+		/*line kernels.go:419*/ w := v_ + s_[(r_+1)%len(s_)]
+		gc_s_w[gc_rank] = w
+	}
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_all4 := gc_lanes.Mask32x16FromBits(0xffff)
+				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+					gc_rank := gc_vstep
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+						gc_alive4 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex4).ToBits())
+					}
+					/*line kernels.go:421*/ var v gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+					/*line kernels.go:421*/ w := gc_lanes.LoadInt32x16Slice(gc_s_w[gc_rank:])
+					/*line kernels.go:421*/ r_2 := w
+					/*line kernels.go:403*/ v = r_2
+					v.Merge(gc_lanes.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+			gc_all2 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line kernels.go:421*/ gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				/*line kernels.go:421*/ var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+				/*line kernels.go:421*/ w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
+				/*line kernels.go:421*/ r_2 := w
+				/*line kernels.go:403*/ v = r_2
+				v.Merge(gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
+			}
+			gc_lanes.ClearAVXUpperBits()
+		}
+	} else {
+		gc_all2 := gc_lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_alive2 := gc_all2
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+				/*line kernels.go:421*/ gc_alive2 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			}
+			/*line kernels.go:421*/ var v gc_lanes.Int32x8
+			/*line kernels.go:421*/ w := gc_lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
+			/*line kernels.go:421*/ r_2 := w
+			/*line kernels.go:403*/ v = r_2
+			/*line kernels.go:403*/ v.StoreMasked((*[8]int32)(gc_s_v[gc_rank:]), gc_alive2)
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		/*line kernels.go:410*/ var v int32
+		w := gc_s_w[gc_rank]
+		/*line kernels.go:421*/ var r_2 int32 = w
+		/*line kernels.go:403*/ v = r_2
+		gc_s_v[gc_rank] = v
+	}
+	/*line kernels.go:404*/ for _, k := range steps {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			r := gc_rank
+			v := gc_s_v[gc_rank]
+			/*line kernels.go:405*/ s[r] = v + int32(k)
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			r := gc_rank
+			/*line kernels.go:387*/ var v int32
+			/*line kernels.go:407*/ v = s[(r+k)%gc_bdx]
+			gc_s_v[gc_rank] = v
+		}
+	}
+	/*line kernels.go:410*/ var s_2 []int32 = s
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		r_3 := gc_rank
+		v := gc_s_v[gc_rank]
+		/*line kernels.go:410*/ var v_2 int32 = v
+		/*line kernels.go:417*/ s_2[r_3] = v_2
+		gc_s_v_2[gc_rank] = v_2
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		r_3 := gc_rank
+		v_2 := gc_s_v_2[gc_rank]
+		/*line kernels.go:419*/ w_ := v_2 + s_2[(r_3+1)%len(s_2)]
+		gc_s_w_[gc_rank] = w_
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		r := gc_rank
+		/*line kernels.go:387*/ var v int32
+		w_ := gc_s_w_[gc_rank]
+		/*line kernels.go:421*/ var r_4 int32 = w_
+		/*line kernels.go:410*/ v = r_4
+		out[r] = v
+	}
+}
 
 // SpinKernel waits for a flag nobody sets: it loops forever, unless its
 // launch is stopped.
@@ -517,30 +4488,30 @@ var gc_src_spin = compiled.NewSource(gc_files_kernels, "spin", "bb5de44a5aaceb22
 func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		gc_pos.Thread = gc_step + 0
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_pos.Thread = gc_vstep + 0
 		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 		}
-		gc_pos.Thread = gc_step + 1
+		gc_pos.Thread = gc_vstep + 1
 		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 		}
-		gc_pos.Thread = gc_step + 2
+		gc_pos.Thread = gc_vstep + 2
 		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 		}
-		gc_pos.Thread = gc_step + 3
+		gc_pos.Thread = gc_vstep + 3
 		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -548,7 +4519,7 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 			}
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line kernels.go:429*/ for atomic.LoadInt32(&flag[0]) == 0 {
 			gc_b.Tick()
@@ -699,6 +4670,225 @@ func ModResidueKernel(in, out []int32, m, c int) func(*gocuda.Thread) {
 //line kernels.go:467
 var gc_src_modResidue = compiled.NewSource(gc_files_kernels, "modResidue", "f876e7c38284d9ed28dabc2539eb121966ce5aad64ba3892aedc0d9644cba0bc", "kernels.go:463-474").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kernels.go:467
+func gc_body_modResidue(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, m, c int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line kernels.go:487*/ gc_qoff, gc_qd := 0, m
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := ((gc_bx*gc_bdy + gc_ty) * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off <= len(in) && gc_seglen <= len(in)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := in[gc_off:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_iota2 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_vb2 := gc_lanes.BroadcastInt32x16(3)
+									for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var tid int = gc_tx
+										/*line kernels.go:469*/ var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+										_ = row
+										var r int = (gc_tx + gc_r)
+										/*line kernels.go:471*/ gc_if2 := gc_iota2.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(c, r, 16))))
+										if gc_if2.ToBits() != 0 {
+											/*line kernels.go:471*/ gc_lanes.LoadInt32x16Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb2).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_if2)
+										}
+									}
+									gc_lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_vb := gc_lanes.BroadcastInt32x8(3)
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var tid int = gc_tx
+									/*line kernels.go:469*/ var row int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+									_ = row
+									var r int = (gc_tx + gc_r)
+									/*line kernels.go:471*/ gc_if := gc_iota.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(c, r, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line kernels.go:471*/ gc_lanes.LoadInt32x8Slice(gc_at2[(gc_tx-gc_seg):]).Add(gc_vb).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_if)
+									}
+								}
+								gc_lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								r := (gc_tx + gc_r)
+								/*line kernels.go:471*/ if r == c {
+									gc_at[gc_u] = gc_at2[gc_u] + 3
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								r := (gc_tx + gc_r)
+								/*line kernels.go:471*/ if r == c {
+									gc_at[gc_u] = gc_at2[gc_u] + 3
+								}
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := (gc_tx + gc_r)
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_tx
+							/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							r := tid % m
+							if r == c {
+								out[row] = in[row] + 3
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:469*/ row := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						r := tid % m
+						if r == c {
+							out[row] = in[row] + 3
+						}
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // StuckDoublingKernel is a tree whose stride starts at a value that
 // doubling never moves (a student's s := 0; s < n; s *= 2): with start 0
 // it loops forever, so a compiled form must check for a stopped launch at
@@ -713,6 +4903,88 @@ func StuckDoublingKernel(data []int32, start int) func(*gocuda.Thread) {
 
 //line kernels.go:482
 var gc_src_stuckDoubling = compiled.NewSource(gc_files_kernels, "stuckDoubling", "01befd33763548612fc7ae0d34ec6bca5856c7c516739b00d5d2edc77c83feff", "kernels.go:476-490").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line kernels.go:482
+func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line kernels.go:484*/ for s := start; s < gc_bdx; s *= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line kernels.go:491*/ if gc_bound := s; gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(data) {
+				gc_at := data[:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := gc_lanes.BroadcastInt32x16(1)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line kernels.go:485*/ gc_lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Add(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := gc_lanes.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line kernels.go:485*/ gc_lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line kernels.go:486*/ gc_at[gc_tx] += 1
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line kernels.go:486*/ gc_at[gc_tx] += 1
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line kernels.go:486*/ gc_at[gc_tx] += 1
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line kernels.go:486*/ gc_at[gc_tx] += 1
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line kernels.go:486*/ gc_at[gc_tx] += 1
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:486*/ data[tid] += 1
+				}
+			}
+		}
+	}
+}
 
 // SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
 // in a loop of the same trips for every thread that the SIMD build's
@@ -729,7 +5001,1258 @@ func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 //line kernels.go:498
 var gc_src_spinLanes = compiled.NewSource(gc_files_kernels, "spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:492-505").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kernels.go:498
+func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb7 := gc_lanes.BroadcastFloat32x16(0.5)
+							gc_vb8 := gc_lanes.BroadcastFloat32x16(1)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								for k := int32(0); k != odd; k = k + 2 {
+									gc_b.Tick()
+									if gc_b.Stopped() {
+										return gc_vstep, true
+									}
+									/*line kernels.go:501*/ v = v.Mul(gc_vb7).Add(gc_vb8)
+								}
+								/*line kernels.go:501*/ v.StoreSlice(gc_at2[gc_tx:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb5 := gc_lanes.BroadcastFloat32x8(0.5)
+						gc_vb6 := gc_lanes.BroadcastFloat32x8(1)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							for k := int32(0); k != odd; k = k + 2 {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line kernels.go:501*/ v = v.Mul(gc_vb5).Add(gc_vb6)
+							}
+							/*line kernels.go:501*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
+					gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line kernels.go:500*/ v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						for k := int32(0); k != odd; k = k + 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:501*/ v = v.Mul(gc_vb3).Add(gc_vb4)
+						}
+						/*line kernels.go:501*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line kernels.go:500*/ v := gc_at[gc_tx]
+					for k := int32(0); k != odd; k += 2 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line kernels.go:502*/ v = v*0.5 + 1
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line kernels.go:500*/ v := in[i]
+					for k := int32(0); k != odd; k += 2 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line kernels.go:502*/ v = v*0.5 + 1
+					}
+					out[i] = v
+				}
+			}
+		}
+	}
+}
+
 // gc_files_kernels holds the source files whose lines the kernels' records hash.
 //
 //go:embed kernels.go
 var gc_files_kernels embed.FS
+
+//line kernels.go:47
+func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line kernels.go:48*/ temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := gc_lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+						{
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
+								break
+							}
+							/*line kernels.go:52*/ gc_lanes.LoadFloat32x16Slice(in[i:]).Merge(gc_lanes.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line kernels.go:49*/ gc_alive = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:52*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line kernels.go:52*/ gc_lanes.LoadFloat32x8Slice(in[i:]).Merge(gc_lanes.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
+			}
+		}
+	}
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := gc_lanes.Mask32x16FromBits(0xffff)
+					gc_iota2 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:56*/ var v gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+						if (tid-
+							off) < 0 || (tid-off) > len(temp)-16 {
+							break
+						}
+						/*line kernels.go:57*/ if tid >= off {
+							/*line kernels.go:57*/ v = v.Merge(gc_lanes.LoadFloat32x16Slice(temp[tid-off:]), gc_lanes.Mask32x16FromBits(^gc_alive4.ToBits()))
+						} else {
+							/*line kernels.go:58*/ gc_if2 := gc_iota2.GreaterEqual(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							if gc_lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+								/*line kernels.go:57*/ v = v.Merge(gc_lanes.LoadFloat32x16Slice(temp[tid-off:]), gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
+							}
+						}
+						/*line kernels.go:59*/ v.Merge(gc_lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line kernels.go:49*/ gc_alive3 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:56*/ var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+						break
+					}
+					/*line kernels.go:57*/ if tid >= off {
+						/*line kernels.go:57*/ v = gc_lanes.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+					} else {
+						/*line kernels.go:58*/ gc_if := gc_iota.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						if gc_alive3.And(gc_if).ToBits() != 0 {
+							/*line kernels.go:57*/ v = gc_lanes.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
+						}
+					}
+					/*line kernels.go:59*/ v.Merge(gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line kernels.go:56*/ var v float32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_all6 := gc_lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+							gc_alive6 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex6).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:49*/ v := gc_lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-16 {
+							break
+						}
+						/*line kernels.go:62*/ gc_lanes.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(gc_lanes.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all5 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line kernels.go:49*/ gc_alive5 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:49*/ v := gc_lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line kernels.go:62*/ gc_lanes.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(gc_lanes.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line kernels.go:61*/ temp[tid] += v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_all8 := gc_lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive8 := gc_all8
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+							gc_alive8 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex8).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+						_ = i
+						{
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive8.ToBits())
+							gc_alive8 = gc_lanes.Mask32x16FromBits(gc_alive8.ToBits() & gc_lanes.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all7 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line kernels.go:49*/ gc_alive7 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					_ = i
+					compiled.SetExited(gc_exited, gc_rank, gc_alive7.ToBits())
+					gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+	gc_r5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line kernels.go:67*/ if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+	n := gc_r5
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				gc_all10 := gc_lanes.Mask32x16FromBits(0xffff)
+				/*line kernels.go:68*/ gc_vb2 := gc_lanes.BroadcastFloat32x16(float32(n - n))
+				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_alive10 := gc_all10
+					if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
+						gc_alive10 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex10).ToBits())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
+						break
+					}
+					/*line kernels.go:69*/ gc_lanes.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
+				}
+				gc_lanes.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
+				return
+			}
+		}
+		if compiled.SIMD {
+			gc_all9 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			/*line kernels.go:68*/ gc_vb := gc_lanes.BroadcastFloat32x8(float32(n - n))
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				gc_alive9 := gc_all9
+				if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
+					/*line kernels.go:68*/ gc_alive9 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var tid int = gc_tx
+				/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+				/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line kernels.go:69*/ gc_lanes.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
+			}
+			gc_lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + float32(n-n)
+		}
+	}
+}
+
+//line kernels.go:47
+func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line kernels.go:48*/ temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := gc_lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+						{
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
+								break
+							}
+							/*line kernels.go:52*/ gc_lanes.LoadInt32x16Slice(in[i:]).Merge(gc_lanes.LoadInt32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line kernels.go:49*/ gc_alive = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:52*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line kernels.go:52*/ gc_lanes.LoadInt32x8Slice(in[i:]).Merge(gc_lanes.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+				/*line kernels.go:52*/ temp[tid] = in[i]
+			}
+		}
+	}
+	/*line kernels.go:55*/ for off := 1; off < gc_bdx; off *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all6 := gc_lanes.Mask32x16FromBits(0xffff)
+					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+							gc_alive6 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex6).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:56*/ var v gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+						if (tid-
+							off) < 0 || (tid-off) > len(temp)-16 {
+							break
+						}
+						/*line kernels.go:57*/ if tid >= off {
+							/*line kernels.go:57*/ v = v.Merge(gc_lanes.LoadInt32x16Slice(temp[tid-off:]), gc_lanes.Mask32x16FromBits(^gc_alive6.ToBits()))
+						} else {
+							/*line kernels.go:58*/ gc_if4 := gc_iota4.GreaterEqual(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+							if gc_lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+								/*line kernels.go:57*/ v = v.Merge(gc_lanes.LoadInt32x16Slice(temp[tid-off:]), gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
+							}
+						}
+						/*line kernels.go:59*/ v.Merge(gc_lanes.LoadInt32x16Slice(gc_s_v[gc_rank:]), gc_alive6).StoreSlice(gc_s_v[gc_rank:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all4 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line kernels.go:49*/ gc_alive4 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:56*/ var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+						break
+					}
+					/*line kernels.go:57*/ if tid >= off {
+						/*line kernels.go:57*/ v = gc_lanes.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4)
+					} else {
+						/*line kernels.go:58*/ gc_if2 := gc_iota2.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						if gc_alive4.And(gc_if2).ToBits() != 0 {
+							/*line kernels.go:57*/ v = gc_lanes.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
+						}
+					}
+					/*line kernels.go:59*/ v.Merge(gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive4).StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line kernels.go:56*/ var v int32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_all8 := gc_lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive8 := gc_all8
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+							gc_alive8 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex8).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:49*/ v := gc_lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-16 {
+							break
+						}
+						/*line kernels.go:62*/ gc_lanes.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(gc_lanes.LoadInt32x16Slice(temp[tid:]), gc_alive8).StoreSlice(temp[tid:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all7 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line kernels.go:49*/ gc_alive7 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:49*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line kernels.go:61*/ if tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line kernels.go:62*/ gc_lanes.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(gc_lanes.LoadInt32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line kernels.go:61*/ temp[tid] += v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line kernels.go:69*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_all10 := gc_lanes.Mask32x16FromBits(0xffff)
+					for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive10 := gc_all10
+						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
+							gc_alive10 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex10).ToBits())
+						}
+						var tid int = gc_tx
+						/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+						_ = i
+						{
+							compiled.SetExited16(gc_exited, gc_rank, gc_alive10.ToBits())
+							gc_alive10 = gc_lanes.Mask32x16FromBits(gc_alive10.ToBits() & gc_lanes.Mask32x16FromBits(^gc_alive10.ToBits()).ToBits())
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all9 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive9 := gc_all9
+					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
+						/*line kernels.go:49*/ gc_alive9 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					_ = i
+					compiled.SetExited(gc_exited, gc_rank, gc_alive9.ToBits())
+					gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+	gc_r5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line kernels.go:67*/ if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+	n := gc_r5
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				gc_all12 := gc_lanes.Mask32x16FromBits(0xffff)
+				/*line kernels.go:68*/ gc_vb2 := gc_lanes.BroadcastInt32x16(int32(n - n))
+				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_alive12 := gc_all12
+					if gc_ex12 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex12 != 0 {
+						gc_alive12 = gc_lanes.Mask32x16FromBits(^gc_lanes.Mask32x16FromBits(gc_ex12).ToBits())
+					}
+					var tid int = gc_tx
+					/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+					/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
+						break
+					}
+					/*line kernels.go:69*/ gc_lanes.LoadInt32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]int32)(out[i:]), gc_alive12)
+				}
+				gc_lanes.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
+				return
+			}
+		}
+		if compiled.SIMD {
+			gc_all11 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			/*line kernels.go:68*/ gc_vb := gc_lanes.BroadcastInt32x8(int32(n - n))
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				gc_alive11 := gc_all11
+				if gc_ex11 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex11 != 0 {
+					/*line kernels.go:68*/ gc_alive11 = gc_lanes.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var tid int = gc_tx
+				/*line kernels.go:50*/ var i int = gc_bx*gc_bdx + tid
+				/*line kernels.go:68*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line kernels.go:69*/ gc_lanes.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
+			}
+			gc_lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line kernels.go:50*/ i := gc_bx*gc_bdx + tid
+			/*line kernels.go:68*/ out[i] = temp[tid] + int32(n-n)
+		}
+	}
+}
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
+
+var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+//line kernels.go:208
+func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line kernels.go:209*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
+						var v gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+						if i < len(in) && uint(len(in)-i) > 15 {
+							/*line kernels.go:213*/ v = gc_lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+						} else {
+							/*line kernels.go:213*/ gc_if4 := gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if4.ToBits() != 0 {
+								/*line kernels.go:213*/ v = v.Merge(gc_lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+							}
+						}
+						/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
+					var v gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line kernels.go:213*/ v = gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					} else {
+						/*line kernels.go:213*/ gc_if3 := gc_iota3.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line kernels.go:213*/ v = gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+						}
+					}
+					/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+				var v float32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	/*line kernels.go:218*/ var x []float32 = sdata
+	/*line kernels.go:226*/ var x_ []float32 = x
+	var stop int = 0
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line kernels.go:236*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line kernels.go:234*/ gc_lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line kernels.go:234*/ gc_lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_iota12 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var tid int = gc_tx
+						/*line kernels.go:227*/ var gc_t8 float32 = gc_at5[0]
+						var r float32 = gc_t8
+						/*line kernels.go:218*/ var sum float32 = r
+						gc_if12 := gc_iota12.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if12.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
+								/*line kernels.go:219*/ gc_at6[0] = sum
+							}
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_pos.Thread = gc_base + gc_tx
+					var tid int = gc_tx
+					/*line kernels.go:227*/ var gc_t6 float32 = gc_at5[0]
+					var r float32 = gc_t6
+					/*line kernels.go:218*/ var sum float32 = r
+					gc_if10 := gc_iota10.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if10.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
+							/*line kernels.go:219*/ gc_at6[0] = sum
+						}
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				var r float32 = gc_elem
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r float32 = x[0]
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}
+
+//line kernels.go:208
+func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line kernels.go:209*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota8 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
+						var v gc_lanes.Int32x16 = gc_lanes.BroadcastInt32x16(0)
+						if i < len(in) && uint(len(in)-i) > 15 {
+							/*line kernels.go:213*/ v = gc_lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+						} else {
+							/*line kernels.go:213*/ gc_if8 := gc_iota8.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if8.ToBits() != 0 {
+								/*line kernels.go:213*/ v = v.Merge(gc_lanes.LoadInt32x16Slice(gc_at[gc_tx:]), gc_lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+							}
+						}
+						/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota6 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line kernels.go:211*/ var i int = gc_bx*gc_bdx + tid
+					var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line kernels.go:213*/ v = gc_lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					} else {
+						/*line kernels.go:213*/ gc_if6 := gc_iota6.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if6.ToBits() != 0 {
+							/*line kernels.go:213*/ v = gc_lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+						}
+					}
+					/*line kernels.go:213*/ v.StoreSlice(gc_at2[gc_tx:])
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+				var v int32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	/*line kernels.go:218*/ var x []int32 = sdata
+	/*line kernels.go:226*/ var x_ []int32 = x
+	var stop int = 0
+	/*line kernels.go:233*/ for s := len(x_) / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line kernels.go:236*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line kernels.go:234*/ gc_lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						gc_lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line kernels.go:234*/ gc_lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(gc_lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line kernels.go:235*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line kernels.go:242*/ gc_apart := compiled.Disjoint(x, partial)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_iota12 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var tid int = gc_tx
+						/*line kernels.go:227*/ var gc_t4 int32 = gc_at5[0]
+						var r int32 = gc_t4
+						/*line kernels.go:218*/ var sum int32 = r
+						gc_if12 := gc_iota12.Equal(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+						if gc_if12.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
+								/*line kernels.go:219*/ gc_at6[0] = sum
+							}
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota11 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_pos.Thread = gc_base + gc_tx
+					var tid int = gc_tx
+					/*line kernels.go:227*/ var gc_t3 int32 = gc_at5[0]
+					var r int32 = gc_t3
+					/*line kernels.go:218*/ var sum int32 = r
+					gc_if11 := gc_iota11.Equal(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if11.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
+							/*line kernels.go:219*/ gc_at6[0] = sum
+						}
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				var r int32 = gc_elem
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r int32 = x[0]
+				/*line kernels.go:218*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}

@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math/bits"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +31,514 @@ func LabeledSIMTKernel(out []int32) func(*gocuda.Thread) {
 //line labeled.go:37
 var gc_src_labeledSIMT = compiled.NewSource(gc_files_labeled, "labeledSIMT", "c6eef610beb20cf2a4f3ea2dbc214624b5d388b8a099d9ff31e3f431713e9a88", "labeled.go:30-61").NoGoexit("c616415112f9436b57f743568f83616a54abb76ff4dc6e4aab8f9273c5041328", "labeled.go:9-28")
 
+//line labeled.go:37
+func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_l_i [32]int
+	var gc_l_k [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line labeled.go:39*/ var v int32
+						lanes.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line labeled.go:39*/ var v int32
+						lanes.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line labeled.go:39*/ var v int32
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line labeled.go:39*/ var v int32
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_save12 := gc_act
+		gc_in12 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			i := 0
+			gc_l_i[gc_lane] = i
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in12 &^ gc_dead
+			var gc_m12, gc_skip12 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				i := gc_l_i[gc_lane]
+				/*line labeled.go:41*/ if i < 2+lane%4 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+			gc_in12 &= gc_m12
+			gc_act = gc_in12
+			if gc_act == 0 {
+				break
+			}
+			gc_save8 := gc_act
+			gc_in8 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				k := 0
+				gc_l_k[gc_lane] = k
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in8 &^ gc_dead
+				var gc_m8, gc_skip8 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane := (gc_rank & 31)
+					i := gc_l_i[gc_lane]
+					k := gc_l_k[gc_lane]
+					/*line labeled.go:42*/ if k < 1+(lane+i)%3 {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+				gc_in8 &= gc_m8
+				gc_act = gc_in8
+				if gc_act == 0 {
+					break
+				}
+				var gc_m3 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane := (gc_rank & 31)
+					i := gc_l_i[gc_lane]
+					k := gc_l_k[gc_lane]
+					/*line labeled.go:43*/ if (lane+i+k)%7 == 3 {
+						gc_m3 |= 1 << gc_lane
+					}
+				}
+				gc_save3 := gc_act
+				gc_act = gc_save3 & gc_m3
+				if gc_act != 0 {
+					gc_in8 &^= gc_act
+					gc_skip8 |= gc_act
+					gc_skip12 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+				var gc_m4 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane := (gc_rank & 31)
+					i := gc_l_i[gc_lane]
+					k := gc_l_k[gc_lane]
+					/*line labeled.go:46*/ if (lane*i+k)%11 == 5 {
+						gc_m4 |= 1 << gc_lane
+					}
+				}
+				gc_save4 := gc_act
+				gc_act = gc_save4 & gc_m4
+				if gc_act != 0 {
+					gc_in8 &^= gc_act
+					gc_skip8 |= gc_act
+					gc_in12 &^= gc_act
+					gc_skip12 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane := (gc_rank & 31)
+					i := gc_l_i[gc_lane]
+					k := gc_l_k[gc_lane]
+					/*line labeled.go:49*/ var mask uint32
+					{
+						j := int(0)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(1)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(2)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(3)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(4)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(5)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(6)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(7)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(8)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(9)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(10)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(11)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(12)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(13)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(14)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(15)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(16)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(17)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(18)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(19)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(20)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(21)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(22)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(23)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(24)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(25)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(26)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(27)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(28)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(29)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(30)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(31)
+						/*line labeled.go:51*/ if labeledAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					src := 31 - bits.LeadingZeros32(mask)
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(lane*100 + i*10 + k)
+					gc_c1a[gc_lane] = src
+					gc_c1w[gc_lane] = 32
+				}
+				/*line labeled.go:56*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line labeled.go:56*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line labeled.go:56*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line labeled.go:56*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line labeled.go:56*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+								/*line labeled.go:56*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line labeled.go:56*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							v := gc_l_v[gc_lane]
+							/*line labeled.go:56*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line labeled.go:56*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+				gc_act = gc_in8 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					k := gc_l_k[gc_lane]
+					/*line labeled.go:42*/ k++
+					gc_l_k[gc_lane] = k
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead &^ gc_skip12
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(1)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(1)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line labeled.go:58*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line labeled.go:58*/ v = v.Add(gc_vb2)
+							/*line labeled.go:58*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line labeled.go:58*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line labeled.go:58*/ v = v.Add(gc_vb)
+							/*line labeled.go:58*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line labeled.go:58*/ v++
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line labeled.go:58*/ v++
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_in12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i := gc_l_i[gc_lane]
+				/*line labeled.go:41*/ i++
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
+			/*line labeled.go:60*/ copy(gc_at, gc_l_v[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				/*line labeled.go:60*/ out[gc_bx*gc_bdx+gc_tx] = v
+			}
+		}
+	}
+}
+
 // LabeledUniformInnerKernel leaves a loop whose trip count differs between
 // lanes from a counted inner loop the same for every lane, by a labeled
 // continue and break in a switch: the lanes that leave wait while the
@@ -43,6 +553,435 @@ func LabeledUniformInnerKernel(out []int32) func(*gocuda.Thread) {
 
 //line labeled.go:90
 var gc_src_labeledUniformInner = compiled.NewSource(gc_files_labeled, "labeledUniformInner", "5455169eec46d76cb4199910789f1926e4d596af3a6ff89351d8f5855b08f825", "labeled.go:84-114").NoGoexit("952cd3d051dbba20666cc6ab9f49cdc1003d76e6eeebade71617789a4338bfc6", "labeled.go:63-82")
+
+//line labeled.go:90
+func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_l_i [32]int
+	var gc_l_tag [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line labeled.go:92*/ var v int32
+						lanes.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line labeled.go:92*/ var v int32
+						lanes.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line labeled.go:92*/ var v int32
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line labeled.go:92*/ var v int32
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_save10 := gc_act
+		gc_in10 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			i := 0
+			gc_l_i[gc_lane] = i
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in10 &^ gc_dead
+			var gc_m10, gc_skip10 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				i := gc_l_i[gc_lane]
+				/*line labeled.go:94*/ if i < 1+lane%5 {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_in10 &= gc_m10
+			gc_act = gc_in10
+			if gc_act == 0 {
+				break
+			}
+			/*line labeled.go:95*/ for k := range 4 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					lane := (gc_rank & 31)
+					i := gc_l_i[gc_lane]
+					/*line labeled.go:96*/ var tag int = (lane + i*k) % 6
+					gc_l_tag[gc_lane] = tag
+				}
+				var gc_m5 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tag := gc_l_tag[gc_lane]
+					/*line labeled.go:97*/ if tag == 5 {
+						gc_m5 |= 1 << gc_lane
+					}
+				}
+				gc_save5 := gc_act
+				gc_act = gc_save5 & gc_m5
+				if gc_act != 0 {
+					gc_skip10 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+				if gc_act != 0 {
+					var gc_m4 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tag := gc_l_tag[gc_lane]
+						/*line labeled.go:99*/ if tag == 4 {
+							gc_m4 |= 1 << gc_lane
+						}
+					}
+					gc_save4 := gc_act
+					gc_act = gc_save4 & gc_m4
+					if gc_act != 0 {
+						gc_in10 &^= gc_act
+						gc_skip10 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save4 &^ gc_dead &^ gc_skip10
+				}
+				gc_act = gc_save5 &^ gc_dead &^ gc_skip10
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane := (gc_rank & 31)
+					i := gc_l_i[gc_lane]
+					/*line labeled.go:102*/ var mask uint32
+					{
+						j := int(0)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(1)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(2)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(3)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(4)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(5)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(6)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(7)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(8)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(9)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(10)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(11)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(12)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(13)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(14)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(15)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(16)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(17)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(18)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(19)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(20)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(21)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(22)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(23)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(24)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(25)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(26)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(27)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(28)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(29)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(30)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					{
+						j := int(31)
+						/*line labeled.go:104*/ if labeledUniformAt(j, i, k) {
+							mask |= 1 << j
+						}
+					}
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = (lane+k)%3 == 0
+				}
+				/*line labeled.go:108*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line labeled.go:108*/ b := gc_c1r[gc_lane]
+					v += int32(bits.OnesCount32(b)) + int32(k)
+					gc_l_v[gc_lane] = v
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(2)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(2)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line labeled.go:111*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line labeled.go:111*/ v = v.Mul(gc_vb2)
+							/*line labeled.go:111*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line labeled.go:111*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line labeled.go:111*/ v = v.Mul(gc_vb)
+							/*line labeled.go:111*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line labeled.go:111*/ v *= 2
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line labeled.go:111*/ v *= 2
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_in10 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i := gc_l_i[gc_lane]
+				/*line labeled.go:94*/ i++
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save10 &^ gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
+			/*line labeled.go:113*/ copy(gc_at, gc_l_v[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				/*line labeled.go:113*/ out[gc_bx*gc_bdx+gc_tx] = v
+			}
+		}
+	}
+}
 
 // gc_files_labeled holds the source files whose lines the kernels' records hash.
 //

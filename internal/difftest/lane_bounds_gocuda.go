@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,325 @@ func LaneBoundsKernel(in, out []float32, lo, hi int) func(*gocuda.Thread) {
 
 //line lane_bounds.go:12
 var gc_src_laneBounds = compiled.NewSource(gc_files_lane_bounds, "laneBounds", "a7efc5927fc9b565973ba734a04c37960f7110fae1043c1fe7f8ebbbf4f064b3", "lane_bounds.go:5-40").NoGoexit("817ad9278dc1a3fe628adb250c242e0e44e9a5cda6957c54c524d3975a3a08ef", "lane_bounds.go:42-48")
+
+//line lane_bounds.go:12
+func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line lane_bounds.go:34*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota7 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb35 := lanes.BroadcastFloat32x16(1)
+							gc_vb36 := lanes.BroadcastFloat32x16(2)
+							gc_vb37 := lanes.BroadcastFloat32x16(4)
+							gc_vb38 := lanes.BroadcastFloat32x16(8)
+							gc_iota26 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_vb39 := lanes.BroadcastFloat32x16(16)
+							gc_vb40 := lanes.BroadcastFloat32x16(64)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line lane_bounds.go:17*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if i < hi && uint(hi-i) > 15 {
+									/*line lane_bounds.go:18*/ v = v.Add(gc_vb35)
+								} else {
+									/*line lane_bounds.go:18*/ gc_if48 := gc_iota7.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									if gc_if48.ToBits() != 0 {
+										/*line lane_bounds.go:18*/ v = v.Merge(v.Add(gc_vb35), lanes.Mask32x16FromBits(^gc_if48.ToBits()))
+									}
+								}
+								if i <= hi && uint(hi-i) >= 15 {
+									/*line lane_bounds.go:21*/ v = v.Add(gc_vb36)
+								} else {
+									/*line lane_bounds.go:21*/ gc_if49 := gc_iota7.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									if gc_if49.ToBits() != 0 {
+										/*line lane_bounds.go:21*/ v = v.Merge(v.Add(gc_vb36), lanes.Mask32x16FromBits(^gc_if49.ToBits()))
+									}
+								}
+								if i > lo {
+									/*line lane_bounds.go:24*/ v = v.Add(gc_vb37)
+								} else {
+									/*line lane_bounds.go:24*/ gc_if50 := gc_iota7.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									if gc_if50.ToBits() != 0 {
+										/*line lane_bounds.go:24*/ v = v.Merge(v.Add(gc_vb37), lanes.Mask32x16FromBits(^gc_if50.ToBits()))
+									}
+								}
+								if i >= lo {
+									/*line lane_bounds.go:27*/ v = v.Add(gc_vb38)
+								} else {
+									/*line lane_bounds.go:27*/ gc_if51 := gc_iota7.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									if gc_if51.ToBits() != 0 {
+										/*line lane_bounds.go:27*/ v = v.Merge(v.Add(gc_vb38), lanes.Mask32x16FromBits(^gc_if51.ToBits()))
+									}
+								}
+								if 2*i < hi && uint(hi-2*i) > 30 {
+									/*line lane_bounds.go:30*/ v = v.Add(gc_vb39)
+								} else {
+									/*line lane_bounds.go:30*/ gc_if52 := gc_iota26.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									if gc_if52.ToBits() != 0 {
+										/*line lane_bounds.go:30*/ v = v.Merge(v.Add(gc_vb39), lanes.Mask32x16FromBits(^gc_if52.ToBits()))
+									}
+								}
+								if i >= lo && (i < hi && uint(hi-i) > 15) {
+									/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]))
+								} else {
+									/*line lane_bounds.go:33*/ gc_if53 := lanes.Mask32x16FromBits(gc_iota7.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota7.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									if gc_if53.ToBits() != 0 {
+										/*line lane_bounds.go:33*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])), lanes.Mask32x16FromBits(^gc_if53.ToBits()))
+									}
+								}
+								if i < lo && uint(lo-i) > 15 || i > hi {
+									/*line lane_bounds.go:36*/ v = v.Add(gc_vb40)
+								} else {
+									/*line lane_bounds.go:36*/ gc_if54 := lanes.Mask32x16FromBits(gc_iota7.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota7.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									if gc_if54.ToBits() != 0 {
+										/*line lane_bounds.go:36*/ v = v.Merge(v.Add(gc_vb40), lanes.Mask32x16FromBits(^gc_if54.ToBits()))
+									}
+								}
+								/*line lane_bounds.go:36*/ v.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb29 := lanes.BroadcastFloat32x8(1)
+						gc_vb30 := lanes.BroadcastFloat32x8(2)
+						gc_vb31 := lanes.BroadcastFloat32x8(4)
+						gc_vb32 := lanes.BroadcastFloat32x8(8)
+						gc_iota25 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_vb33 := lanes.BroadcastFloat32x8(16)
+						gc_vb34 := lanes.BroadcastFloat32x8(64)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line lane_bounds.go:17*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if i < hi && uint(hi-i) > 7 {
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb29)
+							} else {
+								/*line lane_bounds.go:18*/ gc_if41 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								if gc_if41.ToBits() != 0 {
+									/*line lane_bounds.go:18*/ v = v.Add(gc_vb29).Merge(v, gc_if41)
+								}
+							}
+							if i <= hi && uint(hi-i) >= 7 {
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb30)
+							} else {
+								/*line lane_bounds.go:21*/ gc_if42 := gc_iota6.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								if gc_if42.ToBits() != 0 {
+									/*line lane_bounds.go:21*/ v = v.Add(gc_vb30).Merge(v, gc_if42)
+								}
+							}
+							if i > lo {
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb31)
+							} else {
+								/*line lane_bounds.go:24*/ gc_if43 := gc_iota6.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								if gc_if43.ToBits() != 0 {
+									/*line lane_bounds.go:24*/ v = v.Add(gc_vb31).Merge(v, gc_if43)
+								}
+							}
+							if i >= lo {
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb32)
+							} else {
+								/*line lane_bounds.go:27*/ gc_if44 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								if gc_if44.ToBits() != 0 {
+									/*line lane_bounds.go:27*/ v = v.Add(gc_vb32).Merge(v, gc_if44)
+								}
+							}
+							if 2*i < hi && uint(hi-2*i) > 14 {
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb33)
+							} else {
+								/*line lane_bounds.go:30*/ gc_if45 := gc_iota25.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								if gc_if45.ToBits() != 0 {
+									/*line lane_bounds.go:30*/ v = v.Add(gc_vb33).Merge(v, gc_if45)
+								}
+							}
+							if i >= lo && (i < hi && uint(hi-i) > 7) {
+								/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							} else {
+								/*line lane_bounds.go:33*/ gc_if46 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								if gc_if46.ToBits() != 0 {
+									/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if46)
+								}
+							}
+							if i < lo && uint(lo-i) > 7 || i > hi {
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb34)
+							} else {
+								/*line lane_bounds.go:36*/ gc_if47 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota6.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								if gc_if47.ToBits() != 0 {
+									/*line lane_bounds.go:36*/ v = v.Add(gc_vb34).Merge(v, gc_if47)
+								}
+							}
+							/*line lane_bounds.go:36*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb8 := lanes.BroadcastFloat32x8(1)
+					gc_vb9 := lanes.BroadcastFloat32x8(2)
+					gc_vb10 := lanes.BroadcastFloat32x8(4)
+					gc_vb11 := lanes.BroadcastFloat32x8(8)
+					gc_iota24 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_vb12 := lanes.BroadcastFloat32x8(16)
+					gc_vb13 := lanes.BroadcastFloat32x8(64)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line lane_bounds.go:17*/ var v lanes.Float32x8
+						if i < hi && uint(hi-i) > 7 {
+							/*line lane_bounds.go:18*/ v = v.Add(gc_vb8)
+						} else {
+							/*line lane_bounds.go:18*/ gc_if28 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							if gc_if28.ToBits() != 0 {
+								/*line lane_bounds.go:18*/ v = v.Add(gc_vb8).Merge(v, gc_if28)
+							}
+						}
+						if i <= hi && uint(hi-i) >= 7 {
+							/*line lane_bounds.go:21*/ v = v.Add(gc_vb9)
+						} else {
+							/*line lane_bounds.go:21*/ gc_if29 := gc_iota5.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+							if gc_if29.ToBits() != 0 {
+								/*line lane_bounds.go:21*/ v = v.Add(gc_vb9).Merge(v, gc_if29)
+							}
+						}
+						if i > lo {
+							/*line lane_bounds.go:24*/ v = v.Add(gc_vb10)
+						} else {
+							/*line lane_bounds.go:24*/ gc_if30 := gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							if gc_if30.ToBits() != 0 {
+								/*line lane_bounds.go:24*/ v = v.Add(gc_vb10).Merge(v, gc_if30)
+							}
+						}
+						if i >= lo {
+							/*line lane_bounds.go:27*/ v = v.Add(gc_vb11)
+						} else {
+							/*line lane_bounds.go:27*/ gc_if31 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+							if gc_if31.ToBits() != 0 {
+								/*line lane_bounds.go:27*/ v = v.Add(gc_vb11).Merge(v, gc_if31)
+							}
+						}
+						if 2*i < hi && uint(hi-2*i) > 14 {
+							/*line lane_bounds.go:30*/ v = v.Add(gc_vb12)
+						} else {
+							/*line lane_bounds.go:30*/ gc_if32 := gc_iota24.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+							if gc_if32.ToBits() != 0 {
+								/*line lane_bounds.go:30*/ v = v.Add(gc_vb12).Merge(v, gc_if32)
+							}
+						}
+						if i >= lo && (i < hi && uint(hi-i) > 7) {
+							/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+						} else {
+							/*line lane_bounds.go:33*/ gc_if33 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							if gc_if33.ToBits() != 0 {
+								/*line lane_bounds.go:33*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Merge(v, gc_if33)
+							}
+						}
+						if i < lo && uint(lo-i) > 7 || i > hi {
+							/*line lane_bounds.go:36*/ v = v.Add(gc_vb13)
+						} else {
+							/*line lane_bounds.go:36*/ gc_if34 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota5.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+							if gc_if34.ToBits() != 0 {
+								/*line lane_bounds.go:36*/ v = v.Add(gc_vb13).Merge(v, gc_if34)
+							}
+						}
+						/*line lane_bounds.go:36*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					i := gc_bx*gc_bdx + gc_tx
+					/*line lane_bounds.go:17*/ var v float32
+					if i < hi {
+						v += 1
+					}
+					if i <= hi {
+						v += 2
+					}
+					if i > lo {
+						v += 4
+					}
+					if i >= lo {
+						v += 8
+					}
+					if 2*i < hi {
+						v += 16
+					}
+					if i >= lo && i < hi {
+						v += gc_at[gc_tx]
+					}
+					if i < lo || i > hi {
+						v += 64
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line lane_bounds.go:17*/ var v float32
+					if i < hi {
+						v += 1
+					}
+					if i <= hi {
+						v += 2
+					}
+					if i > lo {
+						v += 4
+					}
+					if i >= lo {
+						v += 8
+					}
+					if 2*i < hi {
+						v += 16
+					}
+					if i >= lo && i < hi {
+						v += laneBoundsAt(in, i)
+					}
+					if i < lo || i > hi {
+						v += 64
+					}
+					out[i] = v
+				}
+			}
+		}
+	}
+}
 
 // gc_files_lane_bounds holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,136 @@ func LaneModSumKernel(in, out []int32) func(*gocuda.Thread) {
 //line lane_mod_range.go:12
 var gc_src_laneModSum = compiled.NewSource(gc_files_lane_mod_range, "laneModSum", "701b5d9ca889c9bb7f66c9dc59cf9ad6be8cf9e5a703dcd5b58945d422ce5431", "lane_mod_range.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line lane_mod_range.go:12
+func gc_body_laneModSum(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line lane_mod_range.go:14*/ at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				v := in[at]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+			/*line lane_mod_range.go:16*/ for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line lane_mod_range.go:18*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line lane_mod_range.go:18*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line lane_mod_range.go:17*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line lane_mod_range.go:17*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_mod_range.go:17*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line lane_mod_range.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line lane_mod_range.go:17*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_mod_range.go:17*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line lane_mod_range.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line lane_mod_range.go:17*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line lane_mod_range.go:17*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line lane_mod_range.go:14*/ at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				v := gc_l_v[gc_lane]
+				/*line lane_mod_range.go:19*/ if tid%32 == 0 {
+					out[at] = v
+				}
+			}
+		}
+	}
+}
+
 // LaneMaskSumKernel is LaneModSumKernel with the lane named in a
 // variable by a mask (lane := tid & 31; lane == 0).
 //
@@ -41,6 +172,137 @@ func LaneMaskSumKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line lane_mod_range.go:28
 var gc_src_laneMaskSum = compiled.NewSource(gc_files_lane_mod_range, "laneMaskSum", "df47dd123cec601764e5f5d514da073eca580d6caee65ac16fbe6b201a863453", "lane_mod_range.go:24-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lane_mod_range.go:28
+func gc_body_laneMaskSum(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line lane_mod_range.go:31*/ at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				v := in[at]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+			/*line lane_mod_range.go:33*/ for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line lane_mod_range.go:35*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line lane_mod_range.go:35*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line lane_mod_range.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line lane_mod_range.go:34*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_mod_range.go:34*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line lane_mod_range.go:34*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line lane_mod_range.go:34*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_mod_range.go:34*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line lane_mod_range.go:34*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line lane_mod_range.go:34*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line lane_mod_range.go:34*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line lane_mod_range.go:30*/ lane := tid & 31
+				at := gc_bx*gc_bdx*gc_bdy + gc_ty*gc_bdx + tid
+				v := gc_l_v[gc_lane]
+				/*line lane_mod_range.go:36*/ if lane == 0 {
+					out[at] = v
+				}
+			}
+		}
+	}
+}
 
 // gc_files_lane_mod_range holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +34,521 @@ func LaneRangeKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 //line lane_range.go:16
 var gc_src_laneRange = compiled.NewSource(gc_files_lane_range, "laneRange", "8e3fe5a8d4dca1b7696b18b3c144b3b3ca3f6453e101a71bdb24ce9ae6f18573", "lane_range.go:5-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line lane_range.go:16
+func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				/*line lane_range.go:18*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line lane_range.go:18*/ var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line lane_range.go:26*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						/*line lane_range.go:27*/ gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+						gc_hi2 = 0
+					}
+					gc_run.Add(d, gc_lo2, gc_hi2)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+			} else {
+				/*line lane_range.go:24*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(lim+d, -1), 32))
+						}
+						if gc_lo3 < gc_hi3 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+							gc_hi3 = 0
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo3, gc_hi3)
+					} else {
+						/*line lane_range.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							if gc_act == ^uint32(0) {
+								gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none2 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all2 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									var lane int = gc_lane
+									var warp int = (gc_rank >> 5)
+									/*line lane_range.go:23*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+									/*line lane_range.go:23*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_range.go:25*/ y := gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane >= d && (lane < lim+d && uint(lim+d-lane) > 7) && d < lanes {
+										/*line lane_range.go:26*/ v = v.Add(y)
+									} else {
+										gc_b3 := gc_none2
+										/*line lane_range.go:26*/ if d < lanes {
+											gc_b3 = gc_all2
+										}
+										/*line lane_range.go:26*/ gc_if2 := gc_iota2.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+										if gc_if2.ToBits() != 0 {
+											/*line lane_range.go:26*/ v = v.Add(y).Merge(v, gc_if2)
+										}
+									}
+									/*line lane_range.go:26*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									var lane int = gc_lane
+									var warp int = (gc_rank >> 5)
+									/*line lane_range.go:23*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+									/*line lane_range.go:23*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_range.go:25*/ y := gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_b2 := gc_none
+									/*line lane_range.go:26*/ if d < lanes {
+										gc_b2 = gc_all
+									}
+									/*line lane_range.go:26*/ gc_if := gc_iota.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b2)
+									if gc_if.ToBits() != 0 {
+										/*line lane_range.go:26*/ v = v.Add(y).Merge(v, gc_if)
+									}
+									/*line lane_range.go:26*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							warp := (gc_w >> 5)
+							/*line lane_range.go:23*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane := (gc_rank & 31)
+								v := gc_l_v[gc_lane]
+								/*line lane_range.go:25*/ y := gc_c1r[gc_lane]
+								if d <= lane && lane < lim+d && d < lanes {
+									v += y
+								}
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line lane_range.go:24*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+				} else {
+					/*line lane_range.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					warp := (gc_w >> 5)
+					/*line lane_range.go:23*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+					_ = lanes
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(lim+d, -1), 32))
+					}
+					if gc_lo3 < gc_hi3 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+						gc_hi3 = 0
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line lane_range.go:25*/ y := gc_c1r[gc_lane]
+						/*line lane_range.go:27*/ v += y
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_iota3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := gc_lanes.BroadcastInt32x8(3)
+				if gc_act == ^uint32(0) {
+					gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb2 := gc_lanes.BroadcastInt32x8(3)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						var lane int = gc_lane
+						/*line lane_range.go:22*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:30*/ z := gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						if lane <= lim && uint(lim-lane) >= 7 && lane > lim-9 {
+							/*line lane_range.go:31*/ v = gc_vb2.Mul(v).Sub(z)
+						} else {
+							/*line lane_range.go:31*/ gc_if4 := gc_iota4.LessEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+							if gc_if4.ToBits() != 0 {
+								/*line lane_range.go:31*/ v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
+							}
+						}
+						/*line lane_range.go:31*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						var lane int = gc_lane
+						/*line lane_range.go:22*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:30*/ z := gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						gc_if3 := gc_iota3.LessEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+						if gc_if3.ToBits() != 0 {
+							/*line lane_range.go:31*/ v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
+						}
+						/*line lane_range.go:31*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					lane := (gc_rank & 31)
+					v := gc_l_v[gc_lane]
+					/*line lane_range.go:30*/ z := gc_c2r[gc_lane]
+					if lane <= lim && lane > lim-9 {
+						v = 3*v - z
+					}
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				/*line lane_range.go:33*/ gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(lim-9, 32), -1)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				v := gc_l_v[gc_lane]
+				/*line lane_range.go:30*/ z := gc_c2r[gc_lane]
+				/*line lane_range.go:32*/ v = 3*v - z
+				gc_l_v[gc_lane] = v
+			}
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
+		if compiled.SIMDBuild {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_iota6 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none4 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_all4 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				if gc_act == ^uint32(0) {
+					gc_iota8 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none6 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_all6 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						var lane int = gc_lane
+						var warp int = (gc_rank >> 5)
+						/*line lane_range.go:22*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:22*/ var z gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+						/*line lane_range.go:34*/ z = gc_lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+						if lane > 30-lim || warp > 0 && (lane <= 4 && uint(4-lane) >= 7) {
+							/*line lane_range.go:35*/ v = v.Xor(z)
+						} else {
+							gc_b7 := gc_none6
+							/*line lane_range.go:35*/ if warp > 0 {
+								gc_b7 = gc_all6
+							}
+							/*line lane_range.go:35*/ gc_if8 := gc_iota8.Greater(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b7.And(gc_iota8.LessEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+							if gc_if8.ToBits() != 0 {
+								/*line lane_range.go:35*/ v = v.Xor(z).Merge(v, gc_if8)
+							}
+						}
+						/*line lane_range.go:35*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						var lane int = gc_lane
+						var warp int = (gc_rank >> 5)
+						/*line lane_range.go:22*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:22*/ var z gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+						/*line lane_range.go:34*/ z = gc_lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+						gc_b5 := gc_none4
+						/*line lane_range.go:35*/ if warp > 0 {
+							gc_b5 = gc_all4
+						}
+						/*line lane_range.go:35*/ gc_if6 := gc_iota6.Greater(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b5.And(gc_iota6.LessEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+						if gc_if6.ToBits() != 0 {
+							/*line lane_range.go:35*/ v = v.Xor(z).Merge(v, gc_if6)
+						}
+						/*line lane_range.go:35*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				warp := (gc_w >> 5)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					lane := (gc_rank & 31)
+					v := gc_l_v[gc_lane]
+					/*line lane_range.go:26*/ var z int32
+					/*line lane_range.go:34*/ z = gc_c3r[gc_lane]
+					if lane > 30-lim || warp > 0 && lane <= 4 {
+						v ^= z
+					}
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			{
+				warp := (gc_w >> 5)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					lane := (gc_rank & 31)
+					v := gc_l_v[gc_lane]
+					/*line lane_range.go:26*/ var z int32
+					/*line lane_range.go:34*/ z = gc_c3r[gc_lane]
+					if lane > 30-lim || warp > 0 && lane <= 4 {
+						v ^= z
+					}
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c4r)
+		if compiled.SIMDBuild {
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_iota10 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					gc_iota12 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx5.X + gc_lane
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						var lane int = gc_lane
+						/*line lane_range.go:22*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:22*/ var z gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+						/*line lane_range.go:38*/ z = gc_lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+						if lane >= lim-3 && (lane < lim+3 && uint(lim+3-lane) > 7) {
+							/*line lane_range.go:39*/ v = v.Sub(z)
+						} else {
+							/*line lane_range.go:39*/ gc_if15 := gc_iota12.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+							if gc_if15.ToBits() != 0 {
+								/*line lane_range.go:39*/ v = v.Sub(z).Merge(v, gc_if15)
+							}
+						}
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line lane_range.go:42*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line lane_range.go:42*/ v.StoreSlice(out[i:])
+						} else {
+							/*line lane_range.go:43*/ gc_if16 := gc_iota12.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							if gc_if16.ToBits() != 0 {
+								/*line lane_range.go:42*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
+							}
+						}
+						/*line lane_range.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						var lane int = gc_lane
+						/*line lane_range.go:22*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:22*/ var z gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+						/*line lane_range.go:38*/ z = gc_lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+						gc_if11 := gc_iota10.GreaterEqual(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+						if gc_if11.ToBits() != 0 {
+							/*line lane_range.go:39*/ v = v.Sub(z).Merge(v, gc_if11)
+						}
+						/*line lane_range.go:42*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line lane_range.go:42*/ gc_if12 := gc_iota10.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						if gc_if12.ToBits() != 0 {
+							/*line lane_range.go:43*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
+						}
+						/*line lane_range.go:43*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					lane := (gc_rank & 31)
+					v := gc_l_v[gc_lane]
+					/*line lane_range.go:26*/ var z int32
+					/*line lane_range.go:38*/ z = gc_c4r[gc_lane]
+					if lane >= lim-3 && lane < lim+3 {
+						v -= z
+					}
+					if i < len(out) {
+						out[i] = v
+					}
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						lane := (gc_rank & 31)
+						v := gc_l_v[gc_lane]
+						/*line lane_range.go:26*/ var z int32
+						/*line lane_range.go:38*/ z = gc_c4r[gc_lane]
+						if lane >= lim-3 && lane < lim+3 {
+							v -= z
+						}
+						if true || i < len(out) {
+							gc_at2[gc_lane] = v
+						}
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						lane := (gc_rank & 31)
+						v := gc_l_v[gc_lane]
+						/*line lane_range.go:26*/ var z int32
+						/*line lane_range.go:38*/ z = gc_c4r[gc_lane]
+						if lane >= lim-3 && lane < lim+3 {
+							v -= z
+						}
+						if i < len(out) {
+							out[i] = v
+						}
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+	}
+}
+
 // LaneEqualKernel sums each warp's values with __shfl_xor_sync, then one
 // lane of each warp, chosen by an equality with a value the same for the
 // warp (sel, which may be past the warp's lanes or negative), stores the
@@ -51,13 +567,148 @@ func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 //line lane_range.go:56
 var gc_src_laneEqual = compiled.NewSource(gc_files_lane_range, "laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line lane_range.go:56
+func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				rank := gc_ty*gc_bdx + gc_tx
+				/*line lane_range.go:58*/ i := gc_bx*gc_bdx*gc_bdy + rank
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				gc_l_v[gc_lane] = v
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line lane_range.go:65*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+					/*line lane_range.go:64*/ gc_run.Add(d, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+			} else {
+				/*line lane_range.go:63*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+					} else {
+						/*line lane_range.go:64*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line lane_range.go:64*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_range.go:64*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line lane_range.go:64*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line lane_range.go:64*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line lane_range.go:64*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line lane_range.go:64*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line lane_range.go:64*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line lane_range.go:63*/ for d := 1; d < gocuda.WarpSize; d <<= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+				} else {
+					/*line lane_range.go:64*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line lane_range.go:64*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			/*line lane_range.go:71*/ gc_lo2 = max(gc_lo2, max(min(((lim+(gc_w>>5)*7)%40-4), 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(((lim+(gc_w>>5)*7)%40-4), -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			warp := (gc_w >> 5)
+			/*line lane_range.go:67*/ sel := (lim+warp*7)%40 - 4
+			_ = sel
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				x, y := gc_tx, gc_ty
+				/*line lane_range.go:70*/ out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
+			}
+		}
+	}
+}
+
 // XMaskKernel sums v over the lanes of each warp whose thread x index,
 // plus off, is at least lo and whose x index is below hi, in an if on
 // that condition holding the collective: the compiler decides the if's
 // lanes once per warp where the warp lies in one row of x, lane by lane
 // elsewhere. XGuardKernel is the same condition on a thread loop.
-//
-//line lane_range.go:81
 func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_xMask,
 		func(gc_t *gocuda.Thread) { xMask(gc_t, in, out, lo, hi, off) },
@@ -66,6 +717,320 @@ func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
 
 //line lane_range.go:81
 var gc_src_xMask = compiled.NewSource(gc_files_lane_range, "xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lane_range.go:81
+func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_l_mask [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				gc_c1v[gc_lane] = tid+off >= lo && tid < hi
+				gc_l_v[gc_lane] = v
+			}
+		}
+		/*line lane_range.go:88*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line lane_range.go:88*/ mask := gc_lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line lane_range.go:88*/ mask.StoreSlice(gc_l_mask[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line lane_range.go:88*/ mask := gc_lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line lane_range.go:88*/ mask.StoreSlice(gc_l_mask[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line lane_range.go:88*/ mask := gc_c1r[gc_lane]
+					gc_l_mask[gc_lane] = mask
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line lane_range.go:88*/ mask := gc_c1r[gc_lane]
+				gc_l_mask[gc_lane] = mask
+			}
+		}
+		var gc_m6 uint32
+		/*line lane_range.go:89*/ if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
+				gc_lo2 = gc_bound2
+			}
+			if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line lane_range.go:89*/ if tid+off >= lo && tid < hi {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_act = gc_save6 & gc_m6
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line lane_range.go:90*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							_ = v
+							/*line lane_range.go:90*/ mask := gc_lanes.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+							/*line lane_range.go:90*/ mask.StoreSlice(gc_c2m[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line lane_range.go:90*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							_ = v
+							/*line lane_range.go:90*/ mask := gc_lanes.LoadUint32x8Slice(gc_l_mask[gc_lane:])
+							/*line lane_range.go:90*/ mask.StoreSlice(gc_c2m[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						_ = v
+						mask := gc_l_mask[gc_lane]
+						/*line lane_range.go:90*/ gc_c2m[gc_lane] = mask
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					_ = v
+					mask := gc_l_mask[gc_lane]
+					/*line lane_range.go:90*/ gc_c2m[gc_lane] = mask
+				}
+			}
+			/*line lane_range.go:90*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_vb2 := gc_lanes.BroadcastInt32x8(1000)
+					if gc_act == ^uint32(0) {
+						gc_vb4 := gc_lanes.BroadcastInt32x8(1000)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line lane_range.go:90*/ var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line lane_range.go:90*/ v = gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb4)
+							/*line lane_range.go:90*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line lane_range.go:90*/ var v gc_lanes.Int32x8 = gc_lanes.BroadcastInt32x8(0)
+							/*line lane_range.go:90*/ v = gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]).Add(gc_vb2)
+							/*line lane_range.go:90*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line lane_range.go:103*/ var v int32
+						/*line lane_range.go:90*/ v = gc_c2r[gc_lane] + 1000
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line lane_range.go:97*/ var v int32
+					/*line lane_range.go:90*/ v = gc_c2r[gc_lane] + 1000
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		if compiled.SIMDBuild {
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_iota := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					gc_iota2 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx5.X + gc_lane
+						gc_ty := gc_tidx5.Y
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line lane_range.go:83*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:83*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:92*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line lane_range.go:92*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line lane_range.go:92*/ v.StoreSlice(out[i:])
+						} else {
+							/*line lane_range.go:93*/ gc_if2 := gc_iota2.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line lane_range.go:92*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+							}
+						}
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line lane_range.go:83*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						/*line lane_range.go:83*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line lane_range.go:92*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line lane_range.go:92*/ gc_if := gc_iota.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line lane_range.go:93*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+						}
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					v := gc_l_v[gc_lane]
+					/*line lane_range.go:92*/ if i < len(out) {
+						out[i] = v
+					}
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line lane_range.go:83*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					v := gc_l_v[gc_lane]
+					/*line lane_range.go:92*/ if i < len(out) {
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
 
 // XGuardKernel marks the threads whose x index, plus off, is at least lo
 // and whose x index is below hi.
@@ -79,6 +1044,115 @@ func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
 
 //line lane_range.go:101
 var gc_src_xGuard = compiled.NewSource(gc_files_lane_range, "xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lane_range.go:101
+func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		/*line lane_range.go:121*/ if !compiled.Adds(off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := hi; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb4 := gc_lanes.BroadcastInt32x16(1)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var tid int = gc_tx
+										/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+										_ = i
+										{
+											/*line lane_range.go:105*/ gc_vb4.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									gc_lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb3 := gc_lanes.BroadcastInt32x8(1)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var tid int = gc_tx
+									/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+									_ = i
+									gc_vb3.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								gc_lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tid := gc_tx
+								_ = tid
+								/*line lane_range.go:105*/ gc_at[gc_u] = 1
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tid := gc_tx
+								_ = tid
+								/*line lane_range.go:105*/ gc_at[gc_u] = 1
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_lane_range holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +31,167 @@ func LaneReadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 
 //line lane_rebase.go:14
 var gc_src_laneRead = compiled.NewSource(gc_files_lane_rebase, "laneRead", "0d7d2bc20fe6f1645499a4464e0b1581fa8ae75bb084d90e822a0e14e40f4659", "lane_rebase.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lane_rebase.go:14
+func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			/*line lane_rebase.go:35*/ gc_off := (off + gc_bx*gc_bdx*gc_bdy) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				/*line lane_rebase.go:17*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line lane_rebase.go:16*/ i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+					v := in[i]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		/*line lane_rebase.go:18*/ for o := 16; o > 0; o /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat32x8(0.5)
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						gc_vb2 := lanes.BroadcastFloat32x8(0.5)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							/*line lane_rebase.go:16*/ var i int = off + gc_bx*gc_bdx*gc_bdy + gc_tx
+							/*line lane_rebase.go:16*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line lane_rebase.go:19*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							if (i+o) < 0 || (i+o) > len(in)-8 {
+								break
+							}
+							/*line lane_rebase.go:20*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
+							/*line lane_rebase.go:20*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							/*line lane_rebase.go:16*/ var i int = off + gc_bx*gc_bdx*gc_bdy + gc_tx
+							/*line lane_rebase.go:16*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line lane_rebase.go:19*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							if (i+o) < 0 || (i+o) > len(in)-8 {
+								break
+							}
+							/*line lane_rebase.go:20*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
+							/*line lane_rebase.go:20*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line lane_rebase.go:16*/ i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+						v := gc_l_v[gc_lane]
+						/*line lane_rebase.go:19*/ v += gc_c1r[gc_lane]
+						v += in[i+o] * 0.5
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				/*line lane_rebase.go:25*/ gc_off2 := ((off + gc_bx*gc_bdx*gc_bdy) + o) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at2 := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line lane_rebase.go:19*/ v += gc_c1r[gc_lane]
+						v += gc_at2[gc_lane] * 0.5
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line lane_rebase.go:16*/ i := off + gc_bx*gc_bdx*gc_bdy + gc_tx
+						v := gc_l_v[gc_lane]
+						/*line lane_rebase.go:19*/ v += gc_c1r[gc_lane]
+						v += in[i+o] * 0.5
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx + gc_ty*gc_bdx
+				v := gc_l_v[gc_lane]
+				/*line lane_rebase.go:22*/ out[gc_bx*gc_bdx*gc_bdy+tid] = v
+			}
+		}
+	}
+}
 
 // gc_files_lane_rebase holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,11 +30,219 @@ func LaneMovesKernel(in, out []int32) func(*gocuda.Thread) {
 //line lanemoves.go:12
 var gc_src_laneMoves = compiled.NewSource(gc_files_lanemoves, "laneMoves", "7a496d64fb92084cfe2045c203c11c68d0d1de755c5ee8bb567839451abd7d69", "lanemoves.go:5-25", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line lanemoves.go:12
+func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			/*line lanemoves.go:14*/ copy(gc_l_v_[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:14*/ var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line operandcopy.go:41*/ for d := 1; d <= 2; d *= 2 {
+					/*line operandcopy.go:40*/ gc_run.Add(d, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+			} else {
+				/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+					} else {
+						/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line operandcopy.go:40*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line operandcopy.go:40*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line operandcopy.go:40*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line operandcopy.go:40*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+				} else {
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_ := gc_l_v_[gc_lane]
+						/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		/*line operandcopy.go:42*/ copy(gc_s_x[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+		/*line lanemoves.go:19*/ copy(gc_s_keep[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line lanemoves.go:25*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastInt32x16(2)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line lanemoves.go:13*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
+							/*line lanemoves.go:13*/ keep := lanes.LoadInt32x16Slice(gc_s_keep[gc_rank:])
+							{
+								/*line lanemoves.go:22*/ gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastInt32x8(2)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line lanemoves.go:13*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+						/*line lanemoves.go:13*/ keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+						/*line lanemoves.go:22*/ gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+						/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+						/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+						/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+						/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
+				/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				x := gc_s_x[gc_rank]
+				keep := gc_s_keep[gc_rank]
+				/*line lanemoves.go:23*/ out[i] = 2*keep + x
+			}
+		}
+	}
+}
+
 // LaneMovesReturnKernel is LaneMovesKernel where the threads from cut on
 // in each block return first: the lanes that copy are no longer a
 // warp's first ones, and the lane loops run lane by lane.
-//
-//line lanemoves.go:32
 func LaneMovesReturnKernel(in, out []int32, cut int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneMovesReturn,
 		func(gc_t *gocuda.Thread) { laneMovesReturn(gc_t, in, out, cut) },
@@ -42,6 +251,216 @@ func LaneMovesReturnKernel(in, out []int32, cut int) func(*gocuda.Thread) {
 
 //line lanemoves.go:32
 var gc_src_laneMovesReturn = compiled.NewSource(gc_files_lanemoves, "laneMovesReturn", "c2cae9ce60aa5682bde48c41009cc037b4d84afb948186ec114f802522a73b8e", "lanemoves.go:27-48", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lanemoves.go:32
+func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_keep := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line lanemoves.go:50*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L3:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:34*/ if gc_tx >= cut {
+					gc_exited[gc_rank] = true
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L3
+				}
+				/*line lanemoves.go:37*/ var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line operandcopy.go:41*/ for d := 1; d <= 2; d *= 2 {
+					/*line operandcopy.go:40*/ gc_run.Add(d, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+			} else {
+				/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+					} else {
+						/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_ := gc_l_v_[gc_lane]
+							/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		} else {
+			/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+				} else {
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v_ := gc_l_v_[gc_lane]
+						/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+			/*line operandcopy.go:42*/ var r int32 = v_
+			/*line lanemoves.go:41*/ x := r
+			gc_s_x[gc_rank] = x
+		}
+		/*line lanemoves.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask>>(32-min(32, cut-(gc_w>>5)*32)), &gc_l_v_, 3, gocuda.WarpSize, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			/*line lanemoves.go:42*/ y := gc_c2r[gc_lane]
+			keep := y
+			gc_s_keep[gc_rank] = keep
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line lanemoves.go:53*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_vb2 := lanes.BroadcastInt32x16(2)
+					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line lanemoves.go:33*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
+						/*line lanemoves.go:33*/ keep := lanes.LoadInt32x16Slice(gc_s_keep[gc_rank:])
+						{
+							/*line lanemoves.go:46*/ if i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line lanemoves.go:46*/ gc_vb2.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := lanes.BroadcastInt32x8(2)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line lanemoves.go:46*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line lanemoves.go:33*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+					/*line lanemoves.go:33*/ keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+					/*line lanemoves.go:46*/ if i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line lanemoves.go:46*/ gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastInt32x8(2)
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line lanemoves.go:46*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i int = gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:33*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+				/*line lanemoves.go:33*/ keep := lanes.LoadInt32x8Slice(gc_s_keep[gc_rank:])
+				/*line lanemoves.go:46*/ if i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line lanemoves.go:46*/ gc_vb.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive)
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			x := gc_s_x[gc_rank]
+			keep := gc_s_keep[gc_rank]
+			/*line lanemoves.go:46*/ out[i] = 2*keep + x
+		}
+	}
+}
 
 // GuardedLaneLoadKernel loads each lane's element into v under i <
 // len(in), which a whole warp's row check decides (there the warp's row
@@ -59,10 +478,200 @@ func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
 //line lanemoves.go:57
 var gc_src_guardedLaneLoad = compiled.NewSource(gc_files_lanemoves, "guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line lanemoves.go:57
+func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	var gc_l_w [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			/*line lanemoves.go:59*/ copy(gc_l_w[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:59*/ var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				w := v
+				gc_l_w[gc_lane] = w
+			}
+		}
+		/*line lanemoves.go:64*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(2)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(2)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line lanemoves.go:65*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+							/*line lanemoves.go:65*/ w = w.Add(gc_vb2.Mul(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+							/*line lanemoves.go:65*/ w.StoreSlice(gc_l_w[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line lanemoves.go:65*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+							/*line lanemoves.go:65*/ w = w.Add(gc_vb.Mul(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+							/*line lanemoves.go:65*/ w.StoreSlice(gc_l_w[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						w := gc_l_w[gc_lane]
+						/*line lanemoves.go:65*/ w += 2 * gc_c1r[gc_lane]
+						gc_l_w[gc_lane] = w
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					w := gc_l_w[gc_lane]
+					/*line lanemoves.go:65*/ w += 2 * gc_c1r[gc_lane]
+					gc_l_w[gc_lane] = w
+				}
+			}
+		}
+		/*line lanemoves.go:67*/ copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line lanemoves.go:73*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line lanemoves.go:58*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+							/*line lanemoves.go:97*/ r := v_
+							/*line lanemoves.go:67*/ z := r
+							{
+								z.StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line lanemoves.go:58*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+						/*line lanemoves.go:97*/ r := v_
+						/*line lanemoves.go:67*/ z := r
+						/*line lanemoves.go:69*/ z.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:67*/ z := r
+						/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:67*/ z := r
+						/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:67*/ z := r
+						/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:67*/ z := r
+						/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:67*/ z := r
+				/*line lanemoves.go:69*/ out[i] = z
+			}
+		}
+	}
+}
+
 // LaneGuardLoadKernel is GuardedLaneLoadKernel with the load under i&k
 // == 0, which no row check decides: the threads it rejects load nothing.
-//
-//line lanemoves.go:77
 func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneGuardLoad,
 		func(gc_t *gocuda.Thread) { laneGuardLoad(gc_t, in, out, k) },
@@ -71,6 +680,207 @@ func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
 
 //line lanemoves.go:77
 var gc_src_laneGuardLoad = compiled.NewSource(gc_files_lanemoves, "laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lanemoves.go:77
+func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	var gc_l_w [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx := gc_x0 + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:79*/ var v int32
+				if i&k == 0 {
+					v = gc_at[gc_lane]
+				}
+				w := v
+				gc_l_w[gc_lane] = w
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:79*/ var v int32
+				if i&k == 0 {
+					v = in[i]
+				}
+				w := v
+				gc_l_w[gc_lane] = w
+			}
+		}
+		/*line lanemoves.go:84*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(2)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(2)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line lanemoves.go:85*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+							/*line lanemoves.go:85*/ w = w.Add(gc_vb2.Mul(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+							/*line lanemoves.go:85*/ w.StoreSlice(gc_l_w[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line lanemoves.go:85*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+							/*line lanemoves.go:85*/ w = w.Add(gc_vb.Mul(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])))
+							/*line lanemoves.go:85*/ w.StoreSlice(gc_l_w[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						w := gc_l_w[gc_lane]
+						/*line lanemoves.go:85*/ w += 2 * gc_c1r[gc_lane]
+						gc_l_w[gc_lane] = w
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					w := gc_l_w[gc_lane]
+					/*line lanemoves.go:85*/ w += 2 * gc_c1r[gc_lane]
+					gc_l_w[gc_lane] = w
+				}
+			}
+		}
+		/*line lanemoves.go:87*/ copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line lanemoves.go:93*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line lanemoves.go:78*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+							/*line lanemoves.go:97*/ r := v_
+							/*line lanemoves.go:87*/ z := r
+							{
+								z.StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line lanemoves.go:78*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+						/*line lanemoves.go:97*/ r := v_
+						/*line lanemoves.go:87*/ z := r
+						/*line lanemoves.go:89*/ z.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:87*/ z := r
+						/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:87*/ z := r
+						/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:87*/ z := r
+						/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line lanemoves.go:97*/ var r int32 = v_
+						/*line lanemoves.go:87*/ z := r
+						/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				/*line lanemoves.go:97*/ var r int32 = v_
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				var r int32 = v_
+				/*line lanemoves.go:87*/ z := r
+				/*line lanemoves.go:89*/ out[i] = z
+			}
+		}
+	}
+}
 
 // ShiftMovesKernel keeps across a barrier the values of its warp's lanes
 // 3 before (up) and 5 after (down) each lane, shuffled from v after a
@@ -86,6 +896,215 @@ func ShiftMovesKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line lanemoves.go:106
 var gc_src_shiftMoves = compiled.NewSource(gc_files_lanemoves, "shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lanemoves.go:106
+func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx := gc_x0 + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:108*/ var v int32
+				if true || i < len(in) {
+					v = gc_at[gc_lane]
+				}
+				gc_l_v[gc_lane] = v
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line lanemoves.go:108*/ var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				gc_l_v[gc_lane] = v
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+		} else {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line lanemoves.go:112*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line lanemoves.go:112*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line lanemoves.go:112*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line lanemoves.go:112*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line lanemoves.go:112*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line lanemoves.go:112*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line lanemoves.go:112*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line lanemoves.go:112*/ v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			/*line lanemoves.go:114*/ copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
+			copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
+		} else {
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
+			/*line lanemoves.go:113*/ copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			/*line lanemoves.go:115*/ copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
+			copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
+		} else {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
+			/*line lanemoves.go:114*/ copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line lanemoves.go:121*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastInt32x16(2)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line lanemoves.go:107*/ up := lanes.LoadInt32x16Slice(gc_s_up[gc_rank:])
+							/*line lanemoves.go:107*/ down := lanes.LoadInt32x16Slice(gc_s_down[gc_rank:])
+							{
+								/*line lanemoves.go:116*/ gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastInt32x8(2)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line lanemoves.go:107*/ up := lanes.LoadInt32x8Slice(gc_s_up[gc_rank:])
+						/*line lanemoves.go:107*/ down := lanes.LoadInt32x8Slice(gc_s_down[gc_rank:])
+						/*line lanemoves.go:116*/ gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+						/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+						/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+						/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+						/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
+				/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				up := gc_s_up[gc_rank]
+				down := gc_s_down[gc_rank]
+				/*line lanemoves.go:117*/ out[i] = 2*up - down
+			}
+		}
+	}
+}
 
 // gc_files_lanemoves holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,212 @@ func LastExitKernel(in, out []float32, n int) func(*gocuda.Thread) {
 
 //line last_exit.go:16
 var gc_src_lastExit = compiled.NewSource(gc_files_last_exit, "lastExit", "c79875297061a64da38568f24cedb003a3bd4b666ba56fd5b151dee2d451a8ab", "last_exit.go:11-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line last_exit.go:16
+func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line last_exit.go:17*/ s := gocuda.Shared[float32](t, gc_bdx+1)
+	base := gc_bx * gc_bdx
+	for gc_off, gc_limit, gc_more := 0, gc_bdx, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line last_exit.go:28*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			gc_off3 := gc_off + base
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := s[gc_off2:][:gc_to]
+				gc_at2 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb4 := lanes.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var k int = gc_tx + gc_off
+								/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 15 {
+									/*line last_exit.go:20*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line last_exit.go:20*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line last_exit.go:20*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+									}
+									gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+									if gc_else4.ToBits() != 0 {
+										{
+											/*line last_exit.go:20*/ gc_vb4.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var k int = gc_tx + gc_off
+							/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+								/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line last_exit.go:20*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+								}
+								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else3.ToBits() != 0 {
+									/*line last_exit.go:20*/ gc_vb3.Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var k int = gc_tx + gc_off
+						/*line last_exit.go:20*/ if base+k < n && uint(n-(base+k)) > 7 {
+							/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line last_exit.go:20*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line last_exit.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+							}
+							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+							if gc_else2.ToBits() != 0 {
+								/*line last_exit.go:20*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+							}
+						}
+					}
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					k := gc_tx + gc_off
+					gc_more = true
+					/*line last_exit.go:20*/ if base+k < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_tx + gc_off
+					gc_more = true
+					/*line last_exit.go:20*/ if base+k < n {
+						s[k] = in[base+k]
+					} else {
+						s[k] = 0
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line last_exit.go:32*/ if !compiled.Adds(base, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := base
+			gc_off5 := 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off4, -gc_off5), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off4, len(s), len(s)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := out[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at4 := s[gc_fastlo:][:gc_seglen]
+						gc_at5 := s[gc_off5+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										/*line last_exit.go:27*/ var i int = base + gc_tx
+										_ = i
+										/*line last_exit.go:28*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									/*line last_exit.go:27*/ var i int = base + gc_tx
+									_ = i
+									/*line last_exit.go:28*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								/*line last_exit.go:27*/ i := base + gc_tx
+								_ = i
+								/*line last_exit.go:31*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								/*line last_exit.go:27*/ i := base + gc_tx
+								_ = i
+								/*line last_exit.go:31*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					/*line last_exit.go:27*/ i := base + gc_tx
+					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line last_exit.go:27*/ i := base + gc_tx
+					/*line last_exit.go:31*/ out[i] = s[gc_tx] + s[gc_tx+1]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_last_exit holds the source files whose lines the kernels' records hash.
 //

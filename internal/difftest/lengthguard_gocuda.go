@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,439 @@ func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line lengthguard.go:12
 var gc_src_lengthGuard = compiled.NewSource(gc_files_lengthguard, "lengthGuard", "dd4849de74cbd65c3ad31b36325139ff8ef96ac6a4db08635622b9bf640ad619", "lengthguard.go:5-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lengthguard.go:12
+func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_d := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	/*line lengthguard.go:13*/ n := len(in)
+	m := len(in)
+	if gc_bx > 4 {
+		m--
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb25 := lanes.BroadcastInt32x16(2)
+						gc_vb26 := lanes.BroadcastInt32x16(3)
+						gc_vb27 := lanes.BroadcastInt32x16(4)
+						gc_vb28 := lanes.BroadcastInt32x16(100)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var g int = gc_bx*gc_bdx + gc_tx
+							/*line lengthguard.go:19*/ var a lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line lengthguard.go:19*/ var b lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line lengthguard.go:19*/ var c lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line lengthguard.go:19*/ var d lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							if g < n && uint(n-g) > 15 {
+								/*line lengthguard.go:20*/ a = lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							} else {
+								/*line lengthguard.go:20*/ gc_if36 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								if gc_if36.ToBits() != 0 {
+									/*line lengthguard.go:20*/ a = a.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if36.ToBits()))
+								}
+							}
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line lengthguard.go:23*/ b = lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25)
+							} else {
+								/*line lengthguard.go:23*/ gc_if37 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if37.ToBits() != 0 {
+									/*line lengthguard.go:23*/ b = b.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb25), lanes.Mask32x16FromBits(^gc_if37.ToBits()))
+								}
+							}
+							if g < len(out) && uint(len(out)-g) > 15 && (g < len(in) && uint(len(in)-g) > 15) {
+								/*line lengthguard.go:26*/ c = lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26)
+							} else {
+								/*line lengthguard.go:26*/ gc_if38 := lanes.Mask32x16FromBits(gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+								if gc_if38.ToBits() != 0 {
+									/*line lengthguard.go:26*/ c = c.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb26), lanes.Mask32x16FromBits(^gc_if38.ToBits()))
+								}
+							}
+							if g < m && uint(m-g) > 15 {
+								/*line lengthguard.go:29*/ d = lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27)
+							} else {
+								/*line lengthguard.go:29*/ gc_if39 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+								if gc_if39.ToBits() != 0 {
+									/*line lengthguard.go:29*/ d = d.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Mul(gc_vb27), lanes.Mask32x16FromBits(^gc_if39.ToBits()))
+								}
+							}
+							if g >= n {
+								a = gc_vb28
+							} else {
+								/*line lengthguard.go:32*/ gc_if40 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								if gc_if40.ToBits() != 0 {
+									/*line lengthguard.go:32*/ a = a.Merge(gc_vb28, lanes.Mask32x16FromBits(^gc_if40.ToBits()))
+								}
+							}
+							/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+							/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+							/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+							/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb18 := lanes.BroadcastInt32x8(2)
+					gc_vb19 := lanes.BroadcastInt32x8(3)
+					gc_vb20 := lanes.BroadcastInt32x8(4)
+					gc_vb21 := lanes.BroadcastInt32x8(100)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						/*line lengthguard.go:19*/ var a lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line lengthguard.go:19*/ var b lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line lengthguard.go:19*/ var c lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line lengthguard.go:19*/ var d lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						if g < n && uint(n-g) > 7 {
+							/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						} else {
+							/*line lengthguard.go:20*/ gc_if26 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							if gc_if26.ToBits() != 0 {
+								/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if26)
+							}
+						}
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18)
+						} else {
+							/*line lengthguard.go:23*/ gc_if27 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if27.ToBits() != 0 {
+								/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb18).Merge(b, gc_if27)
+							}
+						}
+						if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
+							/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19)
+						} else {
+							/*line lengthguard.go:26*/ gc_if28 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							if gc_if28.ToBits() != 0 {
+								/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb19).Merge(c, gc_if28)
+							}
+						}
+						if g < m && uint(m-g) > 7 {
+							/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20)
+						} else {
+							/*line lengthguard.go:29*/ gc_if29 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							if gc_if29.ToBits() != 0 {
+								/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb20).Merge(d, gc_if29)
+							}
+						}
+						if g >= n {
+							a = gc_vb21
+						} else {
+							/*line lengthguard.go:32*/ gc_if30 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							if gc_if30.ToBits() != 0 {
+								/*line lengthguard.go:32*/ a = gc_vb21.Merge(a, gc_if30)
+							}
+						}
+						/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+						/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+						/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+						/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb11 := lanes.BroadcastInt32x8(2)
+				gc_vb12 := lanes.BroadcastInt32x8(3)
+				gc_vb13 := lanes.BroadcastInt32x8(4)
+				gc_vb14 := lanes.BroadcastInt32x8(100)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					/*line lengthguard.go:19*/ var a lanes.Int32x8
+					/*line lengthguard.go:19*/ var b lanes.Int32x8
+					/*line lengthguard.go:19*/ var c lanes.Int32x8
+					/*line lengthguard.go:19*/ var d lanes.Int32x8
+					if g < n && uint(n-g) > 7 {
+						/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					} else {
+						/*line lengthguard.go:20*/ gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if gc_if16.ToBits() != 0 {
+							/*line lengthguard.go:20*/ a = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(a, gc_if16)
+						}
+					}
+					if g < len(in) && uint(len(in)-g) > 7 {
+						/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11)
+					} else {
+						/*line lengthguard.go:23*/ gc_if17 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+						if gc_if17.ToBits() != 0 {
+							/*line lengthguard.go:23*/ b = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb11).Merge(b, gc_if17)
+						}
+					}
+					if g < len(out) && uint(len(out)-g) > 7 && (g < len(in) && uint(len(in)-g) > 7) {
+						/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12)
+					} else {
+						/*line lengthguard.go:26*/ gc_if18 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+						if gc_if18.ToBits() != 0 {
+							/*line lengthguard.go:26*/ c = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb12).Merge(c, gc_if18)
+						}
+					}
+					if g < m && uint(m-g) > 7 {
+						/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13)
+					} else {
+						/*line lengthguard.go:29*/ gc_if19 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+						if gc_if19.ToBits() != 0 {
+							/*line lengthguard.go:29*/ d = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Mul(gc_vb13).Merge(d, gc_if19)
+						}
+					}
+					if g >= n {
+						a = gc_vb14
+					} else {
+						/*line lengthguard.go:32*/ gc_if20 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if gc_if20.ToBits() != 0 {
+							/*line lengthguard.go:32*/ a = gc_vb14.Merge(a, gc_if20)
+						}
+					}
+					/*line lengthguard.go:32*/ a.StoreSlice(gc_s_a[gc_rank:])
+					/*line lengthguard.go:32*/ b.StoreSlice(gc_s_b[gc_rank:])
+					/*line lengthguard.go:32*/ c.StoreSlice(gc_s_c[gc_rank:])
+					/*line lengthguard.go:32*/ d.StoreSlice(gc_s_d[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				g := gc_bx*gc_bdx + gc_tx
+				/*line lengthguard.go:19*/ var a, b, c, d int32
+				if true || g < n {
+					a = gc_at[gc_tx]
+				}
+				if true || len(in) > g {
+					b = gc_at[gc_tx] * 2
+				}
+				if (true || g < len(out)) && (true || g < len(in)) {
+					c = gc_at[gc_tx] * 3
+				}
+				if g < m {
+					d = gc_at[gc_tx] * 4
+				}
+				if false && n <= g {
+					a = 100
+				}
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+				gc_s_d[gc_rank] = d
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*gc_bdx + gc_tx
+				/*line lengthguard.go:19*/ var a, b, c, d int32
+				if g < n {
+					a = in[g]
+				}
+				if len(in) > g {
+					b = in[g] * 2
+				}
+				if g < len(out) && g < len(in) {
+					c = in[g] * 3
+				}
+				if g < m {
+					d = in[g] * 4
+				}
+				if n <= g {
+					a = 100
+				}
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+				gc_s_d[gc_rank] = d
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb32 := lanes.BroadcastInt32x16(7)
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var g int = gc_bx*gc_bdx + gc_tx
+							/*line lengthguard.go:18*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
+							/*line lengthguard.go:18*/ b := lanes.LoadInt32x16Slice(gc_s_b[gc_rank:])
+							/*line lengthguard.go:18*/ c := lanes.LoadInt32x16Slice(gc_s_c[gc_rank:])
+							/*line lengthguard.go:18*/ d := lanes.LoadInt32x16Slice(gc_s_d[gc_rank:])
+							/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 15 {
+								/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+							} else {
+								/*line lengthguard.go:36*/ gc_if47 := gc_iota12.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+								if gc_if47.ToBits() != 0 {
+									/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if47)
+								}
+							}
+							if g < n && uint(n-g) > 15 {
+								/*line lengthguard.go:39*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreSlice(gc_at2[gc_tx:])
+							} else {
+								/*line lengthguard.go:39*/ gc_if48 := gc_iota12.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								if gc_if48.ToBits() != 0 {
+									/*line lengthguard.go:39*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at2[gc_tx:]), gc_if48)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb31 := lanes.BroadcastInt32x8(7)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line lengthguard.go:18*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
+						/*line lengthguard.go:18*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
+						/*line lengthguard.go:18*/ d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
+						/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
+							/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
+						} else {
+							/*line lengthguard.go:36*/ gc_if45 := gc_iota11.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							if gc_if45.ToBits() != 0 {
+								/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if45)
+							}
+						}
+						if g < n && uint(n-g) > 7 {
+							/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreSlice(gc_at2[gc_tx:])
+						} else {
+							/*line lengthguard.go:39*/ gc_if46 := gc_iota11.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							if gc_if46.ToBits() != 0 {
+								/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if46)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						g := gc_bx*gc_bdx + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						d := gc_s_d[gc_rank]
+						/*line lengthguard.go:36*/ if true || g < len(out) {
+							gc_at2[gc_tx] = a + b + c + d
+						}
+						if true || g < n {
+							gc_at2[gc_tx] += 7
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						g := gc_bx*gc_bdx + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						d := gc_s_d[gc_rank]
+						/*line lengthguard.go:36*/ if true || g < len(out) {
+							gc_at2[gc_tx] = a + b + c + d
+						}
+						if true || g < n {
+							gc_at2[gc_tx] += 7
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						g := gc_bx*gc_bdx + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						d := gc_s_d[gc_rank]
+						/*line lengthguard.go:36*/ if true || g < len(out) {
+							gc_at2[gc_tx] = a + b + c + d
+						}
+						if true || g < n {
+							gc_at2[gc_tx] += 7
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						g := gc_bx*gc_bdx + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						d := gc_s_d[gc_rank]
+						/*line lengthguard.go:36*/ if true || g < len(out) {
+							gc_at2[gc_tx] = a + b + c + d
+						}
+						if true || g < n {
+							gc_at2[gc_tx] += 7
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				g := gc_bx*gc_bdx + gc_tx
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
+				/*line lengthguard.go:36*/ if true || g < len(out) {
+					gc_at2[gc_tx] = a + b + c + d
+				}
+				if true || g < n {
+					gc_at2[gc_tx] += 7
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*gc_bdx + gc_tx
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				d := gc_s_d[gc_rank]
+				/*line lengthguard.go:36*/ if g < len(out) {
+					out[g] = a + b + c + d
+				}
+				if g < n {
+					out[g] += 7
+				}
+			}
+		}
+	}
+}
 
 // gc_files_lengthguard holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,187 @@ func LivenessKernel(in, out []int32) func(*gocuda.Thread) {
 //line liveness.go:12
 var gc_src_liveness = compiled.NewSource(gc_files_liveness, "liveness", "d915e6acb2fd7421a62d77cfa3380cec495d00d622978886c7a931e2a901cde8", "liveness.go:5-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line liveness.go:12
+func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(in) {
+			gc_at := in[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb4 := lanes.BroadcastInt32x8(5)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_tx
+						_ = i
+						/*line liveness.go:14*/ var a lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line liveness.go:14*/ var b int32
+						/*line liveness.go:14*/ var c lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line liveness.go:15*/ c = a.Xor(gc_vb4)
+						/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
+						lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
+						/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_vb4 := lanes.BroadcastInt32x8(5)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var i int = gc_tx
+					_ = i
+					/*line liveness.go:14*/ var a lanes.Int32x8
+					/*line liveness.go:14*/ var b int32
+					/*line liveness.go:14*/ var c lanes.Int32x8
+					a = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line liveness.go:15*/ c = a.Xor(gc_vb4)
+					/*line liveness.go:15*/ a.StoreSlice(gc_s_a[gc_rank:])
+					lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
+					/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line liveness.go:14*/ var a, b, c int32
+				a = gc_at[gc_tx]
+				c = a ^ 5
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+				/*line liveness.go:14*/ var a, b, c int32
+				a = in[i]
+				c = a ^ 5
+				gc_s_a[gc_rank] = a
+				gc_s_b[gc_rank] = b
+				gc_s_c[gc_rank] = c
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line liveness.go:28*/ gc_s_a := gc_s_a[:gc_n]
+		/*line liveness.go:30*/ gc_s_b := gc_s_b[:gc_n]
+		/*line liveness.go:32*/ gc_s_c := gc_s_c[:gc_n]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					a := gc_s_a[gc_rank]
+					/*line liveness.go:16*/ var b int32
+					c := gc_s_c[gc_rank]
+					switch {
+					case i%3 == 0:
+						b = a * 2
+					case i%3 == 1:
+						b = a + 7
+					default:
+						b = -a
+					}
+					for k := 0; k < i%4; k++ {
+						if k == 2 {
+							continue
+						}
+						c = a + int32(k)
+					}
+					gc_s_b[gc_rank] = b
+					gc_s_c[gc_rank] = c
+				}
+			}
+		}
+	})
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at2 := out[:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb7 := lanes.BroadcastInt32x8(3)
+					gc_vb8 := lanes.BroadcastInt32x8(5)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var i int = gc_tx
+						_ = i
+						/*line liveness.go:13*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line liveness.go:13*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
+						/*line liveness.go:13*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
+						a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+						/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				c := gc_s_c[gc_rank]
+				/*line liveness.go:33*/ out[i] = a + b*3 + c*5
+			}
+		}
+	}
+}
+
 // LaneLivenessKernel assigns w, kept per lane across warp shuffles, in
 // some trips of a loop between two shuffles, and reads it after the
 // second: where the loop runs no trip, w must be the value from before
@@ -43,6 +225,306 @@ func LaneLivenessKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line liveness.go:42
 var gc_src_laneLiveness = compiled.NewSource(gc_files_liveness, "laneLiveness", "7a22a22abc6d1e81b4ffcea22cf0ea9e010a821de50b53d08a8b0f49f0a9ca28", "liveness.go:36-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line liveness.go:42
+func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_l_w [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastInt32x8(3)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_vb2 := lanes.BroadcastInt32x8(3)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line liveness.go:44*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line liveness.go:44*/ v := lanes.LoadInt32x8Slice(in[i:])
+						/*line liveness.go:44*/ w := v.Mul(gc_vb2)
+						/*line liveness.go:44*/ v.StoreSlice(gc_l_v[gc_lane:])
+						/*line liveness.go:44*/ w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line liveness.go:44*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line liveness.go:44*/ v := lanes.LoadInt32x8Slice(in[i:])
+						/*line liveness.go:44*/ w := v.Mul(gc_vb)
+						/*line liveness.go:44*/ v.StoreSlice(gc_l_v[gc_lane:])
+						/*line liveness.go:44*/ w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line liveness.go:44*/ v := in[i]
+					w := v * 3
+					gc_l_v[gc_lane] = v
+					gc_l_w[gc_lane] = w
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb4 := lanes.BroadcastInt32x8(3)
+				if gc_act == ^uint32(0) {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb8 := lanes.BroadcastInt32x8(3)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line liveness.go:47*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						_ = v
+						/*line liveness.go:47*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line liveness.go:46*/ s := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						var k int32 = int32(0)
+						gc_lanes3 := gc_all3
+						for {
+							/*line liveness.go:47*/ gc_lanes3 = gc_lanes3.And(lanes.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
+							if gc_lanes3.ToBits() == 0 {
+								break
+							}
+							/*line liveness.go:47*/ w = s.Add(lanes.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
+							/*line liveness.go:47*/ k = k + 1
+						}
+						/*line liveness.go:47*/ w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line liveness.go:47*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						_ = v
+						/*line liveness.go:47*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line liveness.go:46*/ s := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						var k int32 = int32(0)
+						gc_lanes := gc_all
+						for {
+							/*line liveness.go:47*/ gc_lanes = gc_lanes.And(lanes.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
+							if gc_lanes.ToBits() == 0 {
+								break
+							}
+							/*line liveness.go:47*/ w = s.Add(lanes.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+							/*line liveness.go:47*/ k = k + 1
+						}
+						/*line liveness.go:47*/ w.StoreSlice(gc_l_w[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					_ = v
+					w := gc_l_w[gc_lane]
+					/*line liveness.go:46*/ s := gc_c1r[gc_lane]
+					for k := int32(0); k < s&3; k++ {
+						w = s + k
+					}
+					gc_l_w[gc_lane] = w
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_vb11 := lanes.BroadcastInt32x8(7)
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					gc_vb12 := lanes.BroadcastInt32x8(7)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx4.X + gc_lane
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line liveness.go:43*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line liveness.go:50*/ s2 := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line liveness.go:52*/ w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line liveness.go:43*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+						/*line liveness.go:50*/ s2 := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line liveness.go:52*/ w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					w := gc_l_w[gc_lane]
+					/*line liveness.go:50*/ s2 := gc_c2r[gc_lane]
+					out[i] = w*7 + s2
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line liveness.go:44*/ v := gc_at[gc_lane]
+						w := v * 3
+						gc_l_v[gc_lane] = v
+						gc_l_w[gc_lane] = w
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line liveness.go:44*/ v := in[i]
+						w := v * 3
+						gc_l_v[gc_lane] = v
+						gc_l_w[gc_lane] = w
+					}
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				_ = v
+				w := gc_l_w[gc_lane]
+				/*line liveness.go:46*/ s := gc_c1r[gc_lane]
+				for k := int32(0); k < s&3; k++ {
+					w = s + k
+				}
+				gc_l_w[gc_lane] = w
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at2 := out[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						w := gc_l_w[gc_lane]
+						/*line liveness.go:50*/ s2 := gc_c2r[gc_lane]
+						gc_at2[gc_lane] = w*7 + s2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						w := gc_l_w[gc_lane]
+						/*line liveness.go:50*/ s2 := gc_c2r[gc_lane]
+						out[i] = w*7 + s2
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_liveness holds the source files whose lines the kernels' records hash.
 //

@@ -4,9 +4,12 @@ package difftest
 
 import (
 	"embed"
+	"math"
 	"math/bits"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +34,299 @@ func MemoNormKernel(out, in []float32, size int) func(*gocuda.Thread) {
 
 //line memo.go:20
 var gc_src_memoNorm = compiled.NewSource(gc_files_memo, "memoNorm", "73ee929b30092b9a60b8edb18975c2132cbabddfa8e1bb56bffe3014288b44e0", "memo.go:11-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line memo.go:20
+func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line memo.go:21*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
+	var gc_l_x [32]float32
+	var gc_l_sum [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line memo.go:23*/ var x float32
+					if true || i < len(in) {
+						x = gc_at[gc_lane]
+					}
+					gc_l_x[gc_lane] = x
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line memo.go:23*/ var x float32
+					if i < len(in) {
+						x = in[i]
+					}
+					gc_l_x[gc_lane] = x
+				}
+			}
+		}
+		/*line memo.go:27*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_l_x, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x := gc_l_x[gc_lane]
+			/*line memo.go:27*/ sum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = x * x
+			gc_l_sum[gc_lane] = sum
+		}
+		/*line memo.go:28*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				/*line memo.go:29*/ gc_vb := lanes.BroadcastFloat32x8(float32(size))
+				gc_vb2 := lanes.BroadcastFloat32x8(1e-5)
+				gc_vb3 := lanes.BroadcastFloat32x8(1)
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					/*line memo.go:29*/ gc_vb4 := lanes.BroadcastFloat32x8(float32(size))
+					gc_vb5 := lanes.BroadcastFloat32x8(1e-5)
+					gc_vb6 := lanes.BroadcastFloat32x8(1)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line memo.go:22*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line memo.go:22*/ sum := lanes.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+						/*line memo.go:28*/ sum2 := lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						m := sum.Div(gc_vb4)
+						r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
+						inv := gc_vb6.Div(sum)
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line memo.go:32*/ gc_t4 := r.Mul(x.Sub(m))
+							/*line memo.go:32*/ gc_t5 := m
+							/*line memo.go:32*/ gc_t6 := inv
+							var gc_lanes4 [8]float32
+							gc_t4.Store(&gc_lanes4)
+							for gc_k4 := range 8 {
+								if 0xff&(1<<gc_k4) != 0 {
+									gc_pos.Thread = gc_rank + gc_k4
+									/*line memo.go:33*/ out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							var gc_lanes5 [8]float32
+							gc_t5.Store(&gc_lanes5)
+							for gc_k5 := range 8 {
+								if 0xff&(1<<gc_k5) != 0 {
+									gc_pos.Thread = gc_rank + gc_k5
+									/*line memo.go:33*/ out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							var gc_lanes6 [8]float32
+							gc_t6.Store(&gc_lanes6)
+							for gc_k6 := range 8 {
+								if 0xff&(1<<gc_k6) != 0 {
+									gc_pos.Thread = gc_rank + gc_k6
+									/*line memo.go:33*/ out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						} else {
+							/*line memo.go:33*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line memo.go:32*/ gc_t7 := r.Mul(x.Sub(m))
+								/*line memo.go:32*/ gc_t8 := m
+								/*line memo.go:32*/ gc_t9 := inv
+								var gc_lanes7 [8]float32
+								gc_t7.Store(&gc_lanes7)
+								for gc_k7 := range 8 {
+									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+										gc_pos.Thread = gc_rank + gc_k7
+										/*line memo.go:33*/ out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								var gc_lanes8 [8]float32
+								gc_t8.Store(&gc_lanes8)
+								for gc_k8 := range 8 {
+									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+										gc_pos.Thread = gc_rank + gc_k8
+										/*line memo.go:33*/ out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								var gc_lanes9 [8]float32
+								gc_t9.Store(&gc_lanes9)
+								for gc_k9 := range 8 {
+									if gc_if2.ToBits()&(1<<gc_k9) != 0 {
+										gc_pos.Thread = gc_rank + gc_k9
+										/*line memo.go:33*/ out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line memo.go:22*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line memo.go:22*/ sum := lanes.LoadFloat32x8Slice(gc_l_sum[gc_lane:])
+						/*line memo.go:28*/ sum2 := lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						m := sum.Div(gc_vb)
+						r := gc_vb3.Div(sum2.Div(gc_vb).Sub(m.Mul(m)).Add(gc_vb2).Sqrt())
+						inv := gc_vb3.Div(sum)
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line memo.go:33*/ gc_t := r.Mul(x.Sub(m))
+							/*line memo.go:33*/ gc_t2 := m
+							/*line memo.go:33*/ gc_t3 := inv
+							var gc_lanes [8]float32
+							gc_t.Store(&gc_lanes)
+							for gc_k := range 8 {
+								if gc_if.ToBits()&(1<<gc_k) != 0 {
+									gc_pos.Thread = gc_rank + gc_k
+									/*line memo.go:33*/ out[(3*i)+3*gc_k] = gc_lanes[gc_k]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							var gc_lanes2 [8]float32
+							gc_t2.Store(&gc_lanes2)
+							for gc_k2 := range 8 {
+								if gc_if.ToBits()&(1<<gc_k2) != 0 {
+									gc_pos.Thread = gc_rank + gc_k2
+									/*line memo.go:33*/ out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							var gc_lanes3 [8]float32
+							gc_t3.Store(&gc_lanes3)
+							for gc_k3 := range 8 {
+								if gc_if.ToBits()&(1<<gc_k3) != 0 {
+									gc_pos.Thread = gc_rank + gc_k3
+									/*line memo.go:33*/ out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_l_x[gc_lane]
+					sum := gc_l_sum[gc_lane]
+					/*line memo.go:28*/ sum2 := gc_c2r[gc_lane]
+					var m float32
+					var r float32
+					var inv float32
+					if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+						m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = sum, sum2
+						/*line memo.go:29*/ m = sum / float32(size)
+						r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
+						inv = 1 / sum
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
+						gc_ran = true
+					}
+					/*line memo.go:32*/ if i < len(in) {
+						out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
+					}
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_l_x[gc_lane]
+					sum := gc_l_sum[gc_lane]
+					/*line memo.go:28*/ sum2 := gc_c2r[gc_lane]
+					var m float32
+					var r float32
+					var inv float32
+					if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+						m, r, inv = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = sum, sum2
+						/*line memo.go:29*/ m = sum / float32(size)
+						r = 1 / float32(math.Sqrt(float64(sum2/float32(size)-m*m+1e-5)))
+						inv = 1 / sum
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = m, r, inv
+						gc_ran = true
+					}
+					/*line memo.go:32*/ if i < len(in) {
+						out[3*i], out[3*i+1], out[3*i+2] = r*(x-m), m, inv
+					}
+				}
+			}
+		}
+	}
+}
 
 // MemoVoteKernel scales each thread's value by the share of its warp's
 // lanes whose values are positive, a ballot's count that every lane

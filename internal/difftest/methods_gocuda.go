@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,397 @@ func MethodsKernel(out []int32) func(*gocuda.Thread) {
 //line methods.go:42
 var gc_src_methods = compiled.NewSource(gc_files_methods, "methods", "96d8dbacb8694ecfdc3545e1c14d194bc0c1a8d82f654cb4dabb0d6cf29e9a1e", "methods.go:37-53", "methods.go:12-27", "methods.go:12-27", "methods.go:32-35", "methods.go:32-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line methods.go:42
+func gc_body_methods(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line methods.go:44*/ si := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	var s []int32 = si
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line methods.go:46*/ var v int32 = int32(i % 7)
+					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+					/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line methods.go:46*/ var v int32 = int32(i % 7)
+				/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+				/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line methods.go:46*/ var v int32 = int32(i % 7)
+				tid := gc_tx
+				/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
+				/*line methods.go:16*/ s[tid] = v * b.scale
+			}
+		}
+	}
+	/*line methods.go:17*/ for k := gc_bdx / 2; k > 0; k /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line methods.go:20*/ if gc_bound := k; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := k
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+				gc_at2 := s[:gc_to]
+				gc_at3 := s[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line methods.go:19*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line methods.go:19*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line methods.go:20*/ s[tid] += s[tid+k]
+				}
+			}
+		}
+	}
+	gc_off2 := 0
+	if gc_off2 >= 0 && gc_off2 < len(s) {
+		gc_at4 := s[gc_off2:][:1]
+		/*line methods.go:31*/ gc_elem := gc_at4[0]
+		gc_vstep3 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+						gc_rank := gc_vstep3
+						gc_pos.Thread = gc_rank
+						/*line methods.go:24*/ var r int32 = gc_at4[0]
+						lanes.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					gc_pos.Thread = gc_rank
+					/*line methods.go:24*/ var r int32 = gc_at4[0]
+					lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ var r int32 = gc_at4[0]
+				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			r := gc_elem
+			gc_s_r[gc_rank] = r
+		}
+	} else {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line methods.go:24*/ r := s[0]
+			gc_s_r[gc_rank] = r
+		}
+	}
+	/*line methods.go:48*/ var s_ []float32 = sf
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			i := gc_bx*gc_bdx + gc_tx
+			/*line methods.go:48*/ var v_ float32 = float32(i % 5)
+			tid_ := gc_tx
+			r := gc_s_r[gc_rank]
+			/*line methods.go:26*/ var r_ int32 = r
+			/*line methods.go:46*/ out[3*i] = r_
+			tf := blockTree[float32]{scale: 0.5}
+			var b_ blockTree[float32] = tf
+			/*line methods.go:16*/ s_[tid_] = v_ * b_.scale
+		}
+	}
+	/*line methods.go:17*/ for k_ := gc_bdx / 2; k_ > 0; k_ /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line methods.go:20*/ if gc_bound := k_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := k_
+			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
+				gc_at5 := s_[:gc_to]
+				gc_at6 := s_[gc_off3:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tid_ int = gc_tx
+								_ = tid_
+								{
+									/*line methods.go:19*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid_ int = gc_tx
+							_ = tid_
+							/*line methods.go:19*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
+				}
+			}
+		}
+	}
+	gc_off4 := 0
+	if gc_off4 >= 0 && gc_off4 < len(s_) {
+		gc_at7 := s_[gc_off4:][:1]
+		/*line methods.go:31*/ gc_elem2 := gc_at7[0]
+		gc_vstep5 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+					for ; gc_vstep5+15 < gc_n; gc_vstep5 += 16 {
+						gc_rank := gc_vstep5
+						gc_pos.Thread = gc_rank
+						/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324)
+						/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
+				for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+					gc_rank := gc_vstep5
+					gc_pos.Thread = gc_rank
+					/*line methods.go:24*/ r_2 := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323)
+					/*line methods.go:24*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+				gc_rank := gc_vstep5
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ var r_2 float32 = gc_at7[0]
+				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			r_2 := gc_elem2
+			gc_s_r_2[gc_rank] = r_2
+		}
+	} else {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line methods.go:24*/ r_2 := s_[0]
+			gc_s_r_2[gc_rank] = r_2
+		}
+	}
+	var v_2 int32 = 1
+	var gc_l_c [32]warpCounter
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_2 := gc_s_r_2[gc_rank]
+				/*line methods.go:26*/ var r_3 float32 = r_2
+				/*line methods.go:48*/ out[3*i+1] = int32(r_3)
+				var c warpCounter
+				/*line methods.go:34*/ gc_c1v[gc_lane] = v_2
+				gc_l_c[gc_lane] = c
+			}
+		}
+		/*line methods.go:34*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var v_3 int32 = int32((gc_rank & 31))
+			c := gc_l_c[gc_lane]
+			/*line methods.go:34*/ c.n += gc_c1r[gc_lane]
+			/*line methods.go:34*/ gc_c2v[gc_lane] = v_3
+			gc_l_c[gc_lane] = c
+		}
+		/*line methods.go:34*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				c := gc_l_c[gc_lane]
+				/*line methods.go:34*/ c.n += gc_c2r[gc_lane]
+				/*line methods.go:52*/ out[3*i+2] = c.n
+				gc_l_c[gc_lane] = c
+			}
+		}
+	}
+}
+
 // FuncParamKernel calls combine with neighbourSum by name.
 //
 //line methods.go:73
@@ -38,6 +430,679 @@ func FuncParamKernel(out []int32) func(*gocuda.Thread) {
 
 //line methods.go:73
 var gc_src_funcParam = compiled.NewSource(gc_files_methods, "funcParam", "27f7e92e930420ab9d43805280ebabc93f864d3a6e10e3b8144c421653fc50d9", "methods.go:70-76", "methods.go:55-59", "methods.go:61-68", "methods.go:61-68")
+
+//line methods.go:73
+func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	/*line methods.go:74*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	var s_ []int32 = s
+	/*line methods.go:58*/ var s_2 []int32 = s_
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at := s_2[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_t4 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4)
+							v := gc_t4
+							/*line methods.go:58*/ v_ := v
+							/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+							_ = step
+							if gc_tx < -2147483648 || gc_tx > 2147483632 {
+								break
+							}
+							/*line methods.go:63*/ v_.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3)
+						v := gc_t3
+						/*line methods.go:58*/ v_ := v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						_ = step
+						if gc_tx < -2147483648 || gc_tx > 2147483640 {
+							break
+						}
+						/*line methods.go:63*/ v_.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						_ = step
+						/*line methods.go:63*/ gc_at[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						_ = step
+						/*line methods.go:63*/ gc_at[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						_ = step
+						/*line methods.go:63*/ gc_at[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						_ = step
+						/*line methods.go:63*/ gc_at[gc_tx] = v_
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				var v int32 = int32(gc_tx)
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				_ = step
+				/*line methods.go:63*/ gc_at[gc_tx] = v_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				var v int32 = int32(gc_tx)
+				/*line methods.go:58*/ var v_ int32 = v
+				/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+				_ = step
+				/*line methods.go:63*/ s_2[gc_tx] = v_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+					gc_at2 := s_2[gc_off:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota6 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_t6 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota6)
+									v := gc_t6
+									/*line methods.go:58*/ v_ := v
+									if gc_tx < -2147483648 || gc_tx > 2147483632 {
+										break
+									}
+									/*line methods.go:65*/ r_3 := v_.Add(lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
+									/*line methods.go:65*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_t5 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota5)
+								v := gc_t5
+								/*line methods.go:58*/ v_ := v
+								if gc_tx < -2147483648 || gc_tx > 2147483640 {
+									break
+								}
+								/*line methods.go:65*/ r_3 := v_.Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+								/*line methods.go:65*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							var v int32 = int32(gc_tx)
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + gc_at2[gc_u]
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							var v int32 = int32(gc_tx)
+							/*line methods.go:58*/ var v_ int32 = v
+							/*line methods.go:65*/ r_3 := v_ + gc_at2[gc_u]
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					gc_s_r_3[gc_rank] = r_3
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_ int32 = v
+						/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_ int32 = v
+					/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+		}
+	}
+	/*line methods.go:58*/ var s_3 []int32 = s_
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						gc_iota10 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := lanes.BroadcastInt32x16(1)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_t13 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota10)
+							v := gc_t13
+							/*line methods.go:58*/ gc_t14 := v.Add(gc_vb4)
+							v_2 := gc_t14
+							/*line methods.go:58*/ r_3 := lanes.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
+							/*line methods.go:67*/ r_4 := r_3
+							/*line methods.go:75*/ r_ := r_4
+							if gc_tx < -2147483648 || gc_tx > 2147483632 {
+								break
+							}
+							/*line methods.go:63*/ v_2.StoreSlice(gc_at3[gc_tx:])
+							/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_t11 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota9)
+						v := gc_t11
+						/*line methods.go:58*/ gc_t12 := v.Add(gc_vb3)
+						v_2 := gc_t12
+						/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+						/*line methods.go:67*/ r_4 := r_3
+						/*line methods.go:75*/ r_ := r_4
+						if gc_tx < -2147483648 || gc_tx > 2147483640 {
+							break
+						}
+						/*line methods.go:63*/ v_2.StoreSlice(gc_at3[gc_tx:])
+						/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+					/*line methods.go:67*/ var r_4 int32 = r_3
+					/*line methods.go:75*/ var r_ int32 = r_4
+					/*line methods.go:63*/ gc_at3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+			} else {
+				gc_vstep3 := 0
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb2 := lanes.BroadcastInt32x8(1)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+					v := gc_t3
+					/*line methods.go:58*/ gc_t4 := v.Add(gc_vb2)
+					v_2 := gc_t4
+					/*line methods.go:58*/ r_3 := lanes.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
+					/*line methods.go:67*/ r_4 := r_3
+					/*line methods.go:75*/ r_ := r_4
+					if gc_tx < -2147483648 || gc_tx > 2147483640 {
+						break
+					}
+					/*line methods.go:63*/ v_2.StoreSlice(gc_at3[gc_tx:])
+					/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+					/*line methods.go:67*/ var r_4 int32 = r_3
+					/*line methods.go:75*/ var r_ int32 = r_4
+					/*line methods.go:63*/ gc_at3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v int32 = int32(gc_tx)
+				/*line methods.go:58*/ var v_2 int32 = v + 1
+				r_3 := gc_s_r_3[gc_rank]
+				/*line methods.go:67*/ var r_4 int32 = r_3
+				/*line methods.go:75*/ var r_ int32 = r_4
+				/*line methods.go:63*/ s_3[gc_tx] = v_2
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+								gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_vb6 := lanes.BroadcastInt32x16(1)
+								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
+									gc_t17 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota12)
+									v := gc_t17
+									/*line methods.go:58*/ gc_t18 := v.Add(gc_vb6)
+									v_2 := gc_t18
+									if gc_tx < -2147483648 || gc_tx > 2147483632 {
+										break
+									}
+									/*line methods.go:65*/ r_5 := v_2.Add(lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
+									/*line methods.go:65*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb5 := lanes.BroadcastInt32x8(1)
+							for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								gc_t15 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota11)
+								v := gc_t15
+								/*line methods.go:58*/ gc_t16 := v.Add(gc_vb5)
+								v_2 := gc_t16
+								if gc_tx < -2147483648 || gc_tx > 2147483640 {
+									break
+								}
+								/*line methods.go:65*/ r_5 := v_2.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
+								/*line methods.go:65*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							var v int32 = int32(gc_tx)
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + gc_at4[gc_u2]
+							gc_s_r_5[gc_rank] = r_5
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							var v int32 = int32(gc_tx)
+							/*line methods.go:58*/ var v_2 int32 = v + 1
+							/*line methods.go:65*/ r_5 := v_2 + gc_at4[gc_u2]
+							gc_s_r_5[gc_rank] = r_5
+						}
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+					{
+						gc_tx := gc_vstep6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					gc_s_r_5[gc_rank] = r_5
+				}
+			} else {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var v int32 = int32(gc_tx)
+						/*line methods.go:58*/ var v_2 int32 = v + 1
+						/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+					gc_s_r_5[gc_rank] = r_5
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							/*line methods.go:67*/ r_ := lanes.LoadInt32x16Slice(gc_s_r_[gc_rank:])
+							/*line methods.go:67*/ r_5 := lanes.LoadInt32x16Slice(gc_s_r_5[gc_rank:])
+							/*line methods.go:67*/ r_6 := r_5
+							/*line methods.go:75*/ r_2 := r_6
+							/*line methods.go:58*/ gc_t22 := r_.Add(r_2)
+							r := gc_t22
+							/*line methods.go:75*/ r.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						/*line methods.go:67*/ r_ := lanes.LoadInt32x8Slice(gc_s_r_[gc_rank:])
+						/*line methods.go:67*/ r_5 := lanes.LoadInt32x8Slice(gc_s_r_5[gc_rank:])
+						/*line methods.go:67*/ r_6 := r_5
+						/*line methods.go:75*/ r_2 := r_6
+						/*line methods.go:58*/ gc_t21 := r_.Add(r_2)
+						r := gc_t21
+						/*line methods.go:75*/ r.StoreSlice(gc_at5[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					r_ := gc_s_r_[gc_rank]
+					r_5 := gc_s_r_5[gc_rank]
+					/*line methods.go:67*/ var r_6 int32 = r_5
+					/*line methods.go:75*/ var r_2 int32 = r_6
+					/*line methods.go:58*/ var r int32 = r_ + r_2
+					/*line methods.go:75*/ gc_at5[gc_tx] = r
+				}
+			} else {
+				gc_vstep5 := 0
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					r_ := gc_s_r_[gc_rank]
+					r_5 := gc_s_r_5[gc_rank]
+					/*line methods.go:67*/ var r_6 int32 = r_5
+					/*line methods.go:75*/ var r_2 int32 = r_6
+					/*line methods.go:58*/ var r int32 = r_ + r_2
+					/*line methods.go:75*/ gc_at5[gc_tx] = r
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_ := gc_s_r_[gc_rank]
+				r_5 := gc_s_r_5[gc_rank]
+				/*line methods.go:67*/ var r_6 int32 = r_5
+				/*line methods.go:75*/ var r_2 int32 = r_6
+				/*line methods.go:58*/ var r int32 = r_ + r_2
+				/*line methods.go:75*/ out[gc_bx*gc_bdx+gc_tx] = r
+			}
+		}
+	}
+}
 
 // StencilMethodKernel is smoother's three-point stencil through shared
 // memory: each thread's value plus weight times its neighbours'.
@@ -52,6 +1117,189 @@ func StencilMethodKernel(p smoother, in, out []int32) func(*gocuda.Thread) {
 //line methods.go:86
 var gc_src_smoother_stencil = compiled.NewSource(gc_files_methods, "stencil", "9cc685a2de866cdce4050db4738ade4dd310758247efe0c06bb7777535375693", "methods.go:82-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line methods.go:86
+func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	n := gc_bdx
+	/*line methods.go:88*/ if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line methods.go:88*/ s := gocuda.Shared[int32](t, n)[:n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line methods.go:91*/ gc_off := gc_bx * n
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line methods.go:89*/ var i int = gc_bx*n + tid
+							_ = i
+							/*line methods.go:90*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line methods.go:89*/ var i int = gc_bx*n + tid
+						_ = i
+						/*line methods.go:90*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line methods.go:90*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line methods.go:89*/ i := gc_bx*n + tid
+				s[tid] = in[i]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line methods.go:97*/ gc_qoff, gc_qd := n-1, n
+		gc_qoff2, gc_qd2 := 1, n
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend := min(gc_bdx, gc_qd-gc_r, gc_qd2-gc_r2)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := (gc_bx * n) + gc_seg
+				gc_off3 := gc_seg
+				gc_off4 := gc_r + gc_seg
+				gc_off5 := gc_r2 + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen <= len(s)-gc_off5 {
+					gc_at3 := out[gc_off2:][:gc_seglen]
+					gc_at4 := s[gc_off3:][:gc_seglen]
+					gc_at5 := s[gc_off4:][:gc_seglen]
+					gc_at6 := s[gc_off5:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var tid int = gc_tx
+									/*line methods.go:89*/ var i int = gc_bx*n + tid
+									_ = i
+									/*line methods.go:90*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg):]).Add(lanes.BroadcastInt32x16(p.weight).Mul(lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg):]).Add(lanes.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line methods.go:89*/ var i int = gc_bx*n + tid
+								_ = i
+								/*line methods.go:90*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg):]).Add(lanes.BroadcastInt32x8(p.weight).Mul(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg):]).Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg):])))).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							tid := gc_tx
+							_ = tid
+							/*line methods.go:92*/ gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							tid := gc_tx
+							_ = tid
+							/*line methods.go:92*/ gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
+						}
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line methods.go:89*/ i := gc_bx*n + tid
+						/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line methods.go:89*/ i := gc_bx*n + tid
+					/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+				}
+			} else {
+				gc_vstep2 := 0
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line methods.go:89*/ i := gc_bx*n + tid
+					/*line methods.go:92*/ out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+				}
+			}
+		}
+	}
+}
+
 // WarpTallyKernel stores each warp's sum of lane indices in its tally.
 //
 //line methods.go:101
@@ -63,6 +1311,122 @@ func WarpTallyKernel(c *tally) func(*gocuda.Thread) {
 
 //line methods.go:101
 var gc_src_tally_warpTally = compiled.NewSource(gc_files_methods, "warpTally", "b49f563a6cebd647a64f81ccf5eb5adb5b0d7df5e04e9a7b691e52aee6d33c2b", "methods.go:98-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line methods.go:101
+func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_s [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act == ^uint32(0) {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line methods.go:106*/ lanes.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line methods.go:116*/ lanes.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line methods.go:102*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line methods.go:102*/ gc_c1v[gc_lane] = int32((gc_rank & 31))
+			}
+		}
+		/*line methods.go:102*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line methods.go:102*/ s := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line methods.go:102*/ s.StoreSlice(gc_l_s[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line methods.go:102*/ s := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line methods.go:102*/ s.StoreSlice(gc_l_s[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line methods.go:102*/ s := gc_c1r[gc_lane]
+					gc_l_s[gc_lane] = s
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line methods.go:102*/ s := gc_c1r[gc_lane]
+				gc_l_s[gc_lane] = s
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				s := gc_l_s[gc_lane]
+				/*line methods.go:104*/ c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+			}
+		}
+	}
+}
 
 // gc_files_methods holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,776 @@ func MethodValueKernel(out []int32) func(*gocuda.Thread) {
 //line methodvalues.go:33
 var gc_src_methodValue = compiled.NewSource(gc_files_methodvalues, "methodValue", "510f6c20119b98e6007fa4793f4866487f074e5f37b9e9465688cf207c2a8f61", "methodvalues.go:28-46", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:23-26")
 
+//line methodvalues.go:33
+func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_5 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r_7 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_g := compiled.Scratch[gain](gc_b, 4)[:gc_n]
+	gc_s_f := compiled.Scratch[func(t *gocuda.Thread, s []int32, v int32) int32](gc_b, 5)[:gc_n]
+	gc_s_recv := compiled.Scratch[gain](gc_b, 6)[:gc_n]
+	gc_s_a := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_recv_ := compiled.Scratch[gain](gc_b, 9)[:gc_n]
+	/*line methodvalues.go:35*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:39*/ var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v int32 = int32(gc_tx)
+				/*line methodvalues.go:36*/ g := gain{2}
+				var recv gain = g
+				/*line methodvalues.go:37*/ var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				g.k = 3
+				var g_ gain = recv
+				/*line methodvalues.go:16*/ gc_at[gc_tx] = v * g_.k
+				gc_s_g[gc_rank] = g
+				gc_s_f[gc_rank] = f
+				gc_s_recv[gc_rank] = recv
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v int32 = int32(gc_tx)
+				/*line methodvalues.go:36*/ g := gain{2}
+				var recv gain = g
+				/*line methodvalues.go:37*/ var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+				g.k = 3
+				var g_ gain = recv
+				/*line methodvalues.go:16*/ s_[gc_tx] = v * g_.k
+				gc_s_g[gc_rank] = g
+				gc_s_f[gc_rank] = f
+				gc_s_recv[gc_rank] = recv
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					gc_at2 := s_[gc_off:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:18*/ r := lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
+									/*line methodvalues.go:18*/ r.StoreSlice(gc_s_r[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:18*/ r := lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
+								/*line methodvalues.go:18*/ r.StoreSlice(gc_s_r[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r := gc_at2[gc_u]
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r := gc_at2[gc_u]
+							gc_s_r[gc_rank] = r
+						}
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
+						gc_s_r[gc_rank] = r
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+					gc_s_r[gc_rank] = r
+				}
+			} else {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
+					gc_s_r[gc_rank] = r
+				}
+			}
+		}
+	}
+	/*line methodvalues.go:40*/ var s_2 []int32 = s
+	/*line methodvalues.go:25*/ var s_3 []int32 = s_2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				g := gc_s_g[gc_rank]
+				/*line methodvalues.go:20*/ var r_ int32 = r
+				/*line methodvalues.go:39*/ a := r_
+				var v_ int32 = a
+				/*line methodvalues.go:40*/ var recv_ gain = g
+				/*line methodvalues.go:40*/ var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+				_ = step
+				/*line methodvalues.go:25*/ var v_2 int32 = v_
+				/*line methodvalues.go:25*/ var g_2 gain = recv_
+				/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_2.k
+				gc_s_a[gc_rank] = a
+				gc_s_recv_[gc_rank] = recv_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				g := gc_s_g[gc_rank]
+				/*line methodvalues.go:20*/ var r_ int32 = r
+				/*line methodvalues.go:39*/ a := r_
+				var v_ int32 = a
+				/*line methodvalues.go:40*/ var recv_ gain = g
+				/*line methodvalues.go:40*/ var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+				_ = step
+				/*line methodvalues.go:25*/ var v_2 int32 = v_
+				/*line methodvalues.go:25*/ var g_2 gain = recv_
+				/*line methodvalues.go:16*/ s_3[gc_tx] = v_2 * g_2.k
+				gc_s_a[gc_rank] = a
+				gc_s_recv_[gc_rank] = recv_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:18*/ r_5 := lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
+									/*line methodvalues.go:18*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:18*/ r_5 := lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
+								/*line methodvalues.go:18*/ r_5.StoreSlice(gc_s_r_5[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_5 := gc_at4[gc_u2]
+							gc_s_r_5[gc_rank] = r_5
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_5 := gc_at4[gc_u2]
+							gc_s_r_5[gc_rank] = r_5
+						}
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+					gc_s_r_5[gc_rank] = r_5
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
+					gc_s_r_5[gc_rank] = r_5
+				}
+			}
+		}
+	}
+	/*line methodvalues.go:25*/ var s_4 []int32 = s_2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_4) {
+			gc_at5 := s_4[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				r_5 := gc_s_r_5[gc_rank]
+				recv_ := gc_s_recv_[gc_rank]
+				/*line methodvalues.go:20*/ var r_6 int32 = r_5
+				/*line methodvalues.go:40*/ var r_3 int32 = r_6
+				/*line methodvalues.go:25*/ var v_3 int32 = r_3
+				/*line methodvalues.go:25*/ var g_3 gain = recv_
+				/*line methodvalues.go:16*/ gc_at5[gc_tx] = v_3 * g_3.k
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_5 := gc_s_r_5[gc_rank]
+				recv_ := gc_s_recv_[gc_rank]
+				/*line methodvalues.go:20*/ var r_6 int32 = r_5
+				/*line methodvalues.go:40*/ var r_3 int32 = r_6
+				/*line methodvalues.go:25*/ var v_3 int32 = r_3
+				/*line methodvalues.go:25*/ var g_3 gain = recv_
+				/*line methodvalues.go:16*/ s_4[gc_tx] = v_3 * g_3.k
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff3, gc_qd3 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+			for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+				gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+				gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+				_, _ = gc_q3, gc_r3
+				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+				gc_seglen3 := gc_segend3 - gc_seg3
+				gc_off3 := gc_r3 + gc_seg3
+				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+					gc_at6 := s_4[gc_off3:][:gc_seglen3]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend3; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:18*/ r_7 := lanes.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):])
+									/*line methodvalues.go:18*/ r_7.StoreSlice(gc_s_r_7[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_segend3; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:18*/ r_7 := lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):])
+								/*line methodvalues.go:18*/ r_7.StoreSlice(gc_s_r_7[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep5 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_seg3 + gc_u3
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_7 := gc_at6[gc_u3]
+							gc_s_r_7[gc_rank] = r_7
+						}
+					} else {
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_seg3 + gc_u3
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_7 := gc_at6[gc_u3]
+							gc_s_r_7[gc_rank] = r_7
+						}
+					}
+				} else {
+					for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
+						gc_s_r_7[gc_rank] = r_7
+					}
+				}
+				gc_seg3 = gc_segend3
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+					{
+						gc_tx := gc_vstep6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_vstep6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_vstep6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_vstep6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+					gc_s_r_7[gc_rank] = r_7
+				}
+			} else {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+						gc_s_r_7[gc_rank] = r_7
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
+					gc_s_r_7[gc_rank] = r_7
+				}
+			}
+		}
+	}
+	/*line methodvalues.go:42*/ var s_5 []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_5) {
+			gc_at7 := s_5[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				r_7 := gc_s_r_7[gc_rank]
+				f := gc_s_f[gc_rank]
+				recv := gc_s_recv[gc_rank]
+				/*line methodvalues.go:20*/ var r_8 int32 = r_7
+				/*line methodvalues.go:40*/ var r_4 int32 = r_8
+				/*line methodvalues.go:25*/ var r_2 int32 = r_4
+				/*line methodvalues.go:40*/ b := r_2
+				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+				_ = h
+				/*line methodvalues.go:42*/ var v_4 int32 = b
+				/*line methodvalues.go:42*/ var g_4 gain = recv
+				/*line methodvalues.go:16*/ gc_at7[gc_tx] = v_4 * g_4.k
+				gc_s_b[gc_rank] = b
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_7 := gc_s_r_7[gc_rank]
+				f := gc_s_f[gc_rank]
+				recv := gc_s_recv[gc_rank]
+				/*line methodvalues.go:20*/ var r_8 int32 = r_7
+				/*line methodvalues.go:40*/ var r_4 int32 = r_8
+				/*line methodvalues.go:25*/ var r_2 int32 = r_4
+				/*line methodvalues.go:40*/ b := r_2
+				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+				_ = h
+				/*line methodvalues.go:42*/ var v_4 int32 = b
+				/*line methodvalues.go:42*/ var g_4 gain = recv
+				/*line methodvalues.go:16*/ s_5[gc_tx] = v_4 * g_4.k
+				gc_s_b[gc_rank] = b
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff4, gc_qd4 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
+			for gc_seg4 := 0; gc_seg4 < gc_bdx; {
+				gc_q4 := (gc_qoff4 + gc_seg4) / gc_qd4
+				gc_r4 := gc_qoff4 - gc_q4*gc_qd4
+				_, _ = gc_q4, gc_r4
+				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
+				gc_seglen4 := gc_segend4 - gc_seg4
+				gc_off4 := gc_r4 + gc_seg4
+				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+					gc_at8 := s_5[gc_off4:][:gc_seglen4]
+					if compiled.SIMDBuild {
+						gc_vstep7 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_segend4; gc_vstep7 += 16 {
+									gc_tx := gc_vstep7
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:18*/ r_9 := lanes.LoadInt32x16Slice(gc_at8[(gc_tx - gc_seg4):])
+									/*line methodvalues.go:18*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_segend4; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:18*/ r_9 := lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_seg4):])
+								/*line methodvalues.go:18*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep7 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_seg4 + gc_u4
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_9 := gc_at8[gc_u4]
+							gc_s_r_9[gc_rank] = r_9
+						}
+					} else {
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_seg4 + gc_u4
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_9 := gc_at8[gc_u4]
+							gc_s_r_9[gc_rank] = r_9
+						}
+					}
+				} else {
+					for gc_tx := gc_seg4; gc_tx < gc_segend4; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+				gc_seg4 = gc_segend4
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep8 := 0
+				for ; gc_vstep8+3 < gc_bdx; gc_vstep8 += 4 {
+					{
+						gc_tx := gc_vstep8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_vstep8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_vstep8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_vstep8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+					gc_s_r_9[gc_rank] = r_9
+				}
+			} else {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
+					gc_s_r_9[gc_rank] = r_9
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 3 * 1
+		gc_off5 := 3 * (gc_bx * gc_bdx)
+		gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
+		gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
+		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
+				gc_rank := gc_base + gc_tx
+				r_9 := gc_s_r_9[gc_rank]
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				/*line methodvalues.go:20*/ var r_10 int32 = r_9
+				/*line methodvalues.go:42*/ c := r_10
+				out[gc_idx] = a
+				out[gc_idx2] = b
+				out[gc_idx3] = c
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_9 := gc_s_r_9[gc_rank]
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				/*line methodvalues.go:20*/ var r_10 int32 = r_9
+				/*line methodvalues.go:42*/ c := r_10
+				out[3*i] = a
+				out[3*i+1] = b
+				out[3*i+2] = c
+			}
+		}
+	}
+}
+
 // PromotedKernel calls solver's promoted methods: relay.run (barriers,
 // a loop bound by the receiver's field), relay.bias (plain),
 // warpSink.put (a collective, through the embedded pointer), run again
@@ -44,6 +815,1018 @@ func PromotedKernel(p solver, out []int32) func(*gocuda.Thread) {
 //line methodvalues.go:103
 var gc_src_solver_promoted = compiled.NewSource(gc_files_methodvalues, "promoted", "070f448a461ed1a727a33c0b53c4b7aec1f7dd72f4df7c67127954f1796fedc5", "methodvalues.go:95-118", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:68-71", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
+//line methodvalues.go:103
+func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r_2 := compiled.Scratch[relay](gc_b, 0)[:gc_n]
+	gc_s_r_4 := compiled.Scratch[relay](gc_b, 1)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_v_3 := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_v_4 := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_k_ := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_k_2 := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_o := compiled.Scratch[nested](gc_b, 7)[:gc_n]
+	/*line methodvalues.go:105*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	var s_ []int32 = s
+	/*line methodvalues.go:106*/ var r relay = p.relay
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_t2 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
+						v_ := gc_t2
+						/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+					v_ := gc_t
+					/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_t := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+				v_ := gc_t
+				/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			var v_ int32 = int32(gc_tx)
+			gc_s_v_[gc_rank] = v_
+		}
+	}
+	/*line methodvalues.go:53*/ for k := 0; k < r.n; k++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:54*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+								/*line methodvalues.go:54*/ v_.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:54*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+							/*line methodvalues.go:54*/ v_.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:54*/ gc_at[gc_tx] = v_
+					}
+				} else {
+					/*line methodvalues.go:54*/ copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_ := gc_s_v_[gc_rank]
+					/*line methodvalues.go:54*/ s_[gc_tx] = v_
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
+										/*line methodvalues.go:56*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+										/*line methodvalues.go:56*/ v_ = v_.Add(lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
+										/*line methodvalues.go:56*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:56*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+									/*line methodvalues.go:56*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+									/*line methodvalues.go:56*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								v_ := gc_s_v_[gc_rank]
+								/*line methodvalues.go:56*/ v_ += gc_at2[gc_u]
+								gc_s_v_[gc_rank] = v_
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								v_ := gc_s_v_[gc_rank]
+								/*line methodvalues.go:56*/ v_ += gc_at2[gc_u]
+								gc_s_v_[gc_rank] = v_
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+							/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:56*/ v_ += s_[(gc_tx+1)%gc_bdx]
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+			}
+		}
+	}
+	/*line methodvalues.go:108*/ var w *warpSink = p.warpSink
+	/*line methodvalues.go:110*/ var s_2 []int32 = s
+	var gc_l_v [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			v_ := gc_s_v_[gc_rank]
+			/*line methodvalues.go:59*/ var r_ int32 = v_
+			/*line methodvalues.go:106*/ v := r_
+			v += p.bias(t)
+			var v_2 int32 = v
+			/*line methodvalues.go:70*/ gc_c1v[gc_lane] = v_2
+			gc_l_v[gc_lane] = v
+		}
+		/*line methodvalues.go:70*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			i := gc_bx*gc_bdx + gc_tx
+			/*line methodvalues.go:108*/ var i_ int = i
+			v := gc_l_v[gc_lane]
+			/*line methodvalues.go:70*/ w.sums[i_] = gc_c1r[gc_lane]
+			/*line methodvalues.go:109*/ o := nested{p}
+			var v_3 int32 = v
+			/*line methodvalues.go:110*/ var r_2 relay = o.solver.relay
+			k_ := 0
+			gc_s_r_2[gc_rank] = r_2
+			gc_s_v_3[gc_rank] = v_3
+			gc_s_k_[gc_rank] = k_
+			gc_s_o[gc_rank] = o
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_2 := gc_s_r_2[gc_rank]
+			k_ := gc_s_k_[gc_rank]
+			/*line methodvalues.go:64*/ if k_ < r_2.n {
+				gc_r5 |= 1
+				gc_r5in = gc_rank
+			} else {
+				gc_r5 |= 2
+				gc_r5out = gc_rank
+			}
+		}
+		if gc_r5 == 3 {
+			/*line methodvalues.go:74*/ compiled.Diverged(gc_b, "SyncThreads", gc_r5in, gc_r5out)
+		}
+		if gc_r5&1 == 0 {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_2) {
+				gc_at3 := s_2[:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:54*/ v_3 := lanes.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
+								/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:54*/ v_3 := lanes.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
+							/*line methodvalues.go:54*/ v_3.StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:54*/ gc_at3[gc_tx] = v_3
+					}
+				} else {
+					/*line methodvalues.go:54*/ copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_3 := gc_s_v_3[gc_rank]
+					/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+						gc_at4 := s_2[gc_off2:][:gc_seglen2]
+						if compiled.SIMDBuild {
+							gc_vstep6 := gc_seg2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop5 bool
+								gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+									for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
+										gc_tx := gc_vstep6
+										gc_rank := gc_base + gc_tx
+										/*line methodvalues.go:56*/ v_3 := lanes.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
+										/*line methodvalues.go:56*/ v_3 = v_3.Add(lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):]))
+										/*line methodvalues.go:56*/ v_3.StoreSlice(gc_s_v_3[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep6, false
+								}(gc_vstep6)
+								if gc_stop5 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:56*/ v_3 := lanes.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
+									/*line methodvalues.go:56*/ v_3 = v_3.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):]))
+									/*line methodvalues.go:56*/ v_3.StoreSlice(gc_s_v_3[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_seg2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								v_3 := gc_s_v_3[gc_rank]
+								/*line methodvalues.go:56*/ v_3 += gc_at4[gc_u2]
+								gc_s_v_3[gc_rank] = v_3
+							}
+						} else {
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_seg2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								v_3 := gc_s_v_3[gc_rank]
+								/*line methodvalues.go:56*/ v_3 += gc_at4[gc_u2]
+								gc_s_v_3[gc_rank] = v_3
+							}
+						}
+					} else {
+						for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
+							gc_s_v_3[gc_rank] = v_3
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep7 := 0
+					for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
+						{
+							gc_tx := gc_vstep7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_vstep7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_vstep7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_vstep7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
+					}
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+							/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx+1)%gc_bdx]
+						gc_s_v_3[gc_rank] = v_3
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_vstep8 := 0
+			for ; gc_vstep8+3 < gc_n; gc_vstep8 += 4 {
+				{
+					gc_rank := gc_vstep8 + 0
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+				{
+					gc_rank := gc_vstep8 + 1
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+				{
+					gc_rank := gc_vstep8 + 2
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+				{
+					gc_rank := gc_vstep8 + 3
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+			}
+			for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
+				/*line methodvalues.go:53*/ k_++
+				gc_s_k_[gc_rank] = k_
+			}
+		} else {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				{
+					gc_rank := gc_vstep4 + 0
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+				{
+					gc_rank := gc_vstep4 + 1
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+				{
+					gc_rank := gc_vstep4 + 2
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+				{
+					gc_rank := gc_vstep4 + 3
+					gc_pos.Thread = gc_rank
+					k_ := gc_s_k_[gc_rank]
+					/*line methodvalues.go:53*/ k_++
+					gc_s_k_[gc_rank] = k_
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				k_ := gc_s_k_[gc_rank]
+				/*line methodvalues.go:53*/ k_++
+				gc_s_k_[gc_rank] = k_
+			}
+		}
+	}
+	/*line methodvalues.go:112*/ var s_3 []int32 = s
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		v_3 := gc_s_v_3[gc_rank]
+		/*line methodvalues.go:117*/ var v int32
+		o := gc_s_o[gc_rank]
+		/*line methodvalues.go:59*/ var r_3 int32 = v_3
+		/*line methodvalues.go:110*/ v = r_3
+		var recv relay = o.solver.relay
+		/*line methodvalues.go:111*/ var step func(t *gocuda.Thread, s []int32, v int32) int32 = recv.run
+		_ = step
+		/*line methodvalues.go:112*/ var v_4 int32 = v
+		/*line methodvalues.go:112*/ var r_4 relay = recv
+		k_2 := 0
+		gc_s_r_4[gc_rank] = r_4
+		gc_s_v_4[gc_rank] = v_4
+		gc_s_k_2[gc_rank] = k_2
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r10, gc_r10in, gc_r10out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_4 := gc_s_r_4[gc_rank]
+			k_2 := gc_s_k_2[gc_rank]
+			/*line methodvalues.go:64*/ if k_2 < r_4.n {
+				gc_r10 |= 1
+				gc_r10in = gc_rank
+			} else {
+				gc_r10 |= 2
+				gc_r10out = gc_rank
+			}
+		}
+		if gc_r10 == 3 {
+			/*line methodvalues.go:74*/ compiled.Diverged(gc_b, "SyncThreads", gc_r10in, gc_r10out)
+		}
+		if gc_r10&1 == 0 {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_3) {
+				gc_at5 := s_3[:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep9, gc_stop6 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
+								gc_tx := gc_vstep9
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:54*/ v_4 := lanes.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
+								/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:54*/ v_4 := lanes.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
+							/*line methodvalues.go:54*/ v_4.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:54*/ gc_at5[gc_tx] = v_4
+					}
+				} else {
+					/*line methodvalues.go:54*/ copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v_4 := gc_s_v_4[gc_rank]
+					/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff3, gc_qd3 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+					gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+					_, _ = gc_q3, gc_r3
+					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off3 := gc_r3 + gc_seg3
+					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+						gc_at6 := s_3[gc_off3:][:gc_seglen3]
+						if compiled.SIMDBuild {
+							gc_vstep10 := gc_seg3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop7 bool
+								gc_vstep10, gc_stop7 = func(gc_vstep10 int) (int, bool) {
+									for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
+										gc_tx := gc_vstep10
+										gc_rank := gc_base + gc_tx
+										/*line methodvalues.go:56*/ v_4 := lanes.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
+										/*line methodvalues.go:56*/ v_4 = v_4.Add(lanes.LoadInt32x16Slice(gc_at6[(gc_tx - gc_seg3):]))
+										/*line methodvalues.go:56*/ v_4.StoreSlice(gc_s_v_4[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep10, false
+								}(gc_vstep10)
+								if gc_stop7 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
+									gc_tx := gc_vstep10
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:56*/ v_4 := lanes.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
+									/*line methodvalues.go:56*/ v_4 = v_4.Add(lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_seg3):]))
+									/*line methodvalues.go:56*/ v_4.StoreSlice(gc_s_v_4[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_seg3 + gc_u3
+								gc_rank := gc_base + gc_tx
+								v_4 := gc_s_v_4[gc_rank]
+								/*line methodvalues.go:56*/ v_4 += gc_at6[gc_u3]
+								gc_s_v_4[gc_rank] = v_4
+							}
+						} else {
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_seg3 + gc_u3
+								gc_rank := gc_base + gc_tx
+								v_4 := gc_s_v_4[gc_rank]
+								/*line methodvalues.go:56*/ v_4 += gc_at6[gc_u3]
+								gc_s_v_4[gc_rank] = v_4
+							}
+						}
+					} else {
+						for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
+							gc_s_v_4[gc_rank] = v_4
+						}
+					}
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep11 := 0
+					for ; gc_vstep11+3 < gc_bdx; gc_vstep11 += 4 {
+						{
+							gc_tx := gc_vstep11 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_vstep11 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_vstep11 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_vstep11 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+					}
+					for gc_tx := gc_vstep11; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
+					}
+				} else {
+					gc_vstep5 := 0
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+							/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx+1)%gc_bdx]
+						gc_s_v_4[gc_rank] = v_4
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_vstep12 := 0
+			for ; gc_vstep12+3 < gc_n; gc_vstep12 += 4 {
+				{
+					gc_rank := gc_vstep12 + 0
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+				{
+					gc_rank := gc_vstep12 + 1
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+				{
+					gc_rank := gc_vstep12 + 2
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+				{
+					gc_rank := gc_vstep12 + 3
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+			}
+			for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
+				/*line methodvalues.go:53*/ k_2++
+				gc_s_k_2[gc_rank] = k_2
+			}
+		} else {
+			gc_vstep6 := 0
+			for ; gc_vstep6+3 < gc_n; gc_vstep6 += 4 {
+				{
+					gc_rank := gc_vstep6 + 0
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+				{
+					gc_rank := gc_vstep6 + 1
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+				{
+					gc_rank := gc_vstep6 + 2
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+				{
+					gc_rank := gc_vstep6 + 3
+					gc_pos.Thread = gc_rank
+					k_2 := gc_s_k_2[gc_rank]
+					/*line methodvalues.go:53*/ k_2++
+					gc_s_k_2[gc_rank] = k_2
+				}
+			}
+			for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				k_2 := gc_s_k_2[gc_rank]
+				/*line methodvalues.go:53*/ k_2++
+				gc_s_k_2[gc_rank] = k_2
+			}
+		}
+	}
+	var v_5 int32 = 1
+	var gc_l_c_ [32]*counter
+	var gc_l_c_2 [32]*counter
+	var gc_l_v2 [32]int32
+	var gc_l_c [32]tallied
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_s_v_4[gc_rank]
+			/*line methodvalues.go:132*/ var v int32
+			/*line methodvalues.go:59*/ var r_5 int32 = v_4
+			/*line methodvalues.go:112*/ v = r_5
+			var c tallied
+			gc_l_c[gc_lane] = c
+			/*line methodvalues.go:114*/ var c_ *counter = &gc_l_c[gc_lane].counter
+			/*line methodvalues.go:89*/ gc_c2v[gc_lane] = v_5
+			gc_l_c_[gc_lane] = c_
+			gc_l_v2[gc_lane] = v
+		}
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			c_ := gc_l_c_[gc_lane]
+			v := gc_l_v2[gc_lane]
+			/*line methodvalues.go:89*/ c_.total += gc_c2r[gc_lane]
+			/*line methodvalues.go:115*/ var v_6 int32 = v
+			_ = v_6
+			/*line methodvalues.go:115*/ var c_2 *counter = &gc_l_c[gc_lane].counter
+			gc_l_c_2[gc_lane] = c_2
+		}
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			i := gc_bx*gc_bdx + gc_tx
+			c_2 := gc_l_c_2[gc_lane]
+			v := gc_l_v2[gc_lane]
+			/*line methodvalues.go:89*/ c_2.total += gc_c3r[gc_lane]
+			/*line methodvalues.go:116*/ out[2*i] = v * p.scale
+			out[2*i+1] = gc_l_c[gc_lane].total
+		}
+	}
+}
+
 // GenericPromotedKernel calls a generic type's promoted method through a
 // method value, in a variable and passed to a generic helper.
 //
@@ -56,6 +1839,449 @@ func GenericPromotedKernel(out []float32) func(*gocuda.Thread) {
 
 //line methodvalues.go:145
 var gc_src_genericPromoted = compiled.NewSource(gc_files_methodvalues, "genericPromoted", "a3d8f4aef396b5412b44620a8f3eb3fc3b8cab6302c478cf9dd70297248e1282", "methodvalues.go:141-151", "methodvalues.go:124-131", "methodvalues.go:124-131", "methodvalues.go:136-139")
+
+//line methodvalues.go:145
+func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_h := compiled.Scratch[holder[float32]](gc_b, 2)[:gc_n]
+	gc_s_a := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line methodvalues.go:146*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line methodvalues.go:149*/ var s_ []float32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v float32 = float32(gc_tx)
+				/*line methodvalues.go:147*/ h := holder[float32]{scaler[float32]{0.5}}
+				var recv scaler[float32] = h.scaler
+				/*line methodvalues.go:148*/ var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+				_ = f
+				/*line methodvalues.go:149*/ var b scaler[float32] = recv
+				/*line methodvalues.go:126*/ gc_at[gc_tx] = v * b.scale
+				gc_s_h[gc_rank] = h
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v float32 = float32(gc_tx)
+				/*line methodvalues.go:147*/ h := holder[float32]{scaler[float32]{0.5}}
+				var recv scaler[float32] = h.scaler
+				/*line methodvalues.go:148*/ var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+				_ = f
+				/*line methodvalues.go:149*/ var b scaler[float32] = recv
+				/*line methodvalues.go:126*/ s_[gc_tx] = v * b.scale
+				gc_s_h[gc_rank] = h
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					gc_at2 := s_[gc_off:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:128*/ r := lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):])
+									/*line methodvalues.go:128*/ r.StoreSlice(gc_s_r[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:128*/ r := lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):])
+								/*line methodvalues.go:128*/ r.StoreSlice(gc_s_r[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:128*/ r := gc_at2[gc_u]
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:128*/ r := gc_at2[gc_u]
+							gc_s_r[gc_rank] = r
+						}
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
+						gc_s_r[gc_rank] = r
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+					gc_s_r[gc_rank] = r
+				}
+			} else {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r[gc_rank] = r
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
+					gc_s_r[gc_rank] = r
+				}
+			}
+		}
+	}
+	/*line methodvalues.go:150*/ var s_2 []float32 = s
+	var v_ float32 = 3
+	if compiled.SIMDBuild {
+		/*line methodvalues.go:151*/ _ = &v_
+	}
+	/*line methodvalues.go:138*/ var s_3 []float32 = s_2
+	/*line methodvalues.go:138*/ var v_2 float32 = v_
+	if compiled.SIMDBuild {
+		/*line methodvalues.go:139*/ _ = &v_2
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_3) {
+			gc_at3 := s_3[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				h := gc_s_h[gc_rank]
+				/*line methodvalues.go:130*/ var r_ float32 = r
+				/*line methodvalues.go:149*/ a := r_
+				var recv_ scaler[float32] = h.scaler
+				/*line methodvalues.go:150*/ var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+				_ = step
+				/*line methodvalues.go:138*/ var b_ scaler[float32] = recv_
+				/*line methodvalues.go:126*/ gc_at3[gc_tx] = v_2 * b_.scale
+				gc_s_a[gc_rank] = a
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				h := gc_s_h[gc_rank]
+				/*line methodvalues.go:130*/ var r_ float32 = r
+				/*line methodvalues.go:149*/ a := r_
+				var recv_ scaler[float32] = h.scaler
+				/*line methodvalues.go:150*/ var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+				_ = step
+				/*line methodvalues.go:138*/ var b_ scaler[float32] = recv_
+				/*line methodvalues.go:126*/ s_3[gc_tx] = v_2 * b_.scale
+				gc_s_a[gc_rank] = a
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+					gc_at4 := s_3[gc_off2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:128*/ r_3 := lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_seg2):])
+									/*line methodvalues.go:128*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:128*/ r_3 := lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_seg2):])
+								/*line methodvalues.go:128*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:128*/ r_3 := gc_at4[gc_u2]
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:128*/ r_3 := gc_at4[gc_u2]
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+					gc_s_r_3[gc_rank] = r_3
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:130*/ r_3 := lanes.LoadFloat32x16Slice(gc_s_r_3[gc_rank:])
+							/*line methodvalues.go:130*/ a := lanes.LoadFloat32x16Slice(gc_s_a[gc_rank:])
+							/*line methodvalues.go:130*/ r_4 := r_3
+							/*line methodvalues.go:138*/ r_2 := r_4
+							a.Add(r_2).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						/*line methodvalues.go:130*/ r_3 := lanes.LoadFloat32x8Slice(gc_s_r_3[gc_rank:])
+						/*line methodvalues.go:130*/ a := lanes.LoadFloat32x8Slice(gc_s_a[gc_rank:])
+						/*line methodvalues.go:130*/ r_4 := r_3
+						/*line methodvalues.go:138*/ r_2 := r_4
+						a.Add(r_2).StoreSlice(gc_at5[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					r_3 := gc_s_r_3[gc_rank]
+					a := gc_s_a[gc_rank]
+					/*line methodvalues.go:130*/ var r_4 float32 = r_3
+					/*line methodvalues.go:138*/ var r_2 float32 = r_4
+					/*line methodvalues.go:150*/ gc_at5[gc_tx] = a + r_2
+				}
+			} else {
+				gc_vstep3 := 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					r_3 := gc_s_r_3[gc_rank]
+					a := gc_s_a[gc_rank]
+					/*line methodvalues.go:130*/ var r_4 float32 = r_3
+					/*line methodvalues.go:138*/ var r_2 float32 = r_4
+					/*line methodvalues.go:150*/ gc_at5[gc_tx] = a + r_2
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r_3 := gc_s_r_3[gc_rank]
+				a := gc_s_a[gc_rank]
+				/*line methodvalues.go:130*/ var r_4 float32 = r_3
+				/*line methodvalues.go:138*/ var r_2 float32 = r_4
+				/*line methodvalues.go:150*/ out[gc_bx*gc_bdx+gc_tx] = a + r_2
+			}
+		}
+	}
+}
 
 // MethodValueLoopKernel makes method values in a loop's body, calls a
 // plain one on both sides of barriers, one with a pointer receiver on a
@@ -71,6 +2297,649 @@ func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread
 
 //line methodvalues.go:178
 var gc_src_methodValueLoop = compiled.NewSource(gc_files_methodvalues, "methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
+
+//line methodvalues.go:178
+func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gainRef) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_add := compiled.Scratch[func(_ *gocuda.Thread, v int32) int32](gc_b, 2)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	/*line methodvalues.go:180*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	var recv factor = k
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+				v := int32(gc_tx)
+				gc_s_add[gc_rank] = add
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line methodvalues.go:181*/ var add func(_ *gocuda.Thread, v int32) int32 = recv.plus
+			v := int32(gc_tx)
+			gc_s_add[gc_rank] = add
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for range 2 {
+		/*line methodvalues.go:184*/ var recv_ factor = k
+		var s_ []int32 = s
+		/*line methodvalues.go:185*/ var k_ factor = recv_
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line methodvalues.go:184*/ var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+					_ = m
+					/*line methodvalues.go:185*/ var v_ int32 = v
+					/*line methodvalues.go:158*/ gc_at[gc_tx] = v_ * int32(k_)
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line methodvalues.go:184*/ var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+					_ = m
+					/*line methodvalues.go:185*/ var v_ int32 = v
+					/*line methodvalues.go:158*/ s_[gc_tx] = v_ * int32(k_)
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										/*line methodvalues.go:160*/ r_ := lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):])
+										/*line methodvalues.go:160*/ r_.StoreSlice(gc_s_r_[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:160*/ r_ := lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):])
+									/*line methodvalues.go:160*/ r_.StoreSlice(gc_s_r_[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:160*/ r_ := gc_at2[gc_u]
+								gc_s_r_[gc_rank] = r_
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:160*/ r_ := gc_at2[gc_u]
+								gc_s_r_[gc_rank] = r_
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
+							gc_s_r_[gc_rank] = r_
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r_[gc_rank] = r_
+					}
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+							gc_s_r_[gc_rank] = r_
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
+						gc_s_r_[gc_rank] = r_
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				{
+					gc_rank := gc_vstep4 + 0
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:176*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_vstep4 + 1
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:196*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_vstep4 + 2
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:196*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_vstep4 + 3
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:196*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				{
+					gc_rank := gc_vstep3 + 0
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:176*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_vstep3 + 1
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:196*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_vstep3 + 2
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:196*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_rank := gc_vstep3 + 3
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					r_ := gc_s_r_[gc_rank]
+					add := gc_s_add[gc_rank]
+					/*line methodvalues.go:196*/ var v int32
+					/*line methodvalues.go:162*/ var r_2 int32 = r_
+					/*line methodvalues.go:185*/ var r int32 = r_2
+					/*line methodvalues.go:185*/ v = add(t, r)
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				r_ := gc_s_r_[gc_rank]
+				add := gc_s_add[gc_rank]
+				/*line methodvalues.go:196*/ var v int32
+				/*line methodvalues.go:162*/ var r_2 int32 = r_
+				/*line methodvalues.go:185*/ var r int32 = r_2
+				/*line methodvalues.go:185*/ v = add(t, r)
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line methodvalues.go:187*/ var s_2 []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at3 := s_2[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line methodvalues.go:187*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line methodvalues.go:187*/ v_2 := v
+							/*line methodvalues.go:187*/ var gc_t4 gain = *g.gain
+							var g_ gain = gc_t4
+							/*line methodvalues.go:188*/ v_2.Mul(lanes.BroadcastInt32x16(g_.k)).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:187*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line methodvalues.go:187*/ v_2 := v
+						/*line methodvalues.go:187*/ var gc_t3 gain = *g.gain
+						var g_ gain = gc_t3
+						/*line methodvalues.go:188*/ v_2.Mul(lanes.BroadcastInt32x8(g_.k)).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line methodvalues.go:187*/ var v_2 int32 = v
+					/*line methodvalues.go:187*/ var g_ gain = *g.gain
+					/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_.k
+				}
+			} else {
+				gc_vstep4 := 0
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line methodvalues.go:187*/ var v_2 int32 = v
+					/*line methodvalues.go:187*/ var g_ gain = *g.gain
+					/*line methodvalues.go:16*/ gc_at3[gc_tx] = v_2 * g_.k
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line methodvalues.go:187*/ var v_2 int32 = v
+				/*line methodvalues.go:187*/ var g_ gain = *g.gain
+				/*line methodvalues.go:16*/ s_2[gc_tx] = v_2 * g_.k
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off2 := gc_r2 + gc_seg2
+				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					gc_at4 := s_2[gc_off2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep6 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_segend2; gc_vstep6 += 16 {
+									gc_tx := gc_vstep6
+									gc_rank := gc_base + gc_tx
+									/*line methodvalues.go:18*/ r_3 := lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_seg2):])
+									/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_segend2; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								/*line methodvalues.go:18*/ r_3 := lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_seg2):])
+								/*line methodvalues.go:18*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep6 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_3 := gc_at4[gc_u2]
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line methodvalues.go:18*/ r_3 := gc_at4[gc_u2]
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep7 := 0
+				for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
+					{
+						gc_tx := gc_vstep7 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_r_3[gc_rank] = r_3
+				}
+			} else {
+				gc_vstep5 := 0
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+		}
+	}
+	var v_3 int32 = 1
+	var gc_l_c_ [32]*counter
+	var gc_l_c_2 [32]*counter
+	var gc_l_c [32]counter
+	var gc_l_recv_2 [32]*counter
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			r_3 := gc_s_r_3[gc_rank]
+			/*line methodvalues.go:209*/ var v int32
+			/*line methodvalues.go:20*/ var r_4 int32 = r_3
+			/*line methodvalues.go:187*/ v = r_4
+			var c counter
+			gc_l_c[gc_lane] = c
+			/*line methodvalues.go:189*/ var recv_2 *counter = &gc_l_c[gc_lane]
+			/*line methodvalues.go:189*/ var f func(t *gocuda.Thread, v int32) = recv_2.add
+			_ = f
+			/*line methodvalues.go:190*/ var c_ *counter = recv_2
+			/*line methodvalues.go:89*/ gc_c1v[gc_lane] = v_3
+			gc_l_c_[gc_lane] = c_
+			gc_s_v[gc_rank] = v
+			gc_l_recv_2[gc_lane] = recv_2
+		}
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			c_ := gc_l_c_[gc_lane]
+			v := gc_s_v[gc_rank]
+			recv_2 := gc_l_recv_2[gc_lane]
+			/*line methodvalues.go:89*/ c_.total += gc_c1r[gc_lane]
+			/*line methodvalues.go:191*/ var v_4 int32 = v
+			/*line methodvalues.go:191*/ var c_2 *counter = recv_2
+			/*line methodvalues.go:89*/ gc_c2v[gc_lane] = v_4
+			gc_l_c_2[gc_lane] = c_2
+		}
+		/*line methodvalues.go:89*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			i := gc_bx*gc_bdx + gc_tx
+			c_2 := gc_l_c_2[gc_lane]
+			add := gc_s_add[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line methodvalues.go:89*/ c_2.total += gc_c2r[gc_lane]
+			/*line methodvalues.go:192*/ out[2*i] = add(t, v)
+			out[2*i+1] = gc_l_c[gc_lane].total
+		}
+	}
+}
 
 // gc_files_methodvalues holds the source files whose lines the kernels' records hash.
 //

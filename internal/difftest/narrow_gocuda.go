@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -56,34 +57,34 @@ func gc_body_narrowSAXPY(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_to <= 1<<31-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
 				gc_at := y[gc_off:][:gc_to]
 				gc_at2 := x[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line narrow.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line narrow.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line narrow.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line narrow.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 					_ = i
 					/*line narrow.go:17*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -114,6 +115,93 @@ func NarrowReturnKernel(in, out []float32, base, n uint32) func(*gocuda.Thread) 
 
 //line narrow.go:26
 var gc_src_narrowReturn = compiled.NewSource(gc_files_narrow, "narrowReturn", "91afb18f924b6f8d2af4d1e7b01bcb9d5fa0d16c392fde509a4c600641fdbebb", "narrow.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line narrow.go:26
+func gc_body_narrowReturn(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, base, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line narrow.go:43*/ if !compiled.Fits((int(base) + (gc_bx * gc_bdx)), gc_from, gc_to, 0, 1<<32) {
+			/*line narrow.go:29*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((int(base) + (gc_bx * gc_bdx)), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), (int(base) + (gc_bx * gc_bdx))); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (int(base) + (gc_bx * gc_bdx))
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= 1<<32-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid uint32 = uint32(gc_tx)
+								/*line narrow.go:28*/ var idx uint32 = base + uint32(gc_bx)*uint32(gc_bdx) + tid
+								_ = idx
+								if gc_tx < 0 || gc_tx > 4294967280 {
+									break
+								}
+								gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid uint32 = uint32(gc_tx)
+							/*line narrow.go:28*/ var idx uint32 = base + uint32(gc_bx)*uint32(gc_bdx) + tid
+							_ = idx
+							if gc_tx < 0 || gc_tx > 4294967288 {
+								break
+							}
+							gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
+					_ = idx
+					/*line narrow.go:32*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
+					/*line narrow.go:32*/ out[idx] = 2 * in[idx]
+				}
+			}
+		}
+	}
+}
 
 // NarrowOffsetKernel writes out[i] = i for i = base + the thread's
 // global index in int32 arithmetic, where i is in out: a base near the
@@ -171,30 +259,30 @@ func gc_body_narrowOffset(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, b
 			gc_off := (gc_bx * gc_bdx) + int(base)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= 1<<31-gc_off {
 				gc_at := out[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line narrow.go:41*/ i := base + int32(gc_bx*gc_bdx+gc_tx)
 						/*line narrow.go:43*/ gc_at[gc_tx] = i
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line narrow.go:41*/ i := base + int32(gc_bx*gc_bdx+gc_tx)
 						/*line narrow.go:43*/ gc_at[gc_tx] = i
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line narrow.go:41*/ i := base + int32(gc_bx*gc_bdx+gc_tx)
 						/*line narrow.go:43*/ gc_at[gc_tx] = i
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line narrow.go:41*/ i := base + int32(gc_bx*gc_bdx+gc_tx)
 						/*line narrow.go:43*/ gc_at[gc_tx] = i
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line narrow.go:41*/ i := base + int32(gc_bx*gc_bdx+gc_tx)
 					/*line narrow.go:43*/ gc_at[gc_tx] = i
 				}
@@ -256,26 +344,26 @@ func gc_body_narrowByte(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_to <= 1<<8-gc_off {
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line narrow.go:55*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line narrow.go:55*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line narrow.go:55*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line narrow.go:55*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line narrow.go:55*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
 				}
 			} else {
@@ -319,34 +407,34 @@ func gc_body_narrowStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 					/*line narrow.go:66*/ out[k] = in[uint16(2*k+1)]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 					/*line narrow.go:66*/ out[k] = in[uint16(2*k+1)]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 					/*line narrow.go:66*/ out[k] = in[uint16(2*k+1)]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
 					/*line narrow.go:66*/ out[k] = in[uint16(2*k+1)]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
 				/*line narrow.go:66*/ out[k] = in[uint16(2*k+1)]

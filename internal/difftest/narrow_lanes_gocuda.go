@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,83 @@ func NarrowLanesKernel(x []float32, y []float64, z []float32) func(*gocuda.Threa
 
 //line narrow_lanes.go:12
 var gc_src_narrowLanes = compiled.NewSource(gc_files_narrow_lanes, "narrowLanes", "c7a57bc55be08d40c69fcd7d20e0e4404a44f8e88617534b1ee69865bc9f5d7d", "narrow_lanes.go:5-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line narrow_lanes.go:12
+func gc_body_narrowLanes(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, y []float64, z []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line narrow_lanes.go:34*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(z), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off && gc_off <= len(z) && gc_to <= len(z)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_at3 := z[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat64x4(0.5)
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line narrow_lanes.go:15*/ s := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Mul(gc_vb2).Add(lanes.LoadFloat32x4Slice(gc_at2[gc_tx:]).ConvertToFloat64())
+						/*line narrow_lanes.go:15*/ s.StoreSlice(gc_at[gc_tx:])
+						/*line narrow_lanes.go:15*/ s.ConvertToFloat32().Mul(lanes.LoadFloat32x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line narrow_lanes.go:15*/ s := gc_at[gc_tx]*0.5 + float64(gc_at2[gc_tx])
+					gc_at[gc_tx] = s
+					gc_at3[gc_tx] = float32(s) * gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line narrow_lanes.go:15*/ s := y[i]*0.5 + float64(x[i])
+					y[i] = s
+					z[i] = float32(s) * x[i]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_narrow_lanes holds the source files whose lines the kernels' records hash.
 //

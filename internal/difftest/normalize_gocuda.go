@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -32,12 +33,387 @@ func ExprCollectivesKernel(in []float32, out []float32, log []int32) func(*gocud
 //line normalize.go:39
 var gc_src_exprCollectives = compiled.NewSource(gc_files_normalize, "exprCollectives", "cccc6367958cb2f64269295804bf66294f97bbd6a360a3556b2aedb68b92e582", "normalize.go:29-57", "normalize.go:20-27", "normalize.go:20-27").NoGoexit("0c9938cf5fdfdafaef0149aeca45d413cd9c6c08dfe16c2dcb952db2d46817fb", "normalize.go:11-12", "normalize.go:14-18")
 
+//line normalize.go:39
+func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, log []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	var gc_l_v_ [32]float32
+	var gc_l_v_2 [32]float32
+	var gc_l_v_3 [32]float32
+	var gc_l_ok [32]bool
+	var gc_c1r [32]float32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	var gc_c4v [32]bool
+	var gc_c4r [32]bool
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line normalize.go:42*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line normalize.go:42*/ v := lanes.LoadFloat32x8Slice(in[i:])
+						/*line normalize.go:42*/ v_ := v
+						/*line normalize.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line normalize.go:42*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line normalize.go:42*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line normalize.go:42*/ v := lanes.LoadFloat32x8Slice(in[i:])
+						/*line normalize.go:42*/ v_ := v
+						/*line normalize.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						/*line normalize.go:42*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line normalize.go:42*/ v := in[i]
+					var v_ float32 = v
+					gc_l_v_[gc_lane] = v_
+					gc_s_v[gc_rank] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						/*line normalize.go:42*/ v := gc_at[gc_lane]
+						var v_ float32 = v
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						/*line normalize.go:42*/ v := in[i]
+						var v_ float32 = v
+						gc_l_v_[gc_lane] = v_
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+		/*line normalize.go:23*/ for off := 16; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				v_ := gc_l_v_[gc_lane]
+				/*line normalize.go:24*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line normalize.go:24*/ v_ = fmaxf(v_, shflXorSync)
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_l_v_[gc_lane]
+				v := gc_s_v[gc_rank]
+				/*line normalize.go:26*/ var r float32 = v_
+				/*line normalize.go:43*/ out[4*i] = r + 1
+				var v_2 float32 = float32(note(log, i, 1))
+				/*line normalize.go:44*/ gc_c2v[gc_lane] = v > 0
+				gc_l_v_2[gc_lane] = v_2
+			}
+		}
+		/*line normalize.go:44*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v := gc_s_v[gc_rank]
+				v_2 := gc_l_v_2[gc_lane]
+				/*line normalize.go:44*/ var ballotSync uint32 = gc_c2r[gc_lane]
+				/*line normalize.go:44*/ var v_3 float32 = v_2 + float32(ballotSync&1) + float32(note(log, i, 2))
+				/*line normalize.go:44*/ gc_c3v[gc_lane] = v < 0
+				gc_l_v_3[gc_lane] = v_3
+			}
+		}
+		/*line normalize.go:44*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				v_3 := gc_l_v_3[gc_lane]
+				/*line normalize.go:44*/ var ballotSync_ uint32 = gc_c3r[gc_lane]
+				/*line normalize.go:44*/ out[4*i+1] = v_3 + float32(ballotSync_>>31)
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			v := gc_s_v[gc_rank]
+			/*line normalize.go:45*/ gc_c4v[gc_lane] = v > 2
+		}
+		/*line normalize.go:45*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:45*/ var anySync bool = gc_c4r[gc_lane]
+				/*line normalize.go:45*/ if anySync {
+					out[4*i+2] = 1
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			lane := (gc_rank & 31)
+			/*line normalize.go:48*/ var ok bool = lane%2 == 0
+			gc_l_ok[gc_lane] = ok
+		}
+		var gc_m16 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			ok := gc_l_ok[gc_lane]
+			/*line normalize.go:48*/ if ok {
+				gc_m16 |= 1 << gc_lane
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line normalize.go:48*/ gc_c5v[gc_lane] = v > -3
+			}
+			/*line normalize.go:48*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, 0x55555555, nil, &gc_c5v, nil, nil, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				/*line normalize.go:55*/ var ok bool
+				/*line normalize.go:48*/ var allSync bool = gc_c5r[gc_lane]
+				/*line normalize.go:48*/ ok = allSync
+				gc_l_ok[gc_lane] = ok
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				ok := gc_l_ok[gc_lane]
+				/*line normalize.go:48*/ if ok {
+					out[4*i+2] += 2
+				}
+			}
+		}
+	}
+	gc_r2 := 0
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		v := gc_s_v[gc_rank]
+		/*line normalize.go:51*/ if v > 0 {
+			gc_r2++
+		}
+	}
+	var syncThreadsCount int = gc_r2
+	/*line normalize.go:51*/ n := 1 + syncThreadsCount
+	rounds := 0
+	for ; ; rounds++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r3 := false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line normalize.go:53*/ if rounds < 2 && v > 0 {
+				gc_r3 = true
+			}
+		}
+		var syncThreadsOr bool = gc_r3
+		/*line normalize.go:53*/ if !(syncThreadsOr) {
+			break
+		}
+	}
+	var gc_l_v_4 [32]float32
+	var gc_c6r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line normalize.go:56*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line normalize.go:56*/ gc_t2 := v.AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+						v_4 := gc_t2
+						/*line normalize.go:56*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line normalize.go:56*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line normalize.go:56*/ gc_t := v.AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+						v_4 := gc_t
+						/*line normalize.go:56*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line normalize.go:56*/ var v_4 float32 = -v
+					gc_l_v_4[gc_lane] = v_4
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line normalize.go:56*/ var v_4 float32 = -v
+				gc_l_v_4[gc_lane] = v_4
+			}
+		}
+		/*line normalize.go:23*/ for off_ := 16; off_ > 0; off_ /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				v_4 := gc_l_v_4[gc_lane]
+				/*line normalize.go:24*/ var shflXorSync_ float32 = gc_c6r[gc_lane]
+				/*line normalize.go:24*/ v_4 = fmaxf(v_4, shflXorSync_)
+				gc_l_v_4[gc_lane] = v_4
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			i := gc_bx*gc_bdx + gc_tx
+			v_4 := gc_l_v_4[gc_lane]
+			/*line normalize.go:26*/ var r_ float32 = v_4
+			/*line normalize.go:56*/ out[4*i+3] = float32(n*10+rounds) + r_
+		}
+	}
+}
+
 // NestedSyncKernel nests sync points in one another: a collective whose
 // mask is another collective's result, a collective as an if's condition
 // around a shuffle, and a collective as a predicate barrier's predicate
 // (refused before). out has three elements per thread of the grid.
-//
-//line normalize.go:65
 func NestedSyncKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_nestedSync,
 		func(gc_t *gocuda.Thread) { nestedSync(gc_t, out) },
@@ -47,11 +423,269 @@ func NestedSyncKernel(out []int32) func(*gocuda.Thread) {
 //line normalize.go:65
 var gc_src_nestedSync = compiled.NewSource(gc_files_normalize, "nestedSync", "56f24c9fe36a2bce9007e2fa7841b6403d5f7482d957d718f01bf1720b12804e", "normalize.go:59-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line normalize.go:65
+func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	var gc_l_v [32]int32
+	var gc_l_anySync [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]bool
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:67*/ v := int32(i % 5)
+				gc_l_v[gc_lane] = v
+			}
+		}
+		/*line normalize.go:68*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line normalize.go:68*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						_ = v
+						/*line normalize.go:68*/ gc_t2 := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						activeMask := gc_t2
+						/*line normalize.go:68*/ activeMask.StoreSlice(gc_c2m[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line normalize.go:68*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						_ = v
+						/*line normalize.go:68*/ gc_t := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						activeMask := gc_t
+						/*line normalize.go:68*/ activeMask.StoreSlice(gc_c2m[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					_ = v
+					/*line normalize.go:68*/ var activeMask uint32 = gc_c1r[gc_lane]
+					/*line normalize.go:68*/ gc_c2m[gc_lane] = activeMask
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				v := gc_l_v[gc_lane]
+				_ = v
+				/*line normalize.go:68*/ var activeMask uint32 = gc_c1r[gc_lane]
+				/*line normalize.go:68*/ gc_c2m[gc_lane] = activeMask
+			}
+		}
+		/*line normalize.go:68*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:68*/ var v int32
+				/*line normalize.go:68*/ var reduceAddSync int32 = gc_c2r[gc_lane]
+				/*line normalize.go:68*/ v = reduceAddSync
+				out[3*i] = v
+				gc_l_v[gc_lane] = v
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line normalize.go:70*/ gc_c3v[gc_lane] = (gc_rank & 31) > 3
+		}
+		/*line normalize.go:70*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			/*line normalize.go:70*/ var anySync bool = gc_c3r[gc_lane]
+			gc_l_anySync[gc_lane] = anySync
+		}
+		var gc_m12 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			anySync := gc_l_anySync[gc_lane]
+			/*line normalize.go:70*/ if anySync {
+				gc_m12 |= 1 << gc_lane
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line normalize.go:75*/ lanes.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line normalize.go:85*/ lanes.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line normalize.go:71*/ gc_c4v[gc_lane] = int32((gc_rank & 31))
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line normalize.go:71*/ gc_c4v[gc_lane] = int32((gc_rank & 31))
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:71*/ out[3*i+1] = gc_c4r[gc_lane]
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+	}
+	var gc_c5v [32]bool
+	var gc_c5r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line normalize.go:73*/ gc_c5v[gc_lane] = i%50 != 49
+		}
+		/*line normalize.go:73*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			/*line normalize.go:73*/ var allSync bool = gc_c5r[gc_lane]
+			gc_s_allSync[gc_rank] = allSync
+		}
+	}
+	gc_r3 := false
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		allSync := gc_s_allSync[gc_rank]
+		/*line normalize.go:73*/ if allSync {
+			gc_r3 = true
+		}
+	}
+	var syncThreadsOr bool = gc_r3
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
+			/*line normalize.go:73*/ if syncThreadsOr {
+				out[3*i+2] = 1
+			}
+		}
+	}
+}
+
 // UniSyncKernel votes with UniSync whether each warp's lanes agree, in
 // an assignment and in an if's condition. out has two elements per
 // thread.
-//
-//line normalize.go:83
 func UniSyncKernel(in []int32, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniSyncKernel,
 		func(gc_t *gocuda.Thread) { uniSyncKernel(gc_t, in, out) },
@@ -196,6 +830,117 @@ func MatchAllKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 
 //line normalize.go:99
 var gc_src_matchAll = compiled.NewSource(gc_files_normalize, "matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line normalize.go:99
+func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]uint64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line normalize.go:101*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line normalize.go:102*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line normalize.go:101*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line normalize.go:102*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line normalize.go:101*/ gc_c1v[gc_lane] = in[i]
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line normalize.go:101*/ gc_c1v[gc_lane] = in[i]
+				}
+			}
+		}
+		/*line normalize.go:101*/ compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:101*/ m, all := uint32(gc_c1r[gc_lane]), gc_c1r[gc_lane]>>32 != 0
+				out[2*i] = m
+				if all {
+					out[2*i+1] = 1
+				}
+			}
+		}
+	}
+}
 
 // gc_files_normalize holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,359 @@ func OneWarpKernel(in, out []int32, k int) func(*gocuda.Thread) {
 
 //line onlywarp.go:12
 var gc_src_oneWarp = compiled.NewSource(gc_files_onlywarp, "oneWarp", "60163a13f36bfa4ba8aae16ec0fa32333431dddaaf0a646287da505eb94595f4", "onlywarp.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line onlywarp.go:12
+func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line onlywarp.go:14*/ var v int32
+				gc_s_v[gc_rank] = v
+			}
+			gc_vstep2 := gc_hi2
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line onlywarp.go:14*/ var v int32
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line onlywarp.go:23*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line onlywarp.go:14*/ var v lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								{
+									v = lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+								}
+								/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line onlywarp.go:14*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+							/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line onlywarp.go:14*/ var v lanes.Int32x8
+						/*line onlywarp.go:16*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line onlywarp.go:15*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					/*line onlywarp.go:16*/ v = gc_at[gc_tx]
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line onlywarp.go:14*/ var v int32
+					/*line onlywarp.go:16*/ v = in[i]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			var gc_m5 uint32
+			/*line onlywarp.go:20*/ if (gc_w >> 5) == k {
+				gc_m5 = ^uint32(0)
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line onlywarp.go:21*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line onlywarp.go:21*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line onlywarp.go:21*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line onlywarp.go:21*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line onlywarp.go:21*/ gc_c1v[gc_lane] = v
+					}
+				}
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line onlywarp.go:13*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line onlywarp.go:21*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line onlywarp.go:22*/ if i < len(out) && uint(len(out)-i) > 7 {
+								/*line onlywarp.go:22*/ v.StoreSlice(out[i:])
+							} else {
+								/*line onlywarp.go:23*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line onlywarp.go:22*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+								}
+							}
+							/*line onlywarp.go:22*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line onlywarp.go:13*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line onlywarp.go:21*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line onlywarp.go:22*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line onlywarp.go:23*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+							}
+							/*line onlywarp.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line onlywarp.go:21*/ v += gc_c1r[gc_lane]
+						if i < len(out) {
+							out[i] = v
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+			gc_act = gc_save5 &^ gc_dead
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m5 uint32
+			/*line onlywarp.go:20*/ if (gc_w >> 5) == k {
+				gc_m5 = ^uint32(0)
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line onlywarp.go:21*/ gc_c1v[gc_lane] = v
+				}
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line onlywarp.go:21*/ v += gc_c1r[gc_lane]
+						if true || i < len(out) {
+							gc_at2[gc_lane] = v
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line onlywarp.go:21*/ v += gc_c1r[gc_lane]
+						if i < len(out) {
+							out[i] = v
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+			gc_act = gc_save5 &^ gc_dead
+		}
+	}
+}
 
 // gc_files_onlywarp holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +32,450 @@ func OperandCopyKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line operandcopy.go:15
 var gc_src_operandCopy = compiled.NewSource(gc_files_operandcopy, "operandCopy", "1046d1373a092b3266a44cc3951343e75db3170ace272fb0ae571be97a873aa6", "operandcopy.go:5-34", "operandcopy.go:36-43", "operandcopy.go:36-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line operandcopy.go:15
+func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	var gc_l_u [32]int32
+	var gc_l_v_ [32]int32
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			/*line operandcopy.go:17*/ copy(gc_l_v_[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line operandcopy.go:17*/ var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ int32 = v
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line operandcopy.go:41*/ for d := 1; d <= 2; d *= 2 {
+					/*line operandcopy.go:40*/ gc_run.Add(d, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_, &gc_run)
+			} else {
+				/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+					} else {
+						/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line operandcopy.go:40*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line operandcopy.go:40*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line operandcopy.go:40*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line operandcopy.go:40*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line operandcopy.go:40*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line operandcopy.go:39*/ for d := 1; d <= 2; d *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, d, 0, 32)
+				} else {
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_ := gc_l_v_[gc_lane]
+						/*line operandcopy.go:40*/ v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+			/*line operandcopy.go:23*/ copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
+			gc_s_y[gc_w:][31] = gc_l_v_[31]
+			copy(gc_l_v_2[0:31], gc_l_v_[1:32])
+			gc_l_v_2[31] = gc_l_v_[31]
+		} else {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
+			/*line operandcopy.go:22*/ copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				/*line operandcopy.go:41*/ for d_ := 1; d_ <= 2; d_ *= 2 {
+					/*line operandcopy.go:40*/ gc_run2.Add(d_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run2)
+			} else {
+				/*line operandcopy.go:39*/ for d_ := 1; d_ <= 2; d_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
+					} else {
+						/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line operandcopy.go:40*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line operandcopy.go:40*/ v_2 = v_2.Add(lanes.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+									/*line operandcopy.go:40*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line operandcopy.go:40*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line operandcopy.go:40*/ v_2 = v_2.Add(lanes.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+									/*line operandcopy.go:40*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_2 := gc_l_v_2[gc_lane]
+								/*line operandcopy.go:40*/ v_2 += gc_c3r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line operandcopy.go:39*/ for d_ := 1; d_ <= 2; d_ *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d_, 0, 32)
+				} else {
+					/*line operandcopy.go:40*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_2 := gc_l_v_2[gc_lane]
+						/*line operandcopy.go:40*/ v_2 += gc_c3r[gc_lane]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+		}
+		/*line operandcopy.go:42*/ copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
+		var gc_m13 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			if (gc_rank&31)%2 == 1 {
+				gc_m13 |= 1 << gc_lane
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				u := gc_l_u[gc_lane]
+				_ = u
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line operandcopy.go:26*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line operandcopy.go:26*/ y = y.Add(lanes.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+							/*line operandcopy.go:26*/ y.StoreSlice(gc_s_y[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line operandcopy.go:26*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line operandcopy.go:26*/ y = y.Add(lanes.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+							/*line operandcopy.go:26*/ y.StoreSlice(gc_s_y[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						y := gc_s_y[gc_rank]
+						/*line operandcopy.go:26*/ y += gc_c4r[gc_lane]
+						gc_s_y[gc_rank] = y
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					y := gc_s_y[gc_rank]
+					/*line operandcopy.go:26*/ y += gc_c4r[gc_lane]
+					gc_s_y[gc_rank] = y
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+		if compiled.SIMDBuild {
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastInt32x8(3)
+				if gc_act == ^uint32(0) {
+					gc_vb2 := lanes.BroadcastInt32x8(3)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line operandcopy.go:29*/ u := lanes.LoadInt32x8Slice(gc_l_u[gc_lane:])
+						/*line operandcopy.go:28*/ w := u
+						u = u.Mul(gc_vb2)
+						w.StoreSlice(gc_c5v[gc_lane:])
+						/*line operandcopy.go:30*/ u.StoreSlice(gc_l_u[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line operandcopy.go:30*/ u := lanes.LoadInt32x8Slice(gc_l_u[gc_lane:])
+						/*line operandcopy.go:28*/ w := u
+						u = u.Mul(gc_vb)
+						w.StoreSlice(gc_c5v[gc_lane:])
+						/*line operandcopy.go:30*/ u.StoreSlice(gc_l_u[gc_lane:])
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					u := gc_l_u[gc_lane]
+					/*line operandcopy.go:28*/ w := u
+					u *= 3
+					gc_c5v[gc_lane] = w
+					gc_l_u[gc_lane] = u
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				u := gc_l_u[gc_lane]
+				/*line operandcopy.go:28*/ w := u
+				u *= 3
+				gc_c5v[gc_lane] = w
+				gc_l_u[gc_lane] = u
+			}
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c5v, 1, gocuda.WarpSize, &gc_c5r)
+		if compiled.SIMDBuild {
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line operandcopy.go:30*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:30*/ u := lanes.LoadInt32x8Slice(gc_l_u[gc_lane:])
+						/*line operandcopy.go:30*/ y = y.Add(lanes.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
+						/*line operandcopy.go:30*/ y.StoreSlice(gc_s_y[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line operandcopy.go:30*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:30*/ u := lanes.LoadInt32x8Slice(gc_l_u[gc_lane:])
+						/*line operandcopy.go:30*/ y = y.Add(lanes.LoadInt32x8Slice(gc_c5r[gc_lane:]).Add(u))
+						/*line operandcopy.go:30*/ y.StoreSlice(gc_s_y[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					y := gc_s_y[gc_rank]
+					u := gc_l_u[gc_lane]
+					/*line operandcopy.go:30*/ y += gc_c5r[gc_lane] + u
+					gc_s_y[gc_rank] = y
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				y := gc_s_y[gc_rank]
+				u := gc_l_u[gc_lane]
+				/*line operandcopy.go:30*/ y += gc_c5r[gc_lane] + u
+				gc_s_y[gc_rank] = y
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line operandcopy.go:38*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line operandcopy.go:16*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+							{
+								/*line operandcopy.go:32*/ y.StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line operandcopy.go:16*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						/*line operandcopy.go:32*/ y.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				y := gc_s_y[gc_rank]
+				/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				y := gc_s_y[gc_rank]
+				/*line operandcopy.go:32*/ out[i] = y
+			}
+		}
+	}
+}
 
 // gc_files_operandcopy holds the source files whose lines the kernels' records hash.
 //

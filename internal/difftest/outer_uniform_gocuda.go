@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,221 @@ func OuterUniformStepKernel(out []float32) func(*gocuda.Thread) {
 
 //line outer_uniform.go:13
 var gc_src_outerUniformStep = compiled.NewSource(gc_files_outer_uniform, "outerUniformStep", "d96c98b8f2bc64e9b804abe3bd838007b6a7aee7f1ad90bb6e86e58432a641e8", "outer_uniform.go:5-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line outer_uniform.go:13
+func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_z [32]uint32
+	var gc_l_v [32]float32
+	var gc_l_c0 [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var z uint32 = uint32(gc_bx) * 7
+						v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).ConvertToFloat32()
+						/*line outer_uniform.go:16*/ lanes.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
+						/*line outer_uniform.go:15*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var z uint32 = uint32(gc_bx) * 7
+						v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).ConvertToFloat32()
+						/*line outer_uniform.go:16*/ lanes.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane:])
+						/*line outer_uniform.go:15*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					z := uint32(gc_bx) * 7
+					v := float32(gc_tx)
+					gc_l_z[gc_lane] = z
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					z := uint32(gc_bx) * 7
+					v := float32(gc_tx)
+					gc_l_z[gc_lane] = z
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			c0 := 0
+			gc_l_c0[gc_lane] = c0
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				c0 := gc_l_c0[gc_lane]
+				/*line outer_uniform.go:16*/ if c0 < 3 {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				z := gc_l_z[gc_lane]
+				v := gc_l_v[gc_lane]
+				/*line outer_uniform.go:17*/ v += float32(z)
+				z += 7
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+			} else {
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line outer_uniform.go:19*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line outer_uniform.go:19*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line outer_uniform.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line outer_uniform.go:19*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line outer_uniform.go:19*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line outer_uniform.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							v := gc_l_v[gc_lane]
+							/*line outer_uniform.go:19*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line outer_uniform.go:19*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				c0 := gc_l_c0[gc_lane]
+				/*line outer_uniform.go:16*/ c0++
+				gc_l_c0[gc_lane] = c0
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				/*line outer_uniform.go:21*/ copy(gc_at, gc_l_v[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line outer_uniform.go:21*/ out[gc_bx*gc_bdx+gc_tx] = v
+				}
+			}
+		}
+	}
+}
 
 // gc_files_outer_uniform holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +32,444 @@ func OutlineKernel(in, out []float32, idx []int) func(*gocuda.Thread) {
 
 //line outline.go:15
 var gc_src_outlineSums = compiled.NewSource(gc_files_outline, "outlineSums", "ed1e21761f22a48e230ae46e6c4fb66e563d9db36088f2a22ed36cfcfec016ac", "outline.go:5-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line outline.go:15
+func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line outline.go:16*/ const tileLen = 32
+	tile_ := gocuda.Shared[float32](t, tileLen)[:tileLen]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line outline.go:20*/ var x float32
+				/*line outline.go:24*/ var s, m float32
+				gc_s_x[gc_rank] = x
+				gc_s_s[gc_rank] = s
+				gc_s_m[gc_rank] = m
+			}
+			gc_vstep2 := gc_hi2
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line outline.go:20*/ var x float32
+				/*line outline.go:24*/ var s, m float32
+				gc_s_x[gc_rank] = x
+				gc_s_s[gc_rank] = s
+				gc_s_m[gc_rank] = m
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line outline.go:37*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+								_ = i
+								/*line outline.go:20*/ var x lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									x = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								}
+								/*line outline.go:21*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line outline.go:21*/ var m lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
+								/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
+								/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+							_ = i
+							/*line outline.go:20*/ var x lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line outline.go:21*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line outline.go:21*/ var m lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line outline.go:21*/ x.StoreSlice(gc_s_x[gc_rank:])
+							/*line outline.go:21*/ s.StoreSlice(gc_s_s[gc_rank:])
+							/*line outline.go:21*/ m.StoreSlice(gc_s_m[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+						_ = i
+						/*line outline.go:20*/ var x lanes.Float32x8
+						/*line outline.go:22*/ x = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line outline.go:24*/ var s float32
+						/*line outline.go:24*/ var m float32
+						/*line outline.go:24*/ x.StoreSlice(gc_s_x[gc_rank:])
+						lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
+						lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line outline.go:20*/ var x float32
+					/*line outline.go:22*/ x = gc_at[gc_tx]
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
+					var x float32
+					/*line outline.go:22*/ x = in[i]
+					/*line outline.go:24*/ var s, m float32
+					gc_s_x[gc_rank] = x
+					gc_s_s[gc_rank] = s
+					gc_s_m[gc_rank] = m
+				}
+			}
+		}
+	}
+	/*line outline.go:25*/ for start := 0; start < len(in); start += tileLen {
+		gc_from, gc_to := 0, gc_bdx
+		/*line outline.go:28*/ if gc_bound := tileLen; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := start
+			if gc_from >= 0 && gc_to <= len(tile_) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at2 := tile_[:gc_to]
+				gc_at3 := in[gc_off2:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tx int = gc_tx
+								{
+									/*line outline.go:26*/ var k int = start + tx
+									/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 15 && (k < len(in) && uint(len(in)-k) > 15) {
+										/*line outline.go:26*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+									} else {
+										/*line outline.go:26*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(tileLen, tx, 16)))).ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 16)))).ToBits())
+										if gc_if4.ToBits() != 0 {
+											/*line outline.go:26*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]), gc_if4).StoreSlice(gc_at2[gc_tx:])
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							/*line outline.go:26*/ var k int = start + tx
+							/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+								/*line outline.go:26*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+							} else {
+								/*line outline.go:26*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+								if gc_if3.ToBits() != 0 {
+									/*line outline.go:26*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]), gc_if3).StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tx int = gc_tx
+						/*line outline.go:26*/ var k int = start + tx
+						/*line outline.go:26*/ if tx < tileLen && uint(tileLen-tx) > 7 && (k < len(in) && uint(len(in)-k) > 7) {
+							/*line outline.go:26*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						} else {
+							/*line outline.go:26*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(tileLen, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 8)))))
+							if gc_if2.ToBits() != 0 {
+								/*line outline.go:26*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					tx := gc_tx
+					/*line outline.go:26*/ if k := start + tx; tx < tileLen && (true || k < len(in)) {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
+						tile_[tx] = in[k]
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			/*line outline.go:34*/ tile_ := tile_[:32]
+			/*line outline.go:36*/ gc_s_x := gc_s_x[:gc_n]
+			/*line outline.go:38*/ gc_s_s := gc_s_s[:gc_n]
+			/*line outline.go:40*/ gc_s_m := gc_s_m[:gc_n]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
+						x := gc_s_x[gc_rank]
+						s := gc_s_s[gc_rank]
+						m := gc_s_m[gc_rank]
+						/*line outline.go:30*/ for j := range min(tileLen, len(in)-start, i%tileLen+1) {
+							v := tile_[j]
+							if len(idx) > 0 {
+								v += in[idx[i]]
+							}
+							s += v * x
+							m = max(m, v-x)
+						}
+						gc_s_s[gc_rank] = s
+						gc_s_m[gc_rank] = m
+					}
+				}
+			}
+		})
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+				gc_at4 := out[gc_off3:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+								_ = i
+								/*line outline.go:19*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+								/*line outline.go:19*/ m := lanes.LoadFloat32x16Slice(gc_s_m[gc_rank:])
+								{
+									/*line outline.go:40*/ s.Add(m).StoreSlice(gc_at4[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line outline.go:19*/ var i int = gc_bx*gc_bdx + tx
+							_ = i
+							/*line outline.go:19*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+							/*line outline.go:19*/ m := lanes.LoadFloat32x8Slice(gc_s_m[gc_rank:])
+							/*line outline.go:40*/ s.Add(m).StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							s := gc_s_s[gc_rank]
+							m := gc_s_m[gc_rank]
+							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							s := gc_s_s[gc_rank]
+							m := gc_s_m[gc_rank]
+							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							s := gc_s_s[gc_rank]
+							m := gc_s_m[gc_rank]
+							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							s := gc_s_s[gc_rank]
+							m := gc_s_m[gc_rank]
+							/*line outline.go:41*/ gc_at4[gc_tx] = s + m
+						}
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					s := gc_s_s[gc_rank]
+					m := gc_s_m[gc_rank]
+					/*line outline.go:41*/ gc_at4[gc_tx] = s + m
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
+					s := gc_s_s[gc_rank]
+					m := gc_s_m[gc_rank]
+					/*line outline.go:41*/ out[i] = s + m
+				}
+			}
+		}
+	}
+}
 
 // gc_files_outline holds the source files whose lines the kernels' records hash.
 //

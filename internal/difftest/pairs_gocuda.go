@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +30,145 @@ func PairsKernel(re, im, out []float32, off int, scale float32) func(*gocuda.Thr
 
 //line pairs.go:22
 var gc_src_pairs = compiled.NewSource(gc_files_pairs, "pairs", "d33a6bfe67a0611a7d9f6bcf509393b87ddf4cacda51d99a7261f327e0324fc8", "pairs.go:17-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line pairs.go:22
+func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32, off int, scale float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line pairs.go:27*/ _ = &scale
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_pos.Thread = 0
+		/*line pairs.go:23*/ if scale == 0 {
+			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						/*line pairs.go:27*/ gc_vb2 := lanes.BroadcastFloat32x16(scale)
+						gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+						gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line pairs.go:27*/ if i < 0 || i > len(re)-16 || i > len(im)-16 {
+								break
+							}
+							/*line pairs.go:27*/ gc_t3 := lanes.LoadFloat32x16Slice(re[i:])
+							/*line pairs.go:27*/ gc_t4 := lanes.LoadFloat32x16Slice(im[i:]).Mul(gc_vb2)
+							/*line pairs.go:27*/ if (off+2*i) >= 0 && (off+2*i) <= len(out)-32 {
+								/*line pairs.go:27*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
+								/*line pairs.go:27*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
+							} else {
+								var gc_lanes3 [16]float32
+								var gc_lanes4 [16]float32
+								gc_t3.Store(&gc_lanes3)
+								gc_t4.Store(&gc_lanes4)
+								for gc_k2 := range 16 {
+									if 0xffff&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										{
+											/*line pairs.go:27*/ out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
+											/*line pairs.go:27*/ out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
+										}
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line pairs.go:27*/ gc_vb := lanes.BroadcastFloat32x8(scale)
+					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line pairs.go:27*/ if i < 0 || i > len(re)-8 || i > len(im)-8 {
+							break
+						}
+						/*line pairs.go:27*/ gc_t := lanes.LoadFloat32x8Slice(re[i:])
+						/*line pairs.go:27*/ gc_t2 := lanes.LoadFloat32x8Slice(im[i:]).Mul(gc_vb)
+						/*line pairs.go:27*/ if (off+2*i) >= 0 && (off+2*i) <= len(out)-16 {
+							/*line pairs.go:27*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
+							/*line pairs.go:27*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
+						} else {
+							var gc_lanes [8]float32
+							var gc_lanes2 [8]float32
+							gc_t.Store(&gc_lanes)
+							gc_t2.Store(&gc_lanes2)
+							for gc_k := range 8 {
+								if 0xff&(1<<gc_k) != 0 {
+									gc_pos.Thread = gc_rank + gc_k
+									/*line pairs.go:27*/ out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
+									/*line pairs.go:27*/ out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line pairs.go:27*/ out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+			}
+		}
+	}
+}
 
 // gc_files_pairs holds the source files whose lines the kernels' records hash.
 //

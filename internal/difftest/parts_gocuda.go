@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -99,6 +100,233 @@ func PartsSumKernel(ps []partsParticle, out []float32) func(*gocuda.Thread) {
 
 //line parts.go:41
 var gc_src_partsSum = compiled.NewSource(gc_files_parts, "partsSum", "de8125f783cad27f99be9c9e03ce5356b21db5731bd53af3dfe97379a1e51a2a", "parts.go:35-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line parts.go:41
+func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line parts.go:60*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line parts.go:46*/ if i < 0 || i > len(ps)-16 || i > len(out)-16 {
+										break
+									}
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes2 [16]uint32
+									for gc_k2 := range 16 {
+										/*line parts.go:46*/ gc_lanes2[gc_k2] = compiled.Bits32At(&ps[i+gc_k2].X)
+									}
+									gc_ld2 = lanes.LoadUint32x16(&gc_lanes2).AsFloat32x16()
+									x := gc_ld2
+									/*line parts.go:46*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line parts.go:48*/ for j := range ps {
+										/*line parts.go:48*/ s = s.Add(compiled.BroadcastFloat32x16At(&ps[j].X, gc_Lane0Mask322).Sub(x))
+									}
+									/*line parts.go:51*/ s.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line parts.go:46*/ if i < 0 || i > len(ps)-8 || i > len(out)-8 {
+									break
+								}
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_lanes [8]uint32
+								for gc_k := range 8 {
+									/*line parts.go:46*/ gc_lanes[gc_k] = compiled.Bits32At(&ps[i+gc_k].X)
+								}
+								gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
+								x := gc_ld
+								/*line parts.go:46*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line parts.go:48*/ for j := range ps {
+									/*line parts.go:48*/ s = s.Add(compiled.BroadcastFloat32x8At(&ps[j].X, gc_Lane0Mask32).Sub(x))
+								}
+								/*line parts.go:51*/ s.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line parts.go:46*/ x := ps[i].X
+							var s float32
+							{
+								/*line parts.go:48*/ gc_xs := ps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										j := gc_i + 0
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+									{
+										j := gc_i + 1
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+									{
+										j := gc_i + 2
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+									{
+										j := gc_i + 3
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										j := gc_i
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+								}
+							}
+							/*line parts.go:51*/ out[i] = s
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line parts.go:60*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line parts.go:46*/ if i < 0 || i > len(ps)-8 || i > len(out)-8 {
+								break
+							}
+							var gc_ld2 lanes.Float32x8
+							var gc_lanes2 [8]float32
+							for gc_k2 := range 8 {
+								/*line parts.go:46*/ gc_lanes2[gc_k2] = ps[i+gc_k2].X
+							}
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+							x := gc_ld2
+							/*line parts.go:46*/ var s lanes.Float32x8
+							/*line parts.go:48*/ for j := range ps {
+								/*line parts.go:48*/ s = s.Add(lanes.BroadcastFloat32x8(ps[j].X).Sub(x))
+							}
+							/*line parts.go:51*/ s.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line parts.go:46*/ x := ps[i].X
+							var s float32
+							{
+								/*line parts.go:48*/ gc_xs := ps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										j := gc_i + 0
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+									{
+										j := gc_i + 1
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+									{
+										j := gc_i + 2
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+									{
+										j := gc_i + 3
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										j := gc_i
+										{
+											/*line parts.go:49*/ s += ps[j].X - x
+										}
+									}
+								}
+							}
+							/*line parts.go:51*/ out[i] = s
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // gc_files_parts holds the source files whose lines the kernels' records hash.
 //

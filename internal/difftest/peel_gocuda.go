@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,229 @@ func PeelTileKernel(in, out []float32) func(*gocuda.Thread) {
 //line peel.go:16
 var gc_src_peelTile = compiled.NewSource(gc_files_peel, "peelTile", "29707e017964c34204cd6e7e248ed74feed454836499b275a5617fcaa6f3f61e", "peel.go:10-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line peel.go:16
+func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line peel.go:19*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := tile_[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+								_ = i
+								{
+									/*line peel.go:20*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+							_ = i
+							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line peel.go:21*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:21*/ tile_[tx] = in[i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line peel.go:30*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			gc_off3 := 0 - 1
+			gc_off4 := 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off2, -gc_off3, -gc_off4), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off2, len(tile_)-gc_off3, len(tile_), len(tile_)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := out[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
+						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_vb4 := lanes.BroadcastFloat32x16(2)
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var tx int = gc_tx
+										/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+										_ = i
+										/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
+											/*line peel.go:27*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										} else {
+											/*line peel.go:27*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota4.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
+											if gc_if4.ToBits() != 0 {
+												/*line peel.go:27*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+											}
+											gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+											if gc_else4.ToBits() != 0 {
+												{
+													/*line peel.go:27*/ lanes.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x16().Xor(lanes.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else4)
+												}
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_vb3 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+									_ = i
+									/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+										/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line peel.go:27*/ gc_if3 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+										if gc_if3.ToBits() != 0 {
+											/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
+										}
+										gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										if gc_else3.ToBits() != 0 {
+											/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb2 := lanes.BroadcastFloat32x8(2)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line peel.go:18*/ var i int = gc_bx*gc_bdx + tx
+								_ = i
+								/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+									/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line peel.go:27*/ gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
+									if gc_if2.ToBits() != 0 {
+										/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+									}
+									gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+									if gc_else2.ToBits() != 0 {
+										/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+									}
+								}
+							}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
+							} else {
+								gc_at3[gc_u] = -gc_at5[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
+					/*line peel.go:27*/ if tx > 0 && tx < gc_bdx-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
+					}
+				}
+			}
+		}
+	}
+}
+
 // PeelShiftKernel shifts a block's tile of in by two, as a scan's step
 // reads x[i-offset]: threads below 2 store -1.
 //
@@ -40,6 +264,209 @@ func PeelShiftKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line peel.go:38
 var gc_src_peelShift = compiled.NewSource(gc_files_peel, "peelShift", "ce140879033094ad9a8ed2adbf0e43e400058440c87b6a5ca2a6db1c1d9b457e", "peel.go:34-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line peel.go:38
+func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line peel.go:41*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := tile_[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+							_ = i
+							/*line peel.go:41*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tx int = gc_tx
+						/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+						_ = i
+						/*line peel.go:41*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line peel.go:42*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				/*line peel.go:42*/ tile_[tx] = in[i]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0 - 2
+		gc_off3 := gc_bx * gc_bdx
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
+		/*line peel.go:52*/ gc_fasthi := max(min(gc_bdx, len(tile_)-gc_off2, len(out)-gc_off3), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at3 := tile_[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at4 := out[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_vstep2 := gc_fastlo
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb4 := lanes.BroadcastFloat32x16(float32(-1))
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+									_ = i
+									y := gc_vb4
+									/*line peel.go:45*/ if tx >= 2 {
+										/*line peel.go:45*/ y = lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line peel.go:45*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line peel.go:45*/ y = y.Merge(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastFloat32x8(float32(-1))
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+								_ = i
+								y := gc_vb3
+								/*line peel.go:45*/ if tx >= 2 {
+									/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line peel.go:45*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if3)
+									}
+								}
+								/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_vb2 := lanes.BroadcastFloat32x8(float32(-1))
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line peel.go:40*/ var i int = gc_bx*gc_bdx + tx
+							_ = i
+							y := gc_vb2
+							/*line peel.go:45*/ if tx >= 2 {
+								/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+							} else {
+								/*line peel.go:45*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line peel.go:45*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+								}
+							}
+							/*line peel.go:45*/ y.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+						}
+					}
+					for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						tx := gc_tx
+						y := float32(-1)
+						/*line peel.go:45*/ if tx >= 2 {
+							y = gc_at3[gc_u]
+						}
+						gc_at4[gc_u] = y
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				y := float32(-1)
+				/*line peel.go:45*/ if tx >= 2 {
+					y = tile_[tx-2]
+				}
+				out[i] = y
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+				y := float32(-1)
+				/*line peel.go:45*/ if tx >= 2 {
+					y = tile_[tx-2]
+				}
+				out[i] = y
+			}
+		}
+	}
+}
 
 // PeelEdgesKernel adds each element's neighbours, unguarded: the grid's
 // first thread reads in[-1] and fails where lo is 0, and where in is no
@@ -55,6 +482,116 @@ func PeelEdgesKernel(in, out []float32, lo int) func(*gocuda.Thread) {
 //line peel.go:56
 var gc_src_peelEdges = compiled.NewSource(gc_files_peel, "peelEdges", "373ddf91baf1bb2b74da841f79ba949126361433b6b1bf8ef40d9d7ca23a07ce", "peel.go:51-61").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line peel.go:56
+func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line peel.go:78*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(lo, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										{
+											/*line peel.go:58*/ lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line peel.go:58*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line peel.go:59*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line peel.go:59*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
+				}
+			}
+		}
+	}
+}
+
 // PeelRowsKernel is a five-point stencil over a block's 2-D shared tile:
 // the rows above and below the tile's first and last are missing, so
 // those rows run as usual, and the others peeled.
@@ -68,6 +605,274 @@ func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line peel.go:68
 var gc_src_peelRows = compiled.NewSource(gc_files_peel, "peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line peel.go:68
+func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	w := gc_bdx
+	/*line peel.go:72*/ tile_ := gocuda.Shared[[peelTileW]float32](t, peelTileW)[:peelTileW]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx*gc_bdy + gc_ty) * w
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+								_ = i
+								/*line peel.go:72*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+							_ = i
+							/*line peel.go:72*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line peel.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:73*/ tile_[ty][tx] = in[i]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			gc_row3 := gc_ty - 1
+			gc_row4 := gc_ty + 1
+			gc_off2 := 0 - 1
+			gc_off3 := 1
+			gc_off4 := (gc_bx*gc_bdy + gc_ty) * w
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row2 >= 0 && gc_row2 < len(tile_) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_row4 >= 0 && gc_row4 < len(tile_) {
+				gc_fastlo = min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(tile_[gc_row2]), len(tile_[gc_row3]), len(tile_[gc_row4]), len(tile_[gc_row2])-gc_off2, len(tile_[gc_row2])-gc_off3, len(out)-gc_off4), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := tile_[gc_row2][gc_fastlo:][:gc_seglen]
+						gc_at4 := tile_[gc_row3][gc_fastlo:][:gc_seglen]
+						gc_at5 := tile_[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at6 := tile_[gc_row2][gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at7 := tile_[gc_row2][gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at8 := out[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_none4 := lanes.Mask32x16FromBits(0)
+									gc_all4 := lanes.Mask32x16FromBits(0xffff)
+									gc_vb4 := lanes.BroadcastFloat32x16(4)
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var tx int = gc_tx
+										var ty int = gc_ty
+										/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+										_ = i
+										/*line peel.go:75*/ s := lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])
+										if tx > 0 && (tx < w-1 && uint(w-1-tx) > 15) && ty > 0 && ty < gc_bdy-1 {
+											/*line peel.go:76*/ s = lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(s))
+										} else {
+											gc_b8 := gc_none4
+											/*line peel.go:76*/ if ty > 0 {
+												gc_b8 = gc_all4
+											}
+											gc_b9 := gc_none4
+											/*line peel.go:76*/ if ty < gc_bdy-1 {
+												gc_b9 = gc_all4
+											}
+											/*line peel.go:76*/ gc_if4 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota4.Greater(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_b9.ToBits())
+											if gc_if4.ToBits() != 0 {
+												/*line peel.go:76*/ s = s.Merge(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x16Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb4.Mul(s)), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+											}
+										}
+										/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								gc_vb3 := lanes.BroadcastFloat32x8(4)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+									_ = i
+									/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+									if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
+										/*line peel.go:76*/ s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(s))
+									} else {
+										gc_b6 := gc_none3
+										/*line peel.go:76*/ if ty > 0 {
+											gc_b6 = gc_all3
+										}
+										gc_b7 := gc_none3
+										/*line peel.go:76*/ if ty < gc_bdy-1 {
+											gc_b7 = gc_all3
+										}
+										/*line peel.go:76*/ gc_if3 := gc_iota3.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b6).And(gc_b7)
+										if gc_if3.ToBits() != 0 {
+											/*line peel.go:76*/ s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
+										}
+									}
+									/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+							gc_vb2 := lanes.BroadcastFloat32x8(4)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line peel.go:71*/ var i int = (gc_bx*gc_bdy+ty)*w + tx
+								_ = i
+								/*line peel.go:75*/ s := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								if tx > 0 && (tx < w-1 && uint(w-1-tx) > 7) && ty > 0 && ty < gc_bdy-1 {
+									/*line peel.go:76*/ s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).Sub(gc_vb2.Mul(s))
+								} else {
+									gc_b4 := gc_none2
+									/*line peel.go:76*/ if ty > 0 {
+										gc_b4 = gc_all2
+									}
+									gc_b5 := gc_none2
+									/*line peel.go:76*/ if ty < gc_bdy-1 {
+										gc_b5 = gc_all2
+									}
+									/*line peel.go:76*/ gc_if2 := gc_iota2.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b4).And(gc_b5)
+									if gc_if2.ToBits() != 0 {
+										/*line peel.go:76*/ s = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):])).Add(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
+									}
+								}
+								/*line peel.go:76*/ s.StoreSlice(gc_at8[(gc_tx - gc_fastlo):])
+							}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							ty := gc_ty
+							/*line peel.go:75*/ s := gc_at3[gc_u]
+							if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+								s = gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u] + gc_at7[gc_u] - 4*s
+							}
+							gc_at8[gc_u] = s
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
+					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
+					}
+					out[i] = s
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
+					/*line peel.go:75*/ s := tile_[ty][tx]
+					if tx > 0 && tx < w-1 && ty > 0 && ty < gc_bdy-1 {
+						s = tile_[ty-1][tx] + tile_[ty+1][tx] + tile_[ty][tx-1] + tile_[ty][tx+1] - 4*s
+					}
+					out[i] = s
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // PeelDoubleBufferKernel is a Hillis–Steele scan of each row of the
 // block's threads over two buffers (GPU Gems 3, Example 39-1), each row's
@@ -84,6 +889,324 @@ func PeelDoubleBufferKernel(in, out, temp []float32) func(*gocuda.Thread) {
 
 //line peel.go:92
 var gc_src_peelDoubleBuffer = compiled.NewSource(gc_files_peel, "peelDoubleBuffer", "5546d92db1821bda85f076bca964143fbb19e5ada5e57890ec8e2d6159f5a487", "peel.go:85-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line peel.go:92
+func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	pout := 0
+	pin := 1
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:100*/ gc_off := (2 * b * gc_ty)
+			gc_off2 := gc_ty * b
+			if gc_off >= 0 && gc_off <= len(temp) && gc_bdx <= len(temp)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at := temp[gc_off:][:gc_bdx]
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								_ = base
+								/*line peel.go:95*/ var i int = gc_ty*b + tx
+								_ = i
+								/*line peel.go:96*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							_ = base
+							/*line peel.go:95*/ var i int = gc_ty*b + tx
+							_ = i
+							/*line peel.go:96*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					i := gc_ty*b + tx
+					/*line peel.go:97*/ temp[base+tx] = in[i]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line peel.go:99*/ for offset := 1; offset < b; offset *= 2 {
+		pout = 1 - pout
+		pin = 1 - pout
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:105*/ gc_off3 := (2 * b * gc_ty) + pout*b
+			gc_off4 := (2 * b * gc_ty) + pin*b
+			gc_off5 := ((2 * b * gc_ty) + pin*b) - offset
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off3, len(temp)-gc_off4, len(temp)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var tx int = gc_tx
+										/*line peel.go:94*/ var base int = 2 * b * gc_ty
+										_ = base
+										/*line peel.go:102*/ if tx >= offset {
+											/*line peel.go:102*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										} else {
+											/*line peel.go:102*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(offset, tx, 16))))
+											if gc_if4.ToBits() != 0 {
+												/*line peel.go:102*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+											}
+											gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+											if gc_else4.ToBits() != 0 {
+												{
+													/*line peel.go:102*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else4)
+												}
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									/*line peel.go:94*/ var base int = 2 * b * gc_ty
+									_ = base
+									/*line peel.go:102*/ if tx >= offset {
+										/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line peel.go:102*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
+										}
+										gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										if gc_else3.ToBits() != 0 {
+											/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								_ = base
+								/*line peel.go:102*/ if tx >= offset {
+									/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line peel.go:102*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+									}
+									gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+									if gc_else2.ToBits() != 0 {
+										/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+									}
+								}
+							}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							/*line peel.go:102*/ if tx >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					/*line peel.go:102*/ if tx >= offset {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+					} else {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					/*line peel.go:102*/ if tx >= offset {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+					} else {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:119*/ gc_off6 := gc_ty * b
+			gc_off7 := (2 * b * gc_ty) + pout*b
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx <= len(temp)-gc_off7 {
+				gc_at6 := out[gc_off6:][:gc_bdx]
+				gc_at7 := temp[gc_off7:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								_ = base
+								/*line peel.go:95*/ var i int = gc_ty*b + tx
+								_ = i
+								/*line peel.go:96*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							_ = base
+							/*line peel.go:95*/ var i int = gc_ty*b + tx
+							_ = i
+							/*line peel.go:96*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at6, gc_at7) {
+						copy(gc_at6, gc_at7)
+					} else {
+						gc_vstep3 := 0
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					i := gc_ty*b + tx
+					/*line peel.go:109*/ out[i] = temp[base+pout*b+tx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_peel holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,824 @@ func PolicyScanKernel(in, out []int32, kind int) func(*gocuda.Thread) {
 
 //line policy_scan.go:58
 var gc_src_policyScanKernel = compiled.NewSource(gc_files_policy_scan, "policyScanKernel", "9011200fdcbd13071cbf3b696e25dc614b398823e9c1842204c0c9bc9a043b8c", "policy_scan.go:53-70", "policy_scan.go:21-27", "policy_scan.go:21-27", "policy_scan.go:21-27", "policy_scan.go:33-36", "policy_scan.go:41-43", "policy_scan.go:45-51", "policy_scan.go:45-51", "policy_scan.go:45-51")
+
+//line policy_scan.go:58
+func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v_2 [32]int32
+	var gc_l_v_5 [32]int32
+	var gc_l_v_8 [32]int32
+	var gc_l_v_4 [32]int32
+	var gc_l_v_7 [32]int32
+	var gc_l_p_2 [32]*countedScanPolicy
+	var gc_l_p_4 [32]nestedScanPolicy[shflScanPolicy]
+	var gc_l_v_ [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_l_v_6 [32]int32
+	var gc_l_p [32]*countedScanPolicy
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		/*line policy_scan.go:60*/ var tag int = kind
+		if compiled.SIMDBuild {
+			/*line policy_scan.go:61*/ if tag == 0 {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:62*/ var gc_t3 shflScanPolicy = shflScanPolicy{}
+							var p_ shflScanPolicy = gc_t3
+							_ = p_
+							/*line policy_scan.go:62*/ if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line policy_scan.go:62*/ gc_t4 := lanes.LoadInt32x8Slice(in[i:])
+							v_ := gc_t4
+							/*line policy_scan.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:62*/ var gc_t shflScanPolicy = shflScanPolicy{}
+							var p_ shflScanPolicy = gc_t
+							_ = p_
+							/*line policy_scan.go:62*/ if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line policy_scan.go:62*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+							v_ := gc_t2
+							/*line policy_scan.go:62*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line policy_scan.go:62*/ var p_ shflScanPolicy = shflScanPolicy{}
+						_ = p_
+						/*line policy_scan.go:62*/ var v_ int32 = in[i]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+				/*line policy_scan.go:47*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					copy(gc_l_v_2[:gc_cnt], gc_l_v_[:gc_cnt])
+					/*line policy_scan.go:48*/ var offset_ int = offset
+					/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line policy_scan.go:22*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line policy_scan.go:22*/ var v_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line policy_scan.go:22*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								if gc_lane >= offset_ {
+									/*line policy_scan.go:23*/ v_2 = v_2.Add(u)
+								} else {
+									/*line policy_scan.go:23*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line policy_scan.go:23*/ v_2 = v_2.Add(u).Merge(v_2, gc_if4)
+									}
+								}
+								r_ := v_2
+								/*line policy_scan.go:48*/ v_ = r_
+								/*line policy_scan.go:48*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line policy_scan.go:48*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line policy_scan.go:48*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+								/*line policy_scan.go:48*/ var v_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line policy_scan.go:22*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line policy_scan.go:23*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+								}
+								/*line policy_scan.go:26*/ r_ := v_2
+								/*line policy_scan.go:48*/ v_ = r_
+								/*line policy_scan.go:48*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+								/*line policy_scan.go:48*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
+							/*line policy_scan.go:63*/ var v_ int32
+							/*line policy_scan.go:22*/ u := gc_c1r[gc_lane]
+							if (gc_rank & 31) >= offset_ {
+								v_2 += u
+							}
+							var r_ int32 = v_2
+							/*line policy_scan.go:48*/ v_ = r_
+							gc_l_v_2[gc_lane] = v_2
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:59*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line policy_scan.go:50*/ r := v_
+							/*line policy_scan.go:62*/ if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line policy_scan.go:62*/ r.StoreSlice(out[i:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:59*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line policy_scan.go:50*/ r := v_
+							/*line policy_scan.go:62*/ if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line policy_scan.go:62*/ r.StoreSlice(out[i:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_ := gc_l_v_[gc_lane]
+						/*line policy_scan.go:50*/ var r int32 = v_
+						/*line policy_scan.go:62*/ out[i] = r
+					}
+				}
+			} else
+			/*line policy_scan.go:63*/ if tag == 1 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							/*line policy_scan.go:64*/ p := &countedScanPolicy{}
+							var p_2 *countedScanPolicy = p
+							/*line policy_scan.go:65*/ var v_3 int32 = gc_at[gc_lane]
+							gc_l_p_2[gc_lane] = p_2
+							gc_l_v_3[gc_lane] = v_3
+							gc_l_p[gc_lane] = p
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:64*/ p := &countedScanPolicy{}
+							var p_2 *countedScanPolicy = p
+							/*line policy_scan.go:65*/ var v_3 int32 = in[i]
+							gc_l_p_2[gc_lane] = p_2
+							gc_l_v_3[gc_lane] = v_3
+							gc_l_p[gc_lane] = p
+						}
+					}
+				}
+				/*line policy_scan.go:47*/ for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
+					copy(gc_l_v_4[:gc_cnt], gc_l_v_3[:gc_cnt])
+					/*line policy_scan.go:48*/ var offset_3 int = offset_2
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						v_4 := gc_l_v_4[gc_lane]
+						p_2 := gc_l_p_2[gc_lane]
+						/*line policy_scan.go:48*/ var p_3 *countedScanPolicy = p_2
+						/*line policy_scan.go:34*/ p_3.steps++
+						var v_5 int32 = v_4
+						gc_l_v_5[gc_lane] = v_5
+					}
+					/*line policy_scan.go:35*/ var offset_4 int = offset_3
+					/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
+							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line policy_scan.go:22*/ v_5 := lanes.LoadInt32x8Slice(gc_l_v_5[gc_lane:])
+								/*line policy_scan.go:22*/ var v_3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line policy_scan.go:22*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								if gc_lane >= offset_4 {
+									/*line policy_scan.go:23*/ v_5 = v_5.Add(u_)
+								} else {
+									/*line policy_scan.go:23*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
+									if gc_if8.ToBits() != 0 {
+										/*line policy_scan.go:23*/ v_5 = v_5.Add(u_).Merge(v_5, gc_if8)
+									}
+								}
+								r_4 := v_5
+								/*line policy_scan.go:35*/ r_3 := r_4
+								/*line policy_scan.go:48*/ v_3 = r_3
+								/*line policy_scan.go:48*/ v_5.StoreSlice(gc_l_v_5[gc_lane:])
+								/*line policy_scan.go:48*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line policy_scan.go:48*/ v_5 := lanes.LoadInt32x8Slice(gc_l_v_5[gc_lane:])
+								/*line policy_scan.go:48*/ var v_3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line policy_scan.go:22*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_4, gc_lane, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line policy_scan.go:23*/ v_5 = v_5.Add(u_).Merge(v_5, gc_if6)
+								}
+								/*line policy_scan.go:26*/ r_4 := v_5
+								/*line policy_scan.go:35*/ r_3 := r_4
+								/*line policy_scan.go:48*/ v_3 = r_3
+								/*line policy_scan.go:48*/ v_5.StoreSlice(gc_l_v_5[gc_lane:])
+								/*line policy_scan.go:48*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_5 := gc_l_v_5[gc_lane]
+							/*line policy_scan.go:63*/ var v_3 int32
+							/*line policy_scan.go:22*/ u_ := gc_c2r[gc_lane]
+							if (gc_rank & 31) >= offset_4 {
+								v_5 += u_
+							}
+							var r_4 int32 = v_5
+							/*line policy_scan.go:35*/ var r_3 int32 = r_4
+							/*line policy_scan.go:48*/ v_3 = r_3
+							gc_l_v_5[gc_lane] = v_5
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							v_3 := gc_l_v_3[gc_lane]
+							p := gc_l_p[gc_lane]
+							/*line policy_scan.go:50*/ var r_2 int32 = v_3
+							/*line policy_scan.go:65*/ v := r_2
+							gc_at2[gc_lane] = v + p.steps
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							v_3 := gc_l_v_3[gc_lane]
+							p := gc_l_p[gc_lane]
+							/*line policy_scan.go:50*/ var r_2 int32 = v_3
+							/*line policy_scan.go:65*/ v := r_2
+							out[i] = v + p.steps
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := (gc_bx * gc_bdx) + gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+							/*line policy_scan.go:68*/ var v_6 int32 = gc_at3[gc_lane]
+							gc_l_p_4[gc_lane] = p_4
+							gc_l_v_6[gc_lane] = v_6
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+							/*line policy_scan.go:68*/ var v_6 int32 = in[i]
+							gc_l_p_4[gc_lane] = p_4
+							gc_l_v_6[gc_lane] = v_6
+						}
+					}
+				}
+				/*line policy_scan.go:47*/ for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
+					copy(gc_l_v_7[:gc_cnt], gc_l_v_6[:gc_cnt])
+					/*line policy_scan.go:48*/ var offset_6 int = offset_5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_7 := gc_l_v_7[gc_lane]
+						p_4 := gc_l_p_4[gc_lane]
+						/*line policy_scan.go:48*/ var p_5 nestedScanPolicy[shflScanPolicy] = p_4
+						_ = p_5
+						/*line policy_scan.go:42*/ var v_8 int32 = v_7
+						gc_l_v_8[gc_lane] = v_8
+					}
+					/*line policy_scan.go:42*/ var offset_7 int = offset_6
+					/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						if gc_act == ^uint32(0) {
+							gc_iota12 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line policy_scan.go:22*/ v_8 := lanes.LoadInt32x8Slice(gc_l_v_8[gc_lane:])
+								/*line policy_scan.go:22*/ var v_6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line policy_scan.go:22*/ u_2 := lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								if gc_lane >= offset_7 {
+									/*line policy_scan.go:23*/ v_8 = v_8.Add(u_2)
+								} else {
+									/*line policy_scan.go:23*/ gc_if12 := gc_iota12.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
+									if gc_if12.ToBits() != 0 {
+										/*line policy_scan.go:23*/ v_8 = v_8.Add(u_2).Merge(v_8, gc_if12)
+									}
+								}
+								r_7 := v_8
+								/*line policy_scan.go:42*/ r_6 := r_7
+								/*line policy_scan.go:48*/ v_6 = r_6
+								/*line policy_scan.go:48*/ v_8.StoreSlice(gc_l_v_8[gc_lane:])
+								/*line policy_scan.go:48*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line policy_scan.go:48*/ v_8 := lanes.LoadInt32x8Slice(gc_l_v_8[gc_lane:])
+								/*line policy_scan.go:48*/ var v_6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line policy_scan.go:22*/ u_2 := lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								gc_if10 := gc_iota10.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_7, gc_lane, 8))))
+								if gc_if10.ToBits() != 0 {
+									/*line policy_scan.go:23*/ v_8 = v_8.Add(u_2).Merge(v_8, gc_if10)
+								}
+								/*line policy_scan.go:26*/ r_7 := v_8
+								/*line policy_scan.go:42*/ r_6 := r_7
+								/*line policy_scan.go:48*/ v_6 = r_6
+								/*line policy_scan.go:48*/ v_8.StoreSlice(gc_l_v_8[gc_lane:])
+								/*line policy_scan.go:48*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v_8 := gc_l_v_8[gc_lane]
+							/*line policy_scan.go:63*/ var v_6 int32
+							/*line policy_scan.go:22*/ u_2 := gc_c3r[gc_lane]
+							if (gc_rank & 31) >= offset_7 {
+								v_8 += u_2
+							}
+							var r_7 int32 = v_8
+							/*line policy_scan.go:42*/ var r_6 int32 = r_7
+							/*line policy_scan.go:48*/ v_6 = r_6
+							gc_l_v_8[gc_lane] = v_8
+							gc_l_v_6[gc_lane] = v_6
+						}
+					}
+				}
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx7.X + gc_lane
+							gc_ty := gc_tidx7.Y
+							_ = gc_ty
+							gc_tz := gc_tidx7.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:59*/ v_6 := lanes.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+							/*line policy_scan.go:50*/ r_5 := v_6
+							/*line policy_scan.go:68*/ if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line policy_scan.go:68*/ r_5.StoreSlice(out[i:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:59*/ v_6 := lanes.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+							/*line policy_scan.go:50*/ r_5 := v_6
+							/*line policy_scan.go:68*/ if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line policy_scan.go:68*/ r_5.StoreSlice(out[i:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_6 := gc_l_v_6[gc_lane]
+						/*line policy_scan.go:50*/ var r_5 int32 = v_6
+						/*line policy_scan.go:68*/ out[i] = r_5
+					}
+				}
+			}
+		} else {
+			/*line policy_scan.go:61*/ if tag == 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							/*line policy_scan.go:62*/ var p_ shflScanPolicy = shflScanPolicy{}
+							_ = p_
+							/*line policy_scan.go:62*/ var v_ int32 = gc_at[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:62*/ var p_ shflScanPolicy = shflScanPolicy{}
+							_ = p_
+							/*line policy_scan.go:62*/ var v_ int32 = in[i]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+				/*line policy_scan.go:47*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					copy(gc_l_v_2[:gc_cnt], gc_l_v_[:gc_cnt])
+					/*line policy_scan.go:48*/ var offset_ int = offset
+					/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						/*line policy_scan.go:28*/ var v_ int32
+						/*line policy_scan.go:22*/ u := gc_c1r[gc_lane]
+						if (gc_rank & 31) >= offset_ {
+							v_2 += u
+						}
+						var r_ int32 = v_2
+						/*line policy_scan.go:48*/ v_ = r_
+						gc_l_v_2[gc_lane] = v_2
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line policy_scan.go:50*/ var r int32 = v_
+							/*line policy_scan.go:62*/ gc_at2[gc_lane] = r
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							v_ := gc_l_v_[gc_lane]
+							/*line policy_scan.go:50*/ var r int32 = v_
+							/*line policy_scan.go:62*/ out[i] = r
+						}
+					}
+				}
+			} else
+			/*line policy_scan.go:63*/ if tag == 1 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := (gc_bx * gc_bdx) + gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							/*line policy_scan.go:64*/ p := &countedScanPolicy{}
+							var p_2 *countedScanPolicy = p
+							/*line policy_scan.go:65*/ var v_3 int32 = gc_at3[gc_lane]
+							gc_l_p_2[gc_lane] = p_2
+							gc_l_v_3[gc_lane] = v_3
+							gc_l_p[gc_lane] = p
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:64*/ p := &countedScanPolicy{}
+							var p_2 *countedScanPolicy = p
+							/*line policy_scan.go:65*/ var v_3 int32 = in[i]
+							gc_l_p_2[gc_lane] = p_2
+							gc_l_v_3[gc_lane] = v_3
+							gc_l_p[gc_lane] = p
+						}
+					}
+				}
+				/*line policy_scan.go:47*/ for offset_2 := 1; offset_2 < gocuda.WarpSize; offset_2 *= 2 {
+					copy(gc_l_v_4[:gc_cnt], gc_l_v_3[:gc_cnt])
+					/*line policy_scan.go:48*/ var offset_3 int = offset_2
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						v_4 := gc_l_v_4[gc_lane]
+						p_2 := gc_l_p_2[gc_lane]
+						/*line policy_scan.go:48*/ var p_3 *countedScanPolicy = p_2
+						/*line policy_scan.go:34*/ p_3.steps++
+						var v_5 int32 = v_4
+						gc_l_v_5[gc_lane] = v_5
+					}
+					/*line policy_scan.go:35*/ var offset_4 int = offset_3
+					/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_5, offset_4, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_5 := gc_l_v_5[gc_lane]
+						/*line policy_scan.go:28*/ var v_3 int32
+						/*line policy_scan.go:22*/ u_ := gc_c2r[gc_lane]
+						if (gc_rank & 31) >= offset_4 {
+							v_5 += u_
+						}
+						var r_4 int32 = v_5
+						/*line policy_scan.go:35*/ var r_3 int32 = r_4
+						/*line policy_scan.go:48*/ v_3 = r_3
+						gc_l_v_5[gc_lane] = v_5
+						gc_l_v_3[gc_lane] = v_3
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x04 := gc_tidx.X
+					gc_off4 := (gc_bx * gc_bdx) + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at4 := out[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							v_3 := gc_l_v_3[gc_lane]
+							p := gc_l_p[gc_lane]
+							/*line policy_scan.go:50*/ var r_2 int32 = v_3
+							/*line policy_scan.go:65*/ v := r_2
+							gc_at4[gc_lane] = v + p.steps
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							v_3 := gc_l_v_3[gc_lane]
+							p := gc_l_p[gc_lane]
+							/*line policy_scan.go:50*/ var r_2 int32 = v_3
+							/*line policy_scan.go:65*/ v := r_2
+							out[i] = v + p.steps
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x05 := gc_tidx.X
+					gc_off5 := (gc_bx * gc_bdx) + gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+						gc_at5 := in[gc_off5:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_pos.Thread = gc_w + gc_lane
+							/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+							/*line policy_scan.go:68*/ var v_6 int32 = gc_at5[gc_lane]
+							gc_l_p_4[gc_lane] = p_4
+							gc_l_v_6[gc_lane] = v_6
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							/*line policy_scan.go:68*/ var p_4 nestedScanPolicy[shflScanPolicy] = nestedScanPolicy[shflScanPolicy]{}
+							/*line policy_scan.go:68*/ var v_6 int32 = in[i]
+							gc_l_p_4[gc_lane] = p_4
+							gc_l_v_6[gc_lane] = v_6
+						}
+					}
+				}
+				/*line policy_scan.go:47*/ for offset_5 := 1; offset_5 < gocuda.WarpSize; offset_5 *= 2 {
+					copy(gc_l_v_7[:gc_cnt], gc_l_v_6[:gc_cnt])
+					/*line policy_scan.go:48*/ var offset_6 int = offset_5
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_7 := gc_l_v_7[gc_lane]
+						p_4 := gc_l_p_4[gc_lane]
+						/*line policy_scan.go:48*/ var p_5 nestedScanPolicy[shflScanPolicy] = p_4
+						_ = p_5
+						/*line policy_scan.go:42*/ var v_8 int32 = v_7
+						gc_l_v_8[gc_lane] = v_8
+					}
+					/*line policy_scan.go:42*/ var offset_7 int = offset_6
+					/*line policy_scan.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_8, offset_7, gocuda.WarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_8 := gc_l_v_8[gc_lane]
+						/*line policy_scan.go:28*/ var v_6 int32
+						/*line policy_scan.go:22*/ u_2 := gc_c3r[gc_lane]
+						if (gc_rank & 31) >= offset_7 {
+							v_8 += u_2
+						}
+						var r_7 int32 = v_8
+						/*line policy_scan.go:42*/ var r_6 int32 = r_7
+						/*line policy_scan.go:48*/ v_6 = r_6
+						gc_l_v_8[gc_lane] = v_8
+						gc_l_v_6[gc_lane] = v_6
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x06 := gc_tidx.X
+					gc_off6 := (gc_bx * gc_bdx) + gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
+						gc_at6 := out[gc_off6:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_6 := gc_l_v_6[gc_lane]
+							/*line policy_scan.go:50*/ var r_5 int32 = v_6
+							/*line policy_scan.go:68*/ gc_at6[gc_lane] = r_5
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*gc_bdx + gc_tx
+							v_6 := gc_l_v_6[gc_lane]
+							/*line policy_scan.go:50*/ var r_5 int32 = v_6
+							/*line policy_scan.go:68*/ out[i] = r_5
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_policy_scan holds the source files whose lines the kernels' records hash.
 //

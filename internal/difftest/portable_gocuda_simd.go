@@ -5,9 +5,8 @@
 package difftest
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line portable.go:13
@@ -58,23 +57,23 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
-								/*line portable.go:18*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line portable.go:18*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
 								/*line portable.go:19*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
 									/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line portable.go:19*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											/*line portable.go:19*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
 										}
 										/*line portable.go:20*/ sum = sum.Add(gc_ld2)
 									}
 								} else {
 									/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
-											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
 										} else {
 											break gc_steps2
 										}
@@ -83,7 +82,7 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 								}
 								/*line portable.go:22*/ sum.StoreSlice(out[i:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -96,40 +95,40 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line portable.go:18*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line portable.go:18*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line portable.go:19*/ if (compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8)) && (compiled.Adds(r, 2) && (gc_i+(-r)) >= 0 && (gc_i+r) >= (gc_i+(-r)) && (gc_i+r) <= (len(in)-8)) {
 								/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line portable.go:19*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										/*line portable.go:19*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									}
 									/*line portable.go:20*/ sum = sum.Add(gc_ld)
-									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line portable.go:20*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										/*line portable.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
 									}
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 								/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									} else {
 										break gc_jam
 									}
 									/*line portable.go:20*/ sum = sum.Add(gc_ld)
-									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line portable.go:20*/ if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
-										/*line portable.go:20*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										/*line portable.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
 										break gc_jam
 									}
@@ -143,23 +142,23 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line portable.go:18*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line portable.go:18*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							/*line portable.go:19*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
 								/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line portable.go:19*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										/*line portable.go:19*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									}
 									/*line portable.go:20*/ sum = sum.Add(gc_ld)
 								}
 							} else {
 								/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									} else {
 										break gc_steps
 									}
@@ -168,7 +167,7 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 							}
 							/*line portable.go:22*/ sum.StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -212,23 +211,23 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
-								/*line portable.go:31*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line portable.go:31*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
 								/*line portable.go:32*/ if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
 									/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line portable.go:32*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											/*line portable.go:32*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
 										}
 										/*line portable.go:33*/ sum = sum.Add(gc_ld2)
 									}
 								} else {
 									/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
-											gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
+											gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
 										} else {
 											break gc_steps2
 										}
@@ -237,7 +236,7 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 								}
 								/*line portable.go:35*/ sum.StoreSlice(out[i:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -250,40 +249,40 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line portable.go:31*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line portable.go:31*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line portable.go:32*/ if (compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8)) && (compiled.Adds(reach, 2) && (gc_i+0) >= 0 && (gc_i+reach) >= (gc_i+0) && (gc_i+reach) <= (len(in)-8)) {
 								/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line portable.go:32*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										/*line portable.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									}
 									/*line portable.go:33*/ sum = sum.Add(gc_ld)
-									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line portable.go:33*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										/*line portable.go:33*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
 									}
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 								/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									} else {
 										break gc_jam
 									}
 									/*line portable.go:33*/ sum = sum.Add(gc_ld)
-									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line portable.go:33*/ if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
-										/*line portable.go:33*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d:])
+										/*line portable.go:33*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
 									} else {
 										break gc_jam
 									}
@@ -297,23 +296,23 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line portable.go:31*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line portable.go:31*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							/*line portable.go:32*/ if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
 								/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line portable.go:32*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										/*line portable.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									}
 									/*line portable.go:33*/ sum = sum.Add(gc_ld)
 								}
 							} else {
 								/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
-										gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
+										gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
 									} else {
 										break gc_steps
 									}
@@ -322,7 +321,7 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							}
 							/*line portable.go:35*/ sum.StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx

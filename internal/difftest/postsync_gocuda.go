@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,163 @@ func PostVoteKernel(n, out []int32) func(*gocuda.Thread) {
 //line postsync.go:14
 var gc_src_postVote = compiled.NewSource(gc_files_postsync, "postVote", "6fb373bfa17c2999fd2bc6ca15767d5aba88c25ae342edd8d790b4e2bb23ec80", "postsync.go:9-20").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line postsync.go:14
+func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_l_i [32]int32
+	var gc_l_more [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+						/*line postsync.go:15*/ i.StoreSlice(gc_l_i[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+						/*line postsync.go:15*/ i.StoreSlice(gc_l_i[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					i := int32(gc_tx)
+					gc_l_i[gc_lane] = i
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					i := int32(gc_tx)
+					gc_l_i[gc_lane] = i
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			more := true
+			gc_l_more[gc_lane] = more
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				more := gc_l_more[gc_lane]
+				/*line postsync.go:16*/ if more {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_l_i[gc_lane]
+				/*line postsync.go:17*/ i += 32
+				/*line postsync.go:16*/ gc_c1v[gc_lane] = i < n[0]
+				gc_l_i[gc_lane] = i
+			}
+			/*line postsync.go:16*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				/*line postsync.go:23*/ var more bool
+				/*line postsync.go:16*/ more = gc_c1r[gc_lane]
+				gc_l_more[gc_lane] = more
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				/*line postsync.go:19*/ copy(gc_at, gc_l_i[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_l_i[gc_lane]
+					/*line postsync.go:19*/ out[gc_tx] = i
+				}
+			}
+		}
+	}
+}
+
 // PostBarrierKernel is PostVoteKernel deciding for the block, with
 // t.SyncThreadsOr in the post statement.
 //
@@ -39,6 +197,166 @@ func PostBarrierKernel(n, out []int32) func(*gocuda.Thread) {
 
 //line postsync.go:26
 var gc_src_postBarrier = compiled.NewSource(gc_files_postsync, "postBarrier", "629ede010783e13bdd24a0c2a2a03c73ba2076e803a6a21a7fa0d257bb2493ed", "postsync.go:22-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line postsync.go:26
+func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						i := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
+						/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+					/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+				/*line postsync.go:27*/ i.StoreSlice(gc_s_i[gc_rank:])
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			i := int32(gc_tx)
+			gc_s_i[gc_rank] = i
+		}
+	}
+	/*line postsync.go:28*/ for more := true; more; {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vb2 := lanes.BroadcastInt32x16(32)
+					for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+						gc_rank := gc_vstep2
+						/*line postsync.go:29*/ i := lanes.LoadInt32x16Slice(gc_s_i[gc_rank:])
+						/*line postsync.go:29*/ i = i.Add(gc_vb2)
+						/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastInt32x8(32)
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					/*line postsync.go:29*/ i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
+					/*line postsync.go:29*/ i = i.Add(gc_vb)
+					/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_vb := lanes.BroadcastInt32x8(32)
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				/*line postsync.go:29*/ i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
+				/*line postsync.go:29*/ i = i.Add(gc_vb)
+				/*line postsync.go:29*/ i.StoreSlice(gc_s_i[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line postsync.go:29*/ i += 32
+			gc_s_i[gc_rank] = i
+		}
+		gc_r3 := false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line postsync.go:28*/ if i < n[0] {
+				gc_r3 = true
+			}
+		}
+		more = gc_r3
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at := out[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line postsync.go:31*/ i := lanes.LoadInt32x16Slice(gc_s_i[gc_rank:])
+							/*line postsync.go:31*/ i.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line postsync.go:31*/ i := lanes.LoadInt32x8Slice(gc_s_i[gc_rank:])
+						/*line postsync.go:31*/ i.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					i := gc_s_i[gc_rank]
+					/*line postsync.go:31*/ gc_at[gc_tx] = i
+				}
+			} else {
+				/*line postsync.go:31*/ copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line postsync.go:31*/ out[gc_tx] = i
+			}
+		}
+	}
+}
 
 // gc_files_postsync holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,588 @@ func PrefixLanesKernel(in, out []int32, k int) func(*gocuda.Thread) {
 
 //line prefix_lanes.go:12
 var gc_src_prefixLanes = compiled.NewSource(gc_files_prefix_lanes, "prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line prefix_lanes.go:12
+func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	var gc_c3m [32]uint32
+	var gc_c3v [32]int32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
+						var warp int = (gc_rank >> 5)
+						/*line prefix_lanes.go:15*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+						var full uint32 = uint32(uint64(1)<<lanes - 1)
+						gc_lanes.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
+						/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line prefix_lanes.go:18*/ gc_lanes.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+						for gc_k3 := range 8 {
+							/*line prefix_lanes.go:17*/ gc_c1a[gc_lane+gc_k3] = 1
+						}
+						for gc_k4 := range 8 {
+							/*line prefix_lanes.go:17*/ gc_c1w[gc_lane+gc_k4] = gocuda.WarpSize
+						}
+						/*line prefix_lanes.go:18*/ gc_lanes.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
+						var warp int = (gc_rank >> 5)
+						/*line prefix_lanes.go:15*/ var lanes int = min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+						var full uint32 = uint32(uint64(1)<<lanes - 1)
+						gc_lanes.BroadcastUint32x8(full).StoreSlice(gc_c1m[gc_lane:])
+						/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line prefix_lanes.go:18*/ gc_lanes.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c1v[gc_lane:])
+						for gc_k := range 8 {
+							/*line prefix_lanes.go:17*/ gc_c1a[gc_lane+gc_k] = 1
+						}
+						for gc_k2 := range 8 {
+							/*line prefix_lanes.go:17*/ gc_c1w[gc_lane+gc_k2] = gocuda.WarpSize
+						}
+						/*line prefix_lanes.go:18*/ gc_lanes.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				warp := (gc_w >> 5)
+				/*line prefix_lanes.go:15*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					full := uint32(uint64(1)<<lanes - 1)
+					/*line prefix_lanes.go:17*/ gc_c1m[gc_lane] = full
+					gc_c1v[gc_lane] = in[i]
+					gc_c1a[gc_lane] = 1
+					gc_c1w[gc_lane] = gocuda.WarpSize
+					gc_s_full[gc_rank] = full
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				warp := (gc_w >> 5)
+				/*line prefix_lanes.go:15*/ lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					full := uint32(uint64(1)<<lanes - 1)
+					/*line prefix_lanes.go:17*/ gc_c1m[gc_lane] = full
+					gc_c1v[gc_lane] = in[i]
+					gc_c1a[gc_lane] = 1
+					gc_c1w[gc_lane] = gocuda.WarpSize
+					gc_s_full[gc_rank] = full
+				}
+			}
+		}
+		/*line prefix_lanes.go:17*/ compiled.WarpLanes[int32, int32](gc_b, "ShflXorSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line prefix_lanes.go:17*/ v := gc_lanes.LoadInt32x8Slice(in[i:]).Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line prefix_lanes.go:17*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line prefix_lanes.go:17*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line prefix_lanes.go:17*/ v := gc_lanes.LoadInt32x8Slice(in[i:]).Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						/*line prefix_lanes.go:17*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line prefix_lanes.go:17*/ v := in[i] + gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line prefix_lanes.go:17*/ v := gc_at[gc_lane] + gc_c1r[gc_lane]
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						/*line prefix_lanes.go:17*/ v := in[i] + gc_c1r[gc_lane]
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+		var gc_m7 uint32
+		/*line prefix_lanes.go:18*/ if (gc_w>>5)%2 == k%2 {
+			gc_m7 = ^uint32(0)
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line prefix_lanes.go:19*/ full := gc_lanes.LoadUint32x8Slice(gc_s_full[gc_rank:])
+							/*line prefix_lanes.go:19*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line prefix_lanes.go:19*/ full.StoreSlice(gc_c2m[gc_lane:])
+							/*line prefix_lanes.go:19*/ v.StoreSlice(gc_c2v[gc_lane:])
+							for gc_k7 := range 8 {
+								/*line prefix_lanes.go:19*/ gc_c2a[gc_lane+gc_k7] = 3
+							}
+							for gc_k8 := range 8 {
+								/*line prefix_lanes.go:19*/ gc_c2w[gc_lane+gc_k8] = gocuda.WarpSize
+							}
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line prefix_lanes.go:19*/ full := gc_lanes.LoadUint32x8Slice(gc_s_full[gc_rank:])
+							/*line prefix_lanes.go:19*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line prefix_lanes.go:19*/ full.StoreSlice(gc_c2m[gc_lane:])
+							/*line prefix_lanes.go:19*/ v.StoreSlice(gc_c2v[gc_lane:])
+							for gc_k5 := range 8 {
+								/*line prefix_lanes.go:19*/ gc_c2a[gc_lane+gc_k5] = 3
+							}
+							for gc_k6 := range 8 {
+								/*line prefix_lanes.go:19*/ gc_c2w[gc_lane+gc_k6] = gocuda.WarpSize
+							}
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						full := gc_s_full[gc_rank]
+						v := gc_s_v[gc_rank]
+						/*line prefix_lanes.go:19*/ gc_c2m[gc_lane] = full
+						gc_c2v[gc_lane] = v
+						gc_c2a[gc_lane] = 3
+						gc_c2w[gc_lane] = gocuda.WarpSize
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					full := gc_s_full[gc_rank]
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:19*/ gc_c2m[gc_lane] = full
+					gc_c2v[gc_lane] = v
+					gc_c2a[gc_lane] = 3
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+			}
+			/*line prefix_lanes.go:19*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line prefix_lanes.go:19*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line prefix_lanes.go:19*/ v = gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
+							/*line prefix_lanes.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line prefix_lanes.go:19*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line prefix_lanes.go:19*/ v = gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]).Sub(v)
+							/*line prefix_lanes.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line prefix_lanes.go:19*/ v = gc_c2r[gc_lane] - v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:19*/ v = gc_c2r[gc_lane] - v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := (gc_rank & 31)
+			full := gc_s_full[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line prefix_lanes.go:21*/ for j := 0; j < lane%5+k; j++ {
+				v = 3*v + int32(j)
+			}
+			gc_c3m[gc_lane] = full
+			gc_c3v[gc_lane] = v
+			gc_c3a[gc_lane] = 2
+			gc_c3w[gc_lane] = gocuda.WarpSize
+			gc_s_v[gc_rank] = v
+		}
+		/*line prefix_lanes.go:24*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+		if compiled.SIMDBuild {
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line prefix_lanes.go:24*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:24*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+						/*line prefix_lanes.go:24*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line prefix_lanes.go:24*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:24*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+						/*line prefix_lanes.go:24*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:24*/ v += gc_c3r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line prefix_lanes.go:24*/ v += gc_c3r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	var gc_c4m [32]uint32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left6 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line prefix_lanes.go:26*/ full := gc_lanes.LoadUint32x8Slice(gc_s_full[gc_rank:])
+						/*line prefix_lanes.go:26*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:26*/ full.StoreSlice(gc_c4m[gc_lane:])
+						/*line prefix_lanes.go:26*/ v.StoreSlice(gc_c4v[gc_lane:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line prefix_lanes.go:26*/ full := gc_lanes.LoadUint32x8Slice(gc_s_full[gc_rank:])
+						/*line prefix_lanes.go:26*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:26*/ full.StoreSlice(gc_c4m[gc_lane:])
+						/*line prefix_lanes.go:26*/ v.StoreSlice(gc_c4v[gc_lane:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left6&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					full := gc_s_full[gc_rank]
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:26*/ gc_c4m[gc_lane] = full
+					gc_c4v[gc_lane] = v
+				}
+			}
+			/*line prefix_lanes.go:26*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+			gc_left7 := gc_act
+			if compiled.SIMD {
+				gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx8.X + gc_lane
+						gc_ty := gc_tidx8.Y
+						_ = gc_ty
+						gc_tz := gc_tidx8.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line prefix_lanes.go:13*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:26*/ v = v.Xor(gc_lanes.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line prefix_lanes.go:27*/ v.StoreSlice(out[i:])
+						/*line prefix_lanes.go:27*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line prefix_lanes.go:13*/ v := gc_lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line prefix_lanes.go:26*/ v = v.Xor(gc_lanes.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line prefix_lanes.go:27*/ v.StoreSlice(out[i:])
+						/*line prefix_lanes.go:27*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left7 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left7&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:26*/ v ^= gc_c4r[gc_lane]
+					out[i] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				full := gc_s_full[gc_rank]
+				v := gc_s_v[gc_rank]
+				/*line prefix_lanes.go:26*/ gc_c4m[gc_lane] = full
+				gc_c4v[gc_lane] = v
+			}
+			/*line prefix_lanes.go:26*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			gc_off3 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+				gc_at2 := out[gc_off3:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:26*/ v ^= gc_c4r[gc_lane]
+					gc_at2[gc_lane] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line prefix_lanes.go:26*/ v ^= gc_c4r[gc_lane]
+					out[i] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+}
 
 // gc_files_prefix_lanes holds the source files whose lines the kernels' records hash.
 //

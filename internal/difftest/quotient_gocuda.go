@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,128 @@ func SegmentsKernel(out []int32, off, d, e int) func(*gocuda.Thread) {
 
 //line quotient.go:13
 var gc_src_segments = compiled.NewSource(gc_files_quotient, "segments", "fc406d878a615cca4f84b3f7b8fd5f9fa04bfc4f81d980bd608e7365bd12dd2a", "quotient.go:5-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line quotient.go:13
+func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line quotient.go:31*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := (gc_bx*gc_bdx)+off, d
+			gc_qoff2, gc_qd2 := (gc_bx*gc_bdx)+off, e
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_vb2 := lanes.BroadcastInt32x16(7)
+									for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var i int = gc_bx*gc_bdx + gc_tx
+										{
+											/*line quotient.go:16*/ var x int = i + off
+											_ = x
+											if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483632 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483632) {
+												break
+											}
+											/*line quotient.go:17*/ lanes.BroadcastInt32x16(int32(gc_q) * 1000).Add(lanes.BroadcastInt32x16(int32((gc_tx + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(lanes.BroadcastInt32x16(int32((gc_tx + gc_r2))).Add(gc_iota2))).Sub(lanes.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_vb := lanes.BroadcastInt32x8(7)
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line quotient.go:16*/ var x int = i + off
+									_ = x
+									if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
+										break
+									}
+									/*line quotient.go:17*/ lanes.BroadcastInt32x8(int32(gc_q) * 1000).Add(lanes.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(lanes.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(lanes.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								/*line quotient.go:17*/ gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								/*line quotient.go:17*/ gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line quotient.go:17*/ out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line quotient.go:16*/ x := i + off
+						out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
+					}
+				} else {
+					gc_vstep := gc_from
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line quotient.go:16*/ x := i + off
+						out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
+					}
+				}
+			}
+		}
+	}
+}
 
 // SegmentRowsKernel divides the flat index of a 2D block's thread, whose
 // rows of x start at y*w, and returns the threads whose remainder is 3:
@@ -61,6 +184,147 @@ func NormalizeKernel(out, inp, mean, rstd, weight, bias []float32, C int) func(*
 
 //line quotient.go:42
 var gc_src_normalize = compiled.NewSource(gc_files_quotient, "normalize", "c7c0e6085de1d9d86357e2ff37d9b29745936374038d84eae81116dc3402a9be", "quotient.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line quotient.go:42
+func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line quotient.go:62*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_q
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
+						gc_at := rstd[gc_off:][:1]
+						gc_at2 := inp[gc_off2:][:gc_seglen]
+						gc_at3 := mean[gc_off:][:1]
+						gc_at4 := out[gc_off2:][:gc_seglen]
+						gc_at5 := weight[gc_off3:][:gc_seglen]
+						gc_at6 := bias[gc_off3:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at3[0]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_Lane0Mask322 := compiled.Lane0Mask32()
+									for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										gc_pos.Thread = gc_base + gc_tx
+										var idx int = gc_bx*gc_bdx + gc_tx
+										_ = idx
+										var bt int = gc_q
+										_ = bt
+										var c int = (gc_tx + gc_r)
+										_ = c
+										/*line quotient.go:49*/ n := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask322)))
+										n.Mul(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg):])).Add(lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var idx int = gc_bx*gc_bdx + gc_tx
+									_ = idx
+									var bt int = gc_q
+									_ = bt
+									var c int = (gc_tx + gc_r)
+									_ = c
+									/*line quotient.go:49*/ n := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask32)))
+									n.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg):])).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								c := (gc_tx + gc_r)
+								/*line quotient.go:49*/ n := gc_elem * (gc_at2[gc_u] - gc_elem2)
+								gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
+								_ = c
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								c := (gc_tx + gc_r)
+								/*line quotient.go:49*/ n := gc_elem * (gc_at2[gc_u] - gc_elem2)
+								gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
+								_ = c
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							idx := gc_bx*gc_bdx + gc_tx
+							bt := gc_q
+							c := (gc_tx + gc_r)
+							/*line quotient.go:49*/ n := rstd[bt] * (inp[idx] - mean[bt])
+							out[idx] = n*weight[c] + bias[c]
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						idx := gc_bx*gc_bdx + gc_tx
+						/*line quotient.go:47*/ bt := idx / C
+						c := idx % C
+						n := rstd[bt] * (inp[idx] - mean[bt])
+						out[idx] = n*weight[c] + bias[c]
+					}
+				} else {
+					gc_vstep := gc_from
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						idx := gc_bx*gc_bdx + gc_tx
+						/*line quotient.go:47*/ bt := idx / C
+						c := idx % C
+						n := rstd[bt] * (inp[idx] - mean[bt])
+						out[idx] = n*weight[c] + bias[c]
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_quotient holds the source files whose lines the kernels' records hash.
 //

@@ -8,70 +8,6 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 )
 
-//line quotient.go:13
-func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line quotient.go:31*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := (gc_bx*gc_bdx)+off, d
-			gc_qoff2, gc_qd2 := (gc_bx*gc_bdx)+off, e
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := (gc_bx * gc_bdx) + gc_seg
-					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
-						gc_at := out[gc_off:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							/*line quotient.go:17*/ gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line quotient.go:17*/ out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line quotient.go:16*/ x := i + off
-					out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
-				}
-			}
-		}
-	}
-}
-
 //line quotient.go:26
 func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, d int) {
 	gc_pos := gc_b.Pos()
@@ -120,8 +56,9 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 					gc_seg = gc_segend
 				}
 			} else {
+				gc_vstep := 0
 			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
@@ -135,84 +72,6 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
-			}
-		}
-	}
-}
-
-//line quotient.go:42
-func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line quotient.go:62*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := gc_bx*gc_bdx, C
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_to, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := gc_q
-					gc_off2 := (gc_bx * gc_bdx) + gc_seg
-					gc_off3 := gc_r + gc_seg
-					if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
-						gc_at := rstd[gc_off:][:1]
-						gc_at2 := inp[gc_off2:][:gc_seglen]
-						gc_at3 := mean[gc_off:][:1]
-						gc_at4 := out[gc_off2:][:gc_seglen]
-						gc_at5 := weight[gc_off3:][:gc_seglen]
-						gc_at6 := bias[gc_off3:][:gc_seglen]
-						gc_elem := gc_at[0]
-						gc_elem2 := gc_at3[0]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							c := (gc_tx + gc_r)
-							/*line quotient.go:49*/ n := gc_elem * (gc_at2[gc_u] - gc_elem2)
-							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
-							_ = c
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							idx := gc_bx*gc_bdx + gc_tx
-							bt := gc_q
-							c := (gc_tx + gc_r)
-							/*line quotient.go:49*/ n := rstd[bt] * (inp[idx] - mean[bt])
-							out[idx] = n*weight[c] + bias[c]
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_bx*gc_bdx + gc_tx
-					/*line quotient.go:47*/ bt := idx / C
-					c := idx % C
-					n := rstd[bt] * (inp[idx] - mean[bt])
-					out[idx] = n*weight[c] + bias[c]
-				}
 			}
 		}
 	}

@@ -5,114 +5,9 @@
 package difftest
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
-
-//line quotient.go:13
-func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line quotient.go:31*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := (gc_bx*gc_bdx)+off, d
-			gc_qoff2, gc_qd2 := (gc_bx*gc_bdx)+off, e
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-					_, _ = gc_q2, gc_r2
-					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := (gc_bx * gc_bdx) + gc_seg
-					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
-						gc_at := out[gc_off:][:gc_seglen]
-						gc_vstep := gc_seg
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-								gc_vb2 := archsimd.BroadcastInt32x16(7)
-								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
-									gc_tx := gc_vstep
-									var i int = gc_bx*gc_bdx + gc_tx
-									{
-										/*line quotient.go:16*/ var x int = i + off
-										_ = x
-										if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483632 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483632) {
-											break
-										}
-										/*line quotient.go:17*/ archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_vb := archsimd.BroadcastInt32x8(7)
-							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line quotient.go:16*/ var x int = i + off
-								_ = x
-								if (gc_tx+gc_r) < -2147483648 || (gc_tx+gc_r) > 2147483640 || ((gc_tx+gc_r2) < -2147483648 || (gc_tx+gc_r2) > 2147483640) {
-									break
-								}
-								/*line quotient.go:17*/ archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at[(gc_tx - gc_seg):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							/*line quotient.go:17*/ gc_at[gc_u] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line quotient.go:17*/ out[i] = int32(gc_q)*1000 + int32((gc_tx + gc_r)) + 7*int32((gc_tx+gc_r2)) - int32(gc_q2)
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line quotient.go:16*/ x := i + off
-					out[i] = int32(x/d)*1000 + int32(x%d) + 7*int32(x%e) - int32(x/e)
-				}
-			}
-		}
-	}
-}
 
 //line quotient.go:26
 func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, d int) {
@@ -143,8 +38,8 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_all2 := lanes.Mask32x16FromBits(0xffff)
+								gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
 									gc_tx := gc_vstep
 									gc_alive2 := gc_all2
@@ -152,13 +47,13 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 									var y int = gc_ty
 									/*line quotient.go:28*/ var idx int = y*w + x
 									_ = idx
-									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx + gc_r), 16))))
-									if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-										gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+									gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx + gc_r), 16))))
+									if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+										gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 									}
-									/*line quotient.go:30*/ archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive2)
+									/*line quotient.go:30*/ lanes.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive2)
 								}
-								archsimd.ClearAVXUpperBits()
+								lanes.ClearAVXUpperBits()
 								return gc_vstep, false
 							}(gc_vstep)
 							if gc_stop {
@@ -166,8 +61,8 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 							}
 						}
 						if compiled.SIMD {
-							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_alive := gc_all
@@ -175,13 +70,13 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 								var y int = gc_ty
 								/*line quotient.go:28*/ var idx int = y*w + x
 								_ = idx
-								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx + gc_r), 8))))
+								gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx + gc_r), 8))))
 								if gc_alive.And(gc_if).ToBits() != 0 {
 									gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 								}
-								/*line quotient.go:30*/ archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive)
+								/*line quotient.go:30*/ lanes.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive)
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 						}
 					gc_L1r:
 						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
@@ -206,8 +101,9 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 					gc_seg = gc_segend
 				}
 			} else {
+				gc_vstep2 := 0
 			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
@@ -221,124 +117,6 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
-			}
-		}
-	}
-}
-
-//line quotient.go:42
-func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line quotient.go:62*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := gc_bx*gc_bdx, C
-			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-				for gc_seg := gc_from; gc_seg < gc_to; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_to, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := gc_q
-					gc_off2 := (gc_bx * gc_bdx) + gc_seg
-					gc_off3 := gc_r + gc_seg
-					if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
-						gc_at := rstd[gc_off:][:1]
-						gc_at2 := inp[gc_off2:][:gc_seglen]
-						gc_at3 := mean[gc_off:][:1]
-						gc_at4 := out[gc_off2:][:gc_seglen]
-						gc_at5 := weight[gc_off3:][:gc_seglen]
-						gc_at6 := bias[gc_off3:][:gc_seglen]
-						gc_elem := gc_at[0]
-						gc_elem2 := gc_at3[0]
-						gc_vstep := gc_seg
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-								for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
-									gc_tx := gc_vstep
-									gc_pos.Thread = gc_base + gc_tx
-									var idx int = gc_bx*gc_bdx + gc_tx
-									_ = idx
-									var bt int = gc_q
-									_ = bt
-									var c int = (gc_tx + gc_r)
-									_ = c
-									/*line quotient.go:49*/ n := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x16At(&gc_at3[0], gc_Lane0Mask322)))
-									n.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-							gc_Lane0Mask32 := compiled.Lane0Mask32()
-							for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								gc_pos.Thread = gc_base + gc_tx
-								var idx int = gc_bx*gc_bdx + gc_tx
-								_ = idx
-								var bt int = gc_q
-								_ = bt
-								var c int = (gc_tx + gc_r)
-								_ = c
-								/*line quotient.go:49*/ n := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_seg):]).Sub(compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask32)))
-								n.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg):])).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_seg):])).StoreSlice(gc_at4[(gc_tx - gc_seg):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							c := (gc_tx + gc_r)
-							/*line quotient.go:49*/ n := gc_elem * (gc_at2[gc_u] - gc_elem2)
-							gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]
-							_ = c
-						}
-					} else {
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							idx := gc_bx*gc_bdx + gc_tx
-							bt := gc_q
-							c := (gc_tx + gc_r)
-							/*line quotient.go:49*/ n := rstd[bt] * (inp[idx] - mean[bt])
-							out[idx] = n*weight[c] + bias[c]
-						}
-					}
-					gc_seg = gc_segend
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_bx*gc_bdx + gc_tx
-					/*line quotient.go:47*/ bt := idx / C
-					c := idx % C
-					n := rstd[bt] * (inp[idx] - mean[bt])
-					out[idx] = n*weight[c] + bias[c]
-				}
 			}
 		}
 	}

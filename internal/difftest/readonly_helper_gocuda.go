@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,332 @@ func HelperReadOnlyKernel(in, out []int32, k int) func(*gocuda.Thread) {
 
 //line readonly_helper.go:12
 var gc_src_helperReadOnly = compiled.NewSource(gc_files_readonly_helper, "helperReadOnly", "ac2f3326f81e7b754996ed7d6df66648ba91a88a1ee90e425e10992825cea8dc", "readonly_helper.go:5-16", "readonly_helper.go:18-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line readonly_helper.go:12
+func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line readonly_helper.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line readonly_helper.go:15*/ var in_ []int32 = in
+	/*line readonly_helper.go:15*/ var s_ []int32 = s
+	/*line readonly_helper.go:15*/ var k_ int = k
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line readonly_helper.go:15*/ gc_t4 := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							x := gc_t4
+							/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line readonly_helper.go:15*/ gc_t3 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						x := gc_t3
+						/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					_ = i
+					/*line readonly_helper.go:15*/ gc_t2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					x := gc_t2
+					/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line readonly_helper.go:15*/ var x int32 = gc_at[gc_tx]
+				gc_s_x[gc_rank] = x
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line readonly_helper.go:15*/ var x int32 = in[i]
+				gc_s_x[gc_rank] = x
+			}
+		}
+	}
+	if in_[k_] > 0 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s_) {
+				gc_at2 := s_[:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line readonly_helper.go:21*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
+								/*line readonly_helper.go:21*/ x.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line readonly_helper.go:21*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+							/*line readonly_helper.go:21*/ x.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						/*line readonly_helper.go:21*/ gc_at2[gc_tx] = x
+					}
+				} else {
+					/*line readonly_helper.go:21*/ copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					x := gc_s_x[gc_rank]
+					/*line readonly_helper.go:21*/ s_[gc_tx] = x
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_r + gc_seg
+					gc_off3 := (gc_bx * gc_bdx) + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
+						gc_at3 := s_[gc_off2:][:gc_seglen]
+						gc_at4 := out[gc_off3:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										/*line readonly_helper.go:14*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
+										/*line readonly_helper.go:23*/ x = x.Add(lanes.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
+										/*line readonly_helper.go:23*/ r := x
+										/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line readonly_helper.go:14*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+									/*line readonly_helper.go:23*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
+									/*line readonly_helper.go:23*/ r := x
+									/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								x := gc_s_x[gc_rank]
+								/*line readonly_helper.go:23*/ x += gc_at3[gc_u]
+								/*line readonly_helper.go:25*/ var r int32 = x
+								/*line readonly_helper.go:15*/ gc_at4[gc_u] = r
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								x := gc_s_x[gc_rank]
+								/*line readonly_helper.go:23*/ x += gc_at3[gc_u]
+								/*line readonly_helper.go:25*/ var r int32 = x
+								/*line readonly_helper.go:15*/ gc_at4[gc_u] = r
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							x := gc_s_x[gc_rank]
+							/*line readonly_helper.go:23*/ x += s_[(gc_tx + gc_r)]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ out[i] = r
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						x := gc_s_x[gc_rank]
+						/*line readonly_helper.go:23*/ x += s_[(gc_tx+1)%gc_bdx]
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ out[i] = r
+					}
+				} else {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						x := gc_s_x[gc_rank]
+						/*line readonly_helper.go:23*/ x += s_[(gc_tx+1)%gc_bdx]
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ out[i] = r
+					}
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx * gc_bdx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+				gc_at5 := out[gc_off4:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line readonly_helper.go:14*/ x := lanes.LoadInt32x16Slice(gc_s_x[gc_rank:])
+								/*line readonly_helper.go:25*/ r := x
+								/*line readonly_helper.go:15*/ r.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line readonly_helper.go:14*/ x := lanes.LoadInt32x8Slice(gc_s_x[gc_rank:])
+							/*line readonly_helper.go:25*/ r := x
+							/*line readonly_helper.go:15*/ r.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
+					}
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							x := gc_s_x[gc_rank]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							x := gc_s_x[gc_rank]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							x := gc_s_x[gc_rank]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							x := gc_s_x[gc_rank]
+							/*line readonly_helper.go:25*/ var r int32 = x
+							/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						x := gc_s_x[gc_rank]
+						/*line readonly_helper.go:25*/ var r int32 = x
+						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					x := gc_s_x[gc_rank]
+					/*line readonly_helper.go:25*/ var r int32 = x
+					/*line readonly_helper.go:15*/ out[i] = r
+				}
+			}
+		}
+	}
+}
 
 // gc_files_readonly_helper holds the source files whose lines the kernels' records hash.
 //

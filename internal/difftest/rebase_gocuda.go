@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,121 @@ func RebaseStencilKernel(in, out []float32) func(*gocuda.Thread) {
 //line rebase.go:14
 var gc_src_rebaseStencil = compiled.NewSource(gc_files_rebase, "rebaseStencil", "c5bf608f0f83754ae8f6601dbd76fd07ed9ab7c1144b6419b06999c84f02c4d2", "rebase.go:10-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line rebase.go:14
+func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line rebase.go:36*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in)-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off, len(in)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb4 := lanes.BroadcastFloat32x16(2)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										{
+											/*line rebase.go:16*/ lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb3 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line rebase.go:16*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line rebase.go:17*/ gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line rebase.go:17*/ gc_at[gc_u] = gc_at2[gc_u] + 2*gc_at3[gc_u] + gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:17*/ out[i] = in[i-1] + 2*in[i] + in[i+1]
+				}
+			}
+		}
+	}
+}
+
 // Rebase2DKernel scales a w×h image held in rows of pitch elements, its
 // row's offset reading the thread's y, and records which thread wrote each
 // element.
@@ -42,6 +158,116 @@ func Rebase2DKernel(in []float32, out []int32, w, h, pitch int) func(*gocuda.Thr
 //line rebase.go:26
 var gc_src_rebase2D = compiled.NewSource(gc_files_rebase, "rebase2D", "0618ef261d99cc80f105d4ecace876d2f40942f48f6be95eefd27f6f85f3016a", "rebase.go:21-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line rebase.go:26
+func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []int32, w, h, pitch int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line rebase.go:54*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * pitch)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb7 := lanes.BroadcastFloat32x16(3)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb8 := lanes.BroadcastInt32x16(1000)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var x int = gc_bx*gc_bdx + gc_tx
+								_ = x
+								var y int = gc_by*gc_bdy + gc_ty
+								_ = y
+								{
+									if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
+										break
+									}
+									/*line rebase.go:30*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb7).ConvertToInt32().Add(lanes.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb5 := lanes.BroadcastFloat32x8(3)
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb6 := lanes.BroadcastInt32x8(1000)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_bx*gc_bdx + gc_tx
+							_ = x
+							var y int = gc_by*gc_bdy + gc_ty
+							_ = y
+							if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
+								break
+							}
+							/*line rebase.go:30*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb5).ConvertToInt32().Add(lanes.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line rebase.go:30*/ gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:30*/ out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // RebaseShortKernel copies in to out for every index of out: where in is
 // shorter, the first thread past its end fails.
 //
@@ -54,6 +280,104 @@ func RebaseShortKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line rebase.go:38
 var gc_src_rebaseShort = compiled.NewSource(gc_files_rebase, "rebaseShort", "c844e672918014ce3897add74c5dfc39aa396fb0a1573a19e6bb363cd5f0d1a2", "rebase.go:34-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line rebase.go:38
+func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line rebase.go:60*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line rebase.go:40*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line rebase.go:40*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line rebase.go:41*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:41*/ out[i] = in[i] * 2
+				}
+			}
+		}
+	}
+}
 
 // RebaseGridStrideKernel is SAXPY with a grid-stride loop: the loop runs
 // flat or in lockstep, each step's row rebased.
@@ -68,6 +392,214 @@ func RebaseGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 //line rebase.go:49
 var gc_src_rebaseGridStride = compiled.NewSource(gc_files_rebase, "rebaseGridStride", "a4d30c843f1ce1857cbe60e3894933e67139cdacee1a98e4654d59eaf8720c64", "rebase.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line rebase.go:49
+func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line rebase.go:55*/ _ = &a
+	}
+	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		/*line rebase.go:56*/ gc_limit := len(y)
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line rebase.go:71*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line rebase.go:51*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx + gc_off
+									_ = i
+									/*line rebase.go:51*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line rebase.go:51*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line rebase.go:51*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line rebase.go:51*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line rebase.go:50*/ for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line rebase.go:67*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+						gc_at3 := y[gc_off3:][:gc_to]
+						gc_at4 := x[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more = true
+									/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line rebase.go:51*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line rebase.go:51*/ y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // RebaseRowKernel stores, from the one row y of the grid equal to row,
 // each thread's y at out[x]: the other rows run no thread.
 //
@@ -80,6 +612,123 @@ func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
 
 //line rebase.go:59
 var gc_src_rebaseRow = compiled.NewSource(gc_files_rebase, "rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line rebase.go:59
+func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line rebase.go:84*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !((gc_by*gc_bdy + gc_ty) == row) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var x int = gc_bx*gc_bdx + gc_tx
+								_ = x
+								var y int = gc_by*gc_bdy + gc_ty
+								{
+									/*line rebase.go:62*/ lanes.BroadcastInt32x16(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_bx*gc_bdx + gc_tx
+							_ = x
+							var y int = gc_by*gc_bdy + gc_ty
+							/*line rebase.go:62*/ lanes.BroadcastInt32x8(int32(y*1000 + gc_ty)).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							y := gc_by*gc_bdy + gc_ty
+							/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						}
+						{
+							gc_tx := gc_vstep + 1
+							y := gc_by*gc_bdy + gc_ty
+							/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						}
+						{
+							gc_tx := gc_vstep + 2
+							y := gc_by*gc_bdy + gc_ty
+							/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						}
+						{
+							gc_tx := gc_vstep + 3
+							y := gc_by*gc_bdy + gc_ty
+							/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:63*/ gc_at[gc_tx] = int32(y*1000 + gc_ty)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:63*/ out[x] = int32(y*1000 + gc_ty)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // RebaseGuardedKernel reads in behind the thread by k elements, behind the
 // guard i >= k+lo that keeps the index in range (Hillis and Steele's
@@ -100,6 +749,136 @@ func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 //line rebase.go:75
 var gc_src_rebaseGuarded = compiled.NewSource(gc_files_rebase, "rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line rebase.go:75
+func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line rebase.go:92*/ gc_off := 0 - k
+			gc_off2 := gc_bx * gc_bdx
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(in)-gc_off, len(out)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := out[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb7 := lanes.BroadcastFloat32x16(float32(-1))
+									gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_vb8 := lanes.BroadcastFloat32x16(2)
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										var i int = gc_tx
+										y := gc_vb7
+										/*line rebase.go:78*/ if i >= k+lo {
+											/*line rebase.go:78*/ y = lanes.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Mul(gc_vb8)
+										} else {
+											/*line rebase.go:78*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+											if gc_if4.ToBits() != 0 {
+												/*line rebase.go:78*/ y = y.Merge(lanes.LoadFloat32x16Slice(gc_at[(gc_tx-gc_fastlo):]).Mul(gc_vb8), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+											}
+										}
+										/*line rebase.go:78*/ y.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_vb6 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_tx
+									y := gc_vb5
+									/*line rebase.go:78*/ if i >= k+lo {
+										/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Mul(gc_vb6)
+									} else {
+										/*line rebase.go:78*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Mul(gc_vb6).Merge(y, gc_if3)
+										}
+									}
+									/*line rebase.go:78*/ y.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb6 := lanes.BroadcastFloat32x8(2)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_tx
+								y := gc_vb5
+								/*line rebase.go:78*/ if i >= k+lo {
+									/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Mul(gc_vb6)
+								} else {
+									/*line rebase.go:78*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Mul(gc_vb6).Merge(y, gc_if4)
+									}
+								}
+								/*line rebase.go:78*/ y.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+							}
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_tx
+							y := float32(-1)
+							/*line rebase.go:78*/ if i >= k+lo {
+								y = gc_at[gc_u] * 2
+							}
+							gc_at2[gc_u] = y
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					y := float32(-1)
+					/*line rebase.go:78*/ if i >= k+lo {
+						y = in[i-k] * 2
+					}
+					out[gc_bx*gc_bdx+i] = y
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					y := float32(-1)
+					/*line rebase.go:78*/ if i >= k+lo {
+						y = in[i-k] * 2
+					}
+					out[gc_bx*gc_bdx+i] = y
+				}
+			}
+		}
+	}
+}
+
 // RebaseTileKernel sums each column of a block's w×h tile of in by a tree
 // over the tile's rows, as Rodinia's backprop sums its weight matrix
 // (weightMatrix[ty][tx] += weightMatrix[ty+s][tx]), then each thread
@@ -117,6 +896,268 @@ func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
 
 //line rebase.go:97
 var gc_src_rebaseTile = compiled.NewSource(gc_files_rebase, "rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line rebase.go:97
+func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line rebase.go:99*/ tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+								_ = at
+								/*line rebase.go:101*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+							/*line rebase.go:101*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							/*line rebase.go:101*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					tile_[ty][tx] = in[at]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line rebase.go:103*/ for s := 1; s < gc_bdy; s *= 2 {
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		/*line rebase.go:108*/ if (2*s) > 0 && gc_bdy%(2*s) == 0 {
+			gc_rstep = (2 * s)
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
+			/*line rebase.go:104*/ if gc_rstep == 1 && (!(gc_ty%(2*s) == 0)) {
+				gc_ty += gc_rstep
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row2 := gc_ty
+			gc_row3 := gc_ty + s
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tile_) && gc_to <= len(tile_[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_to <= len(tile_[gc_row3]) {
+				gc_at3 := tile_[gc_row2][:gc_to]
+				gc_at4 := tile_[gc_row3][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								{
+									/*line rebase.go:105*/ if ty+s < gc_bdy {
+										/*line rebase.go:105*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							/*line rebase.go:105*/ if ty+s < gc_bdy {
+								/*line rebase.go:105*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					ty := gc_ty
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line rebase.go:105*/ if ty+s < gc_bdy {
+						tile_[ty][tx] += tile_[ty+s][tx]
+					}
+				}
+			}
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			/*line rebase.go:122*/ gc_row4 := gc_ty + r
+			gc_off3 := k
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
+				gc_at5 := out[gc_off2:][:gc_bdx]
+				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+								_ = at
+								/*line rebase.go:101*/ lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line rebase.go:100*/ var at int = (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+							/*line rebase.go:101*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at5, gc_at6) {
+						copy(gc_at5, gc_at6)
+					} else {
+						gc_vstep3 := 0
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							/*line rebase.go:111*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line rebase.go:100*/ at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					/*line rebase.go:111*/ out[at] = tile_[ty+r][tx+k]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // RebasePartialKernel gathers tab at idx for each element of out: out and
 // idx are indexed at the thread's index, and rebased, while tab's index
@@ -161,30 +1202,30 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
 				gc_at := out[gc_off:][:gc_to]
 				gc_at2 := idx[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rebase.go:123*/ gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
 				}
@@ -214,6 +1255,108 @@ func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
 //line rebase.go:133
 var gc_src_rebaseLocal = compiled.NewSource(gc_files_rebase, "rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line rebase.go:133
+func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line rebase.go:155*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + off
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								{
+									/*line rebase.go:136*/ var src int = off + i
+									_ = src
+									/*line rebase.go:136*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line rebase.go:136*/ var src int = off + i
+							_ = src
+							/*line rebase.go:136*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line rebase.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx] * 2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line rebase.go:136*/ src := off + i
+					out[i] = in[src] * 2
+				}
+			}
+		}
+	}
+}
+
 // RebaseClampRowsKernel adds to each element of a w×h image the elements
 // above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
 // h-1)): row offsets of builtin min and max, rebased.
@@ -229,6 +1372,119 @@ func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
 
 //line rebase.go:146
 var gc_src_rebaseClampRows = compiled.NewSource(gc_files_rebase, "rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line rebase.go:146
+func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line rebase.go:171*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			gc_off2 := (gc_bx * gc_bdx) + (max((gc_by*gc_bdy+gc_ty)-1, 0) * w)
+			gc_off3 := (gc_bx * gc_bdx) + (min((gc_by*gc_bdy+gc_ty)+1, h-1) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off2:][:gc_to]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var x int = gc_bx*gc_bdx + gc_tx
+								_ = x
+								var y int = gc_by*gc_bdy + gc_ty
+								/*line rebase.go:149*/ var n int = max(y-1, 0)
+								_ = n
+								/*line rebase.go:149*/ var s int = min(y+1, h-1)
+								_ = s
+								{
+									/*line rebase.go:150*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_bx*gc_bdx + gc_tx
+							_ = x
+							var y int = gc_by*gc_bdy + gc_ty
+							/*line rebase.go:149*/ var n int = max(y-1, 0)
+							_ = n
+							/*line rebase.go:149*/ var s int = min(y+1, h-1)
+							_ = s
+							/*line rebase.go:150*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:149*/ n := max(y-1, 0)
+					_ = n
+					/*line rebase.go:149*/ s := min(y+1, h-1)
+					_ = s
+					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line rebase.go:149*/ n := max(y-1, 0)
+					/*line rebase.go:149*/ s := min(y+1, h-1)
+					/*line rebase.go:151*/ out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_rebase holds the source files whose lines the kernels' records hash.
 //

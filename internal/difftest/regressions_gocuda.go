@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,395 @@ func NamesKernel(in, out []int32) func(*gocuda.Thread) {
 //line regressions.go:13
 var gc_src_names = compiled.NewSource(gc_files_regressions, "names", "19ab2fe6c705f57c3e35017712462cb2607d8958802e540cc481c0ac6531b26e", "regressions.go:9-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line regressions.go:13
+func gc_body_names(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ix := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line regressions.go:14*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastInt32x16(2)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line regressions.go:16*/ if tid < -2147483648 || tid > 2147483632 {
+								break
+							}
+							/*line regressions.go:16*/ n := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							/*line regressions.go:16*/ b := n.Mul(gc_vb4)
+							/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
+							/*line regressions.go:16*/ ix.StoreSlice(gc_at2[gc_tx:])
+							/*line regressions.go:16*/ n.StoreSlice(gc_s_n[gc_rank:])
+							/*line regressions.go:16*/ b.StoreSlice(gc_s_b[gc_rank:])
+							/*line regressions.go:16*/ ix.StoreSlice(gc_s_ix[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastInt32x8(2)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line regressions.go:16*/ if tid < -2147483648 || tid > 2147483640 {
+							break
+						}
+						/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line regressions.go:16*/ b := n.Mul(gc_vb3)
+						/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
+						/*line regressions.go:16*/ ix.StoreSlice(gc_at2[gc_tx:])
+						/*line regressions.go:16*/ n.StoreSlice(gc_s_n[gc_rank:])
+						/*line regressions.go:16*/ b.StoreSlice(gc_s_b[gc_rank:])
+						/*line regressions.go:16*/ ix.StoreSlice(gc_s_ix[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_vb2 := lanes.BroadcastInt32x8(2)
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line regressions.go:16*/ if tid < -2147483648 || tid > 2147483640 {
+						break
+					}
+					/*line regressions.go:16*/ n := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					/*line regressions.go:16*/ b := n.Mul(gc_vb2)
+					/*line regressions.go:16*/ ix := b.Add(lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
+					/*line regressions.go:16*/ ix.StoreSlice(gc_at2[gc_tx:])
+					/*line regressions.go:16*/ n.StoreSlice(gc_s_n[gc_rank:])
+					/*line regressions.go:16*/ b.StoreSlice(gc_s_b[gc_rank:])
+					/*line regressions.go:16*/ ix.StoreSlice(gc_s_ix[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				tid := gc_tx
+				/*line regressions.go:16*/ n := gc_at[gc_tx]
+				b := n * 2
+				ix := b + int32(tid)
+				gc_at2[gc_tx] = ix
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line regressions.go:16*/ n := in[gc_bx*gc_bdx+tid]
+				b := n * 2
+				ix := b + int32(tid)
+				s[tid] = ix
+				gc_s_n[gc_rank] = n
+				gc_s_b[gc_rank] = b
+				gc_s_ix[gc_rank] = ix
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_seg
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									_ = tid
+									/*line regressions.go:15*/ ix := lanes.LoadInt32x16Slice(gc_s_ix[gc_rank:])
+									/*line regressions.go:21*/ ix = ix.Add(lanes.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
+									/*line regressions.go:21*/ ix.StoreSlice(gc_s_ix[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								_ = tid
+								/*line regressions.go:15*/ ix := lanes.LoadInt32x8Slice(gc_s_ix[gc_rank:])
+								/*line regressions.go:21*/ ix = ix.Add(lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
+								/*line regressions.go:21*/ ix.StoreSlice(gc_s_ix[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							ix := gc_s_ix[gc_rank]
+							/*line regressions.go:21*/ ix += gc_at3[gc_u]
+							gc_s_ix[gc_rank] = ix
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							ix := gc_s_ix[gc_rank]
+							/*line regressions.go:21*/ ix += gc_at3[gc_u]
+							gc_s_ix[gc_rank] = ix
+						}
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
+						gc_s_ix[gc_rank] = ix
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:21*/ ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at4 := out[gc_off3:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							_ = tid
+							/*line regressions.go:15*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+							/*line regressions.go:15*/ b := lanes.LoadInt32x16Slice(gc_s_b[gc_rank:])
+							/*line regressions.go:15*/ ix := lanes.LoadInt32x16Slice(gc_s_ix[gc_rank:])
+							n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line regressions.go:15*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+						/*line regressions.go:15*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
+						/*line regressions.go:15*/ ix := lanes.LoadInt32x8Slice(gc_s_ix[gc_rank:])
+						n.Add(b).Add(ix).StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
+				}
+			} else {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+						/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				n := gc_s_n[gc_rank]
+				b := gc_s_b[gc_rank]
+				ix := gc_s_ix[gc_rank]
+				/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
+			}
+		}
+	}
+}
+
 // PadKernel calls a helper with a barrier with untyped constant arguments
 // for float32 parameters (refused as "does not type-check" before) and
 // with an argument that depends on the thread (generated code that did
@@ -41,6 +431,311 @@ func PadKernel(out []float32) func(*gocuda.Thread) {
 //line regressions.go:32
 var gc_src_pad = compiled.NewSource(gc_files_regressions, "pad", "62b8e3b28172d4fa32e48c468cd62c689181ae91ebd014668e3104e1a3d329e2", "regressions.go:26-36", "regressions.go:38-46", "regressions.go:38-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line regressions.go:32
+func gc_body_pad(gc_b *compiled.Block, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_r_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line regressions.go:33*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	var s_ []float32 = s
+	var k float32 = 1
+	if compiled.SIMDBuild {
+		/*line regressions.go:35*/ _ = &k
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_) {
+			gc_at := s_[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						/*line regressions.go:41*/ gc_vb4 := lanes.BroadcastFloat32x16(k)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_t4 := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).ConvertToFloat32()
+							v_ := gc_t4
+							if gc_tx < -2147483648 || gc_tx > 2147483632 {
+								break
+							}
+							/*line regressions.go:42*/ v_.Mul(gc_vb4).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					/*line regressions.go:41*/ gc_vb3 := lanes.BroadcastFloat32x8(k)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_t3 := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).ConvertToFloat32()
+						v_ := gc_t3
+						if gc_tx < -2147483648 || gc_tx > 2147483640 {
+							break
+						}
+						/*line regressions.go:42*/ v_.Mul(gc_vb3).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						var v_ float32 = float32(gc_tx)
+						/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_vstep + 1
+						var v_ float32 = float32(gc_tx)
+						/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_vstep + 2
+						var v_ float32 = float32(gc_tx)
+						/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_vstep + 3
+						var v_ float32 = float32(gc_tx)
+						/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				var v_ float32 = float32(gc_tx)
+				/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				var v_ float32 = float32(gc_tx)
+				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+			{
+				gc_tx := gc_vstep2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
+			gc_s_r[gc_rank] = r
+		}
+	}
+	/*line regressions.go:35*/ var s_2 []float32 = s
+	var v_2 float32 = 0.5
+	if compiled.SIMDBuild {
+		/*line regressions.go:36*/ _ = &v_2
+	}
+	var k_ float32 = 2
+	if compiled.SIMDBuild {
+		/*line regressions.go:36*/ _ = &k_
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at2 := s_2[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						/*line regressions.go:41*/ gc_vb8 := lanes.BroadcastFloat32x16(v_2 * k_)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line regressions.go:41*/ r := lanes.LoadFloat32x16Slice(gc_s_r[gc_rank:])
+							/*line regressions.go:45*/ r_ := r
+							/*line regressions.go:34*/ v := r_
+							/*line regressions.go:41*/ gc_vb8.StoreSlice(gc_at2[gc_tx:])
+							/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line regressions.go:41*/ gc_vb7 := lanes.BroadcastFloat32x8(v_2 * k_)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+						/*line regressions.go:45*/ r_ := r
+						/*line regressions.go:34*/ v := r_
+						/*line regressions.go:41*/ gc_vb7.StoreSlice(gc_at2[gc_tx:])
+						/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				/*line regressions.go:41*/ gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+					/*line regressions.go:45*/ r_ := r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+					/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				r := gc_s_r[gc_rank]
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ gc_at2[gc_tx] = v_2 * k_
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				/*line regressions.go:45*/ var r_ float32 = r
+				/*line regressions.go:34*/ v := r_
+				/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+			{
+				gc_tx := gc_vstep4 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_vstep4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_vstep4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_tx := gc_vstep4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+				gc_s_r_2[gc_rank] = r_2
+			}
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
+			gc_s_r_2[gc_rank] = r_2
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at3 := out[gc_off:][:gc_bdx]
+			gc_vstep5 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line regressions.go:45*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line regressions.go:45*/ r_2 := lanes.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
+							/*line regressions.go:45*/ r_3 := r_2
+							v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						/*line regressions.go:45*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line regressions.go:45*/ r_2 := lanes.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
+						/*line regressions.go:45*/ r_3 := r_2
+						v.Add(r_3).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ gc_at3[gc_tx] = v + r_3
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r_2 := gc_s_r_2[gc_rank]
+				/*line regressions.go:45*/ var r_3 float32 = r_2
+				/*line regressions.go:35*/ out[gc_bx*gc_bdx+gc_tx] = v + r_3
+			}
+		}
+	}
+}
+
 // RelaxKernel iterates a 1D three-point stencil in shared memory and
 // leaves its loop of barriers with a break under a condition the same for
 // the whole block, as the iterated stencils of benchmark suites do (a
@@ -55,6 +750,291 @@ func RelaxKernel(grid []int32, iters int) func(*gocuda.Thread) {
 
 //line regressions.go:54
 var gc_src_relax = compiled.NewSource(gc_files_regressions, "relax", "71f44b2e730922a6c77a24d82b2e86ea268ddd0130839b7b920e0cf0e281ed05", "regressions.go:48-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line regressions.go:54
+func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	b := gc_bdx
+	/*line regressions.go:56*/ s := gocuda.Shared[int32](t, b+2)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line regressions.go:59*/ gc_off := gc_bx * b
+		gc_off2 := 0
+		gc_off3 := b + 1
+		if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
+			gc_at := grid[gc_off:][:gc_bdx]
+			gc_at2 := s[gc_off2:][:1]
+			gc_at3 := s[gc_off3:][:1]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line regressions.go:58*/ v := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							if gc_if4.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
+									/*line regressions.go:60*/ gc_at2[0] = 0
+								}
+								if gc_if4.ToBits() != 0 {
+									/*line regressions.go:60*/ gc_at3[0] = 0
+								}
+							}
+							/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line regressions.go:58*/ v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						gc_if3 := gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if3.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
+								/*line regressions.go:60*/ gc_at2[0] = 0
+							}
+							if gc_if3.ToBits() != 0 {
+								/*line regressions.go:60*/ gc_at3[0] = 0
+							}
+						}
+						/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line regressions.go:58*/ v := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
+							/*line regressions.go:60*/ gc_at2[0] = 0
+						}
+						if gc_if2.ToBits() != 0 {
+							/*line regressions.go:60*/ gc_at3[0] = 0
+						}
+					}
+					/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				tid := gc_tx
+				/*line regressions.go:58*/ v := gc_at[gc_tx]
+				if tid == 0 {
+					gc_at2[0], gc_at3[0] = 0, 0
+				}
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+				if tid == 0 {
+					s[0], s[b+1] = 0, 0
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line regressions.go:62*/ for it := 0; ; it++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 1
+			gc_fastlo := min(max(0, -gc_off4), gc_bdx)
+			/*line regressions.go:71*/ gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at4 := s[gc_off4+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										var tid int = gc_tx
+										_ = tid
+										/*line regressions.go:57*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+										/*line regressions.go:63*/ v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									_ = tid
+									/*line regressions.go:57*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+									/*line regressions.go:63*/ v.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								v := gc_s_v[gc_rank]
+								/*line regressions.go:63*/ gc_at4[gc_u] = v
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								v := gc_s_v[gc_rank]
+								/*line regressions.go:63*/ gc_at4[gc_u] = v
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:63*/ s[tid+1] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:63*/ s[tid+1] = v
+				}
+			}
+		}
+		/*line regressions.go:65*/ if it == iters {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := 1
+			gc_off6 := 2
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
+			/*line regressions.go:73*/ gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := s[gc_fastlo2:][:gc_seglen2]
+						gc_at6 := s[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := s[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							/*line regressions.go:59*/ var v int32
+							/*line regressions.go:68*/ v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
+							gc_s_v[gc_rank] = v
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:59*/ var v int32
+					/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:59*/ var v int32
+					/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line regressions.go:77*/ gc_off7 := gc_bx * b
+		if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
+			gc_at8 := grid[gc_off7:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							_ = tid
+							/*line regressions.go:57*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line regressions.go:71*/ v.StoreSlice(gc_at8[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line regressions.go:57*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line regressions.go:71*/ v.StoreSlice(gc_at8[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:71*/ gc_at8[gc_tx] = v
+				}
+			} else {
+				/*line regressions.go:71*/ copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
+			}
+		}
+	}
+}
 
 // ShflWidthKernel shuffles with a width its caller passes, kept per lane
 // (it depends on the warp), so that the compiled form completes the
@@ -72,6 +1052,210 @@ func ShflWidthKernel(out []int32, width int) func(*gocuda.Thread) {
 //line regressions.go:81
 var gc_src_shflWidth = compiled.NewSource(gc_files_regressions, "shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line regressions.go:81
+func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						/*line regressions.go:82*/ var w int = width + (gc_rank>>5)*0
+						var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
+						lanes.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
+						lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreSlice(gc_c1v[gc_lane:])
+						for gc_k3 := range 8 {
+							/*line regressions.go:84*/ gc_c1a[gc_lane+gc_k3] = 1
+						}
+						for gc_k4 := range 8 {
+							/*line regressions.go:84*/ gc_c1w[gc_lane+gc_k4] = w
+						}
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						/*line regressions.go:82*/ var w int = width + (gc_rank>>5)*0
+						var mask uint32 = gocuda.FullMask >> ((gc_rank >> 5) * 0)
+						lanes.BroadcastUint32x8(mask).StoreSlice(gc_c1m[gc_lane:])
+						lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreSlice(gc_c1v[gc_lane:])
+						for gc_k := range 8 {
+							/*line regressions.go:84*/ gc_c1a[gc_lane+gc_k] = 1
+						}
+						for gc_k2 := range 8 {
+							/*line regressions.go:84*/ gc_c1w[gc_lane+gc_k2] = w
+						}
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				/*line regressions.go:82*/ w := width + (gc_w>>5)*0
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+					/*line regressions.go:84*/ gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(gc_tx)
+					gc_c1a[gc_lane] = 1
+					gc_c1w[gc_lane] = w
+				}
+			}
+			/*line regressions.go:84*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line regressions.go:85*/ lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line regressions.go:85*/ lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line regressions.go:84*/ out[gc_tx] = gc_c1r[gc_lane]
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				/*line regressions.go:82*/ w := width + (gc_w>>5)*0
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+					/*line regressions.go:84*/ gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(gc_tx)
+					gc_c1a[gc_lane] = 1
+					gc_c1w[gc_lane] = w
+				}
+			}
+			/*line regressions.go:84*/ compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line regressions.go:84*/ gc_at[gc_lane] = gc_c1r[gc_lane]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line regressions.go:84*/ out[gc_tx] = gc_c1r[gc_lane]
+					}
+				}
+			}
+		}
+	}
+}
+
 // StaleRematKernel reads two thread-index values after a uniform variable
 // they were computed from has changed: offset after stride is halved
 // (NVIDIA's oddEvenMergeSortShared, which the compiled form sorted wrongly
@@ -88,6 +1272,378 @@ func StaleRematKernel(out []int32) func(*gocuda.Thread) {
 
 //line regressions.go:95
 var gc_src_staleRemat = compiled.NewSource(gc_files_regressions, "staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line regressions.go:95
+func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_offset := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_lane := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line regressions.go:97*/ counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	stride := gc_bdx / 2
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(counts) {
+			gc_at := counts[:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line regressions.go:98*/ gc_at[gc_tx] = 0
+					/*line regressions.go:100*/ offset := tid & (stride - 1)
+					gc_s_offset[gc_rank] = offset
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				tid := gc_tx
+				/*line regressions.go:98*/ gc_at[gc_tx] = 0
+				/*line regressions.go:100*/ offset := tid & (stride - 1)
+				gc_s_offset[gc_rank] = offset
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line regressions.go:98*/ counts[tid] = 0
+				/*line regressions.go:100*/ offset := tid & (stride - 1)
+				gc_s_offset[gc_rank] = offset
+			}
+		}
+	}
+	/*line regressions.go:101*/ stride >>= 1
+	for ; stride > 0; stride >>= 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(counts) {
+				gc_at2 := counts[:gc_bdx]
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						offset := gc_s_offset[gc_rank]
+						/*line regressions.go:104*/ if offset >= stride {
+							gc_at2[gc_tx]++
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						offset := gc_s_offset[gc_rank]
+						/*line regressions.go:104*/ if offset >= stride {
+							gc_at2[gc_tx]++
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						offset := gc_s_offset[gc_rank]
+						/*line regressions.go:104*/ if offset >= stride {
+							gc_at2[gc_tx]++
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						offset := gc_s_offset[gc_rank]
+						/*line regressions.go:104*/ if offset >= stride {
+							gc_at2[gc_tx]++
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					offset := gc_s_offset[gc_rank]
+					/*line regressions.go:104*/ if offset >= stride {
+						gc_at2[gc_tx]++
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offset := gc_s_offset[gc_rank]
+					/*line regressions.go:104*/ if offset >= stride {
+						counts[tid]++
+					}
+				}
+			}
+		}
+	}
+	step := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line regressions.go:111*/ gc_qoff, gc_qd := 0, (step + 1)
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_vstep3 := gc_seg
+				for ; gc_vstep3+3 < gc_segend; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						lane := (gc_tx + gc_r)
+						/*line regressions.go:110*/ var sum int32
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						lane := (gc_tx + gc_r)
+						/*line regressions.go:110*/ var sum int32
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						lane := (gc_tx + gc_r)
+						/*line regressions.go:110*/ var sum int32
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						lane := (gc_tx + gc_r)
+						/*line regressions.go:110*/ var sum int32
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_segend; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					lane := (gc_tx + gc_r)
+					/*line regressions.go:110*/ var sum int32
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:109*/ lane := tid % (step + 1)
+					var sum int32
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:109*/ lane := tid % (step + 1)
+					var sum int32
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:109*/ lane := tid % (step + 1)
+					var sum int32
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:109*/ lane := tid % (step + 1)
+					var sum int32
+					gc_s_lane[gc_rank] = lane
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line regressions.go:109*/ lane := tid % (step + 1)
+				var sum int32
+				gc_s_lane[gc_rank] = lane
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	/*line regressions.go:111*/ for k := 0; k < 3; k++ {
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+			{
+				gc_rank := gc_vstep5 + 0
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:113*/ sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_vstep5 + 1
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:113*/ sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_vstep5 + 2
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:113*/ sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_vstep5 + 3
+				gc_pos.Thread = gc_rank
+				lane := gc_s_lane[gc_rank]
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:113*/ sum += int32(lane)
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			lane := gc_s_lane[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			/*line regressions.go:113*/ sum += int32(lane)
+			gc_s_sum[gc_rank] = sum
+		}
+		/*line regressions.go:114*/ step *= 2
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+			gc_at3 := out[gc_off:][:gc_bdx]
+			gc_at4 := counts[:gc_bdx]
+			gc_vstep6 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep6, gc_stop = func(gc_vstep6 int) (int, bool) {
+						gc_vb4 := lanes.BroadcastInt32x16(100)
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							_ = tid
+							/*line regressions.go:96*/ sum := lanes.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).Mul(gc_vb4).Add(sum).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastInt32x8(100)
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line regressions.go:96*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Mul(gc_vb3).Add(sum).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+					{
+						gc_tx := gc_vstep6 + 0
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+					{
+						gc_tx := gc_vstep6 + 1
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+					{
+						gc_tx := gc_vstep6 + 2
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+					{
+						gc_tx := gc_vstep6 + 3
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+				}
+			}
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+			}
+		}
+	}
+}
 
 // OutParamsKernel passes the addresses of values that live across a
 // barrier to a helper that writes through them (Rodinia's scan does with
@@ -118,10 +1674,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line regressions.go:133*/ var a, b int
@@ -130,7 +1686,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line regressions.go:133*/ var a, b int
@@ -139,7 +1695,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line regressions.go:133*/ var a, b int
@@ -148,7 +1704,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_s_b[gc_rank] = b
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line regressions.go:133*/ var a, b int
@@ -157,7 +1713,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_s_b[gc_rank] = b
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:133*/ var a, b int
@@ -232,6 +1788,111 @@ func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
 //line regressions.go:156
 var gc_src_pureBound = compiled.NewSource(gc_files_regressions, "pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166").NoGoexit("e4b175723ca5962aa24afdf2b48dde1dff7b85917fec1ee03b53a6d3291ba670", "regressions.go:141-148")
 
+//line regressions.go:156
+func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line regressions.go:157*/ s := gocuda.Shared[int32](t, 1)[:1]
+	total := smaller(n, 7)
+	for c := 0; c < total; c++ {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:161*/ s[0] += int32(c + 1)
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line regressions.go:161*/ s[0] += int32(c + 1)
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line regressions.go:180*/ lanes.BroadcastInt32x16(s[0]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line regressions.go:194*/ lanes.BroadcastInt32x8(s[0]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
+			}
+		}
+	}
+}
+
 // FuseRematKernel returns thread 0 early in the blocks where a guard
 // computed from the uniform w says so, then updates w: fusion moved the
 // update before the loop holding the guard, which computes the guard
@@ -249,14 +1910,341 @@ func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
 //line regressions.go:176
 var gc_src_fuseRemat = compiled.NewSource(gc_files_regressions, "fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line regressions.go:176
+func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line regressions.go:177*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line regressions.go:181*/ w := p + int32(gc_bx)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_vb2 := lanes.BroadcastInt32x16(-1)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var tx int = gc_tx
+						/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+						if i < 0 || i > len(out)-16 || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx > len(s)-16 {
+							break
+						}
+						/*line regressions.go:180*/ gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+						lanes.BroadcastInt32x16(int32(tx)).Add(gc_iota2).Merge(lanes.LoadInt32x16Slice(s[tx:]), gc_alive2).StoreSlice(s[tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := lanes.BroadcastInt32x8(-1)
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line regressions.go:180*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tx int = gc_tx
+					/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+					if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
+						break
+					}
+					/*line regressions.go:180*/ gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+					lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota).Merge(lanes.LoadInt32x8Slice(s[tx:]), gc_alive).StoreSlice(s[tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastInt32x8(-1)
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line regressions.go:180*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tx int = gc_tx
+				/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+				if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
+					break
+				}
+				/*line regressions.go:180*/ gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+				lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line regressions.go:179*/ i := gc_bx*gc_bdx + tx
+			out[i] = -1
+			/*line regressions.go:183*/ s[tx] = int32(tx)
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_none2 := lanes.Mask32x16FromBits(0)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						var tx int = gc_tx
+						gc_b3 := gc_none2
+						/*line regressions.go:182*/ if (w ^ 2) != 3 {
+							gc_b3 = gc_all4
+						}
+						/*line regressions.go:182*/ e := lanes.Mask32x16FromBits(gc_b3.ToBits() & gc_iota4.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
+						/*line regressions.go:185*/ gc_if2 := e
+						if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive4 = lanes.Mask32x16FromBits(gc_alive4.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line regressions.go:178*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tx int = gc_tx
+					gc_b2 := gc_none
+					if (w ^ 2) != 3 {
+						gc_b2 = gc_all3
+					}
+					/*line regressions.go:182*/ e := gc_b2.And(gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
+					/*line regressions.go:185*/ gc_if := e
+					if gc_alive3.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if).ToBits())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+	gc_L2:
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line regressions.go:182*/ e := (w^2) != 3 && tx == 0
+			/*line regressions.go:185*/ if e {
+				gc_exited[gc_rank] = true
+				continue gc_L2
+			}
+		}
+	}
+	/*line regressions.go:188*/ w ^= p
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_all6 := lanes.Mask32x16FromBits(0xffff)
+					gc_vb4 := lanes.BroadcastInt32x16(1)
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+							gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+						}
+						var tx int = gc_tx
+						/*line regressions.go:189*/ if tx < 0 || tx > len(s)-16 {
+							break
+						}
+						/*line regressions.go:190*/ lanes.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).Merge(lanes.LoadInt32x16Slice(s[tx:]), gc_alive6).StoreSlice(s[tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb3 := lanes.BroadcastInt32x8(1)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line regressions.go:178*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tx int = gc_tx
+					/*line regressions.go:189*/ if tx < 0 || tx > len(s)-8 {
+						break
+					}
+					/*line regressions.go:190*/ lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).Merge(lanes.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb2 := lanes.BroadcastInt32x8(1)
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line regressions.go:178*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tx int = gc_tx
+				/*line regressions.go:189*/ if tx < 0 || tx > len(s)-8 {
+					break
+				}
+				/*line regressions.go:190*/ lanes.LoadInt32x8Slice(s[tx:]).Add(gc_vb2).StoreMasked((*[8]int32)(s[tx:]), gc_alive2)
+			}
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line regressions.go:189*/ s[tx]++
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_all8 := lanes.Mask32x16FromBits(0xffff)
+					gc_vb7 := lanes.BroadcastInt32x16(1000)
+					/*line regressions.go:191*/ gc_vb8 := lanes.BroadcastInt32x16(w)
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive8 := gc_all8
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+							gc_alive8 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex8).ToBits())
+						}
+						var tx int = gc_tx
+						/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+						/*line regressions.go:191*/ if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
+							break
+						}
+						/*line regressions.go:192*/ lanes.LoadInt32x16Slice(s[tx:]).Mul(gc_vb7).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive8)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb5 := lanes.BroadcastInt32x8(1000)
+				/*line regressions.go:191*/ gc_vb6 := lanes.BroadcastInt32x8(w)
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line regressions.go:191*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tx int = gc_tx
+					/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+					/*line regressions.go:191*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line regressions.go:192*/ lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb5).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive7)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb3 := lanes.BroadcastInt32x8(1000)
+			/*line regressions.go:191*/ gc_vb4 := lanes.BroadcastInt32x8(w)
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line regressions.go:191*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tx int = gc_tx
+				/*line regressions.go:179*/ var i int = gc_bx*gc_bdx + tx
+				/*line regressions.go:191*/ if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line regressions.go:192*/ lanes.LoadInt32x8Slice(s[tx:]).Mul(gc_vb3).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
+			}
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tx := gc_tx
+			/*line regressions.go:179*/ i := gc_bx*gc_bdx + tx
+			/*line regressions.go:191*/ out[i] = s[tx]*1000 + w
+		}
+	}
+}
+
 // IdempotentReadKernel reads the uniform w and then, in a case of a
 // switch whose tag is the same for the block, sets it to a value the same
 // for every thread: the compiled form kept w uniform and stored it in the
 // thread loop, thread after thread, so the later threads read the first
 // one's store instead of the old w (found by the compiler fuzzer, seed
 // 1720685). out holds, per thread, its value and w.
-//
-//line regressions.go:202
 func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_idempotentRead,
 		func(gc_t *gocuda.Thread) { idempotentRead(gc_t, out, p) },
@@ -265,6 +2253,264 @@ func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
 
 //line regressions.go:202
 var gc_src_idempotentRead = compiled.NewSource(gc_files_regressions, "idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line regressions.go:202
+func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line regressions.go:203*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line regressions.go:206*/ var w int32 = p << 3
+							a := lanes.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
+							if tx < -2147483648 || tx > 2147483632 {
+								break
+							}
+							/*line regressions.go:208*/ a.StoreSlice(gc_at[gc_tx:])
+							lanes.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank:])
+							/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line regressions.go:206*/ var w int32 = p << 3
+						a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
+						if tx < -2147483648 || tx > 2147483640 {
+							break
+						}
+						/*line regressions.go:208*/ a.StoreSlice(gc_at[gc_tx:])
+						lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
+						/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tx int = gc_tx
+					/*line regressions.go:206*/ var w int32 = p << 3
+					a := lanes.BroadcastInt32x8(int32(tx)).Add(gc_iota2)
+					if tx < -2147483648 || tx > 2147483640 {
+						break
+					}
+					/*line regressions.go:208*/ a.StoreSlice(gc_at[gc_tx:])
+					lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
+					/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				tx := gc_tx
+				/*line regressions.go:206*/ w := p << 3
+				a := int32(tx)
+				gc_at[gc_tx] = a
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				/*line regressions.go:206*/ w := p << 3
+				a := int32(tx)
+				s[tx] = a
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+		}
+	}
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+		{
+			gc_rank := gc_vstep2 + 0
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+		{
+			gc_rank := gc_vstep2 + 1
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+		{
+			gc_rank := gc_vstep2 + 2
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+		{
+			gc_rank := gc_vstep2 + 3
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+			/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		w := gc_s_w[gc_rank]
+		a := gc_s_a[gc_rank]
+		/*line regressions.go:210*/ switch (int32(gc_bx) &^ p) & 1 {
+		case 0:
+			a ^= w
+			w = p + 1
+		}
+		gc_s_w[gc_rank] = w
+		gc_s_a[gc_rank] = a
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+			gc_at2 := out[gc_off:][:gc_bdx]
+			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						gc_vb4 := lanes.BroadcastInt32x16(1000)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
+							_ = i
+							/*line regressions.go:205*/ w := lanes.LoadInt32x16Slice(gc_s_w[gc_rank:])
+							/*line regressions.go:205*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
+							a.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastInt32x8(1000)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line regressions.go:205*/ var i int = gc_bx*gc_bdx + tx
+						_ = i
+						/*line regressions.go:205*/ w := lanes.LoadInt32x8Slice(gc_s_w[gc_rank:])
+						/*line regressions.go:205*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						a.Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).Mul(gc_vb3).Add(w).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+						/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+				/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
+			}
+		}
+	}
+}
 
 // gc_files_regressions holds the source files whose lines the kernels' records hash.
 //

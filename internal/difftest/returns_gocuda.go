@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -25,6 +26,648 @@ func EarlyReturnKernel(out []int32, shift, rounds int) func(*gocuda.Thread) {
 
 //line returns.go:52
 var gc_src_earlyReturn = compiled.NewSource(gc_files_returns, "earlyReturn", "48cdede7f6b5775e1238274410756f3ddc97a1928b6fa9553b9987fec3542347", "returns.go:48-60", "returns.go:11-21", "returns.go:11-21", "returns.go:23-35", "returns.go:37-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line returns.go:52
+func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r_2 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line returns.go:55*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	var mask uint32 = gocuda.FullMask
+	var mask_ uint32 = gocuda.FullMask
+	var s_ []int32 = s
+	/*line returns.go:58*/ var shift_ int = shift
+	/*line returns.go:58*/ var returned_2 bool
+	var gc_l_v_ [32]int32
+	var gc_l_v_2 [32]float32
+	var gc_l_x [32]int32
+	var gc_l_x_ [32]int32
+	var gc_l_ok [32]bool
+	var gc_l_ok_ [32]bool
+	var gc_l_r [32]int32
+	var gc_l_returned [32]bool
+	var gc_l_r_ [32]float32
+	var gc_l_returned_ [32]bool
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:56*/ var v_ int32 = v
+				/*line returns.go:56*/ var r int32
+				/*line returns.go:56*/ var returned bool
+				gc_l_v_[gc_lane] = v_
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			v_ := gc_l_v_[gc_lane]
+			/*line returns.go:14*/ x, ok := any(v_).(int32)
+			gc_l_x[gc_lane] = x
+			gc_l_ok[gc_lane] = ok
+		}
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			ok := gc_l_ok[gc_lane]
+			/*line returns.go:14*/ if ok {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			/*line returns.go:15*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line returns.go:22*/ var r int32
+				/*line returns.go:24*/ var returned bool
+				/*line returns.go:15*/ r = any(gc_c1r[gc_lane]).(int32)
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+		var gc_m15 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			returned := gc_l_returned[gc_lane]
+			/*line returns.go:16*/ if !returned {
+				gc_m15 |= 1 << gc_lane
+			}
+		}
+		gc_save15 := gc_act
+		gc_act = gc_save15 & gc_m15
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				/*line returns.go:17*/ if compiled.SIMD512 && gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+					var gc_run compiled.ShflSteps
+					for off := 16; off > 0; off /= 2 {
+						/*line returns.go:18*/ gc_run.Add(off, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+				} else {
+					/*line returns.go:17*/ for off := 16; off > 0; off /= 2 {
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
+							/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+							gc_left := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line returns.go:18*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+										/*line returns.go:18*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line returns.go:18*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line returns.go:18*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+										/*line returns.go:18*/ v_ = v_.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+										/*line returns.go:18*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_ := gc_l_v_[gc_lane]
+									/*line returns.go:18*/ v_ += gc_c2r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
+				}
+			} else {
+				/*line returns.go:17*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
+				} else {
+					/*line returns.go:17*/ for off := 16; off > 0; off /= 2 {
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+						} else {
+							/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line returns.go:18*/ v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v_ := gc_l_v_[gc_lane]
+				/*line returns.go:32*/ var r int32
+				/*line returns.go:34*/ var returned bool
+				/*line returns.go:20*/ r = v_
+				returned = true
+				gc_l_r[gc_lane] = r
+				gc_l_returned[gc_lane] = returned
+			}
+		}
+		gc_act = gc_save15 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				r := gc_l_r[gc_lane]
+				out[4*i] = r
+				var v_2 float32 = float32(v)
+				/*line returns.go:57*/ var r_ float32
+				/*line returns.go:57*/ var returned_ bool
+				gc_l_v_2[gc_lane] = v_2
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			v_2 := gc_l_v_2[gc_lane]
+			/*line returns.go:14*/ x_, ok_ := any(v_2).(int32)
+			gc_l_x_[gc_lane] = x_
+			gc_l_ok_[gc_lane] = ok_
+		}
+		var gc_m20 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			ok_ := gc_l_ok_[gc_lane]
+			/*line returns.go:14*/ if ok_ {
+				gc_m20 |= 1 << gc_lane
+			}
+		}
+		gc_save20 := gc_act
+		gc_act = gc_save20 & gc_m20
+		if gc_act != 0 {
+			/*line returns.go:15*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line returns.go:22*/ var r_ float32
+				/*line returns.go:24*/ var returned_ bool
+				/*line returns.go:15*/ r_ = any(gc_c3r[gc_lane]).(float32)
+				returned_ = true
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
+			}
+		}
+		gc_act = gc_save20 &^ gc_dead
+		var gc_m24 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			returned_ := gc_l_returned_[gc_lane]
+			/*line returns.go:16*/ if !returned_ {
+				gc_m24 |= 1 << gc_lane
+			}
+		}
+		gc_save24 := gc_act
+		gc_act = gc_save24 & gc_m24
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				/*line returns.go:17*/ if compiled.SIMD512 && gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					for off_ := 16; off_ > 0; off_ /= 2 {
+						/*line returns.go:18*/ gc_run2.Add(off_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+				} else {
+					/*line returns.go:17*/ for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+							/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line returns.go:18*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+										/*line returns.go:18*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line returns.go:18*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line returns.go:18*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+										/*line returns.go:18*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line returns.go:18*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_2 := gc_l_v_2[gc_lane]
+									/*line returns.go:18*/ v_2 += gc_c4r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
+								}
+							}
+						}
+					}
+				}
+			} else {
+				/*line returns.go:17*/ if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
+				} else {
+					/*line returns.go:17*/ for off_ := 16; off_ > 0; off_ /= 2 {
+						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+							/*line returns.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_2 := gc_l_v_2[gc_lane]
+								/*line returns.go:18*/ v_2 += gc_c4r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v_2 := gc_l_v_2[gc_lane]
+				/*line returns.go:32*/ var r_ float32
+				/*line returns.go:34*/ var returned_ bool
+				/*line returns.go:20*/ r_ = v_2
+				returned_ = true
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
+			}
+		}
+		gc_act = gc_save24 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:58*/ var v_3 int32 = v
+				r_ := gc_l_r_[gc_lane]
+				/*line returns.go:57*/ out[4*i+1] = int32(r_)
+				var r_3 int32
+				/*line returns.go:27*/ if shift_ < 0 {
+					r_3 = -1
+					returned_2 = true
+				}
+				/*line returns.go:30*/ if !returned_2 {
+					/*line returns.go:30*/ s_[gc_tx] = v_3
+				}
+				gc_s_r_3[gc_rank] = r_3
+			}
+		}
+	}
+	/*line returns.go:29*/ if !returned_2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line returns.go:32*/ gc_qoff, gc_qd := shift_, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at := s_[gc_off:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										gc_rank := gc_base + gc_tx
+										/*line returns.go:32*/ r_2 := lanes.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):])
+										/*line returns.go:32*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									/*line returns.go:32*/ r_2 := lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):])
+									/*line returns.go:32*/ r_2.StoreSlice(gc_s_r_2[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line returns.go:32*/ r_2 := gc_at[gc_u]
+								gc_s_r_2[gc_rank] = r_2
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line returns.go:32*/ r_2 := gc_at[gc_u]
+								gc_s_r_2[gc_rank] = r_2
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
+							gc_s_r_2[gc_rank] = r_2
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						gc_s_r_2[gc_rank] = r_2
+					}
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							gc_s_r_2[gc_rank] = r_2
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
+						gc_s_r_2[gc_rank] = r_2
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+						gc_rank := gc_vstep3
+						/*line returns.go:34*/ r_2 := lanes.LoadInt32x16Slice(gc_s_r_2[gc_rank:])
+						/*line returns.go:34*/ var r_3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line returns.go:34*/ r_3 = r_2
+						/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					/*line returns.go:34*/ r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
+					/*line returns.go:34*/ var r_3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line returns.go:34*/ r_3 = r_2
+					/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				/*line returns.go:34*/ r_2 := lanes.LoadInt32x8Slice(gc_s_r_2[gc_rank:])
+				/*line returns.go:34*/ var r_3 lanes.Int32x8
+				/*line returns.go:34*/ r_3 = r_2
+				/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+		}
+		returned_2 = true
+	}
+	/*line returns.go:59*/ var rounds_ int = rounds
+	/*line returns.go:59*/ var r_4 int
+	/*line returns.go:59*/ var returned_3 bool
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 4 * 1
+		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
+		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				for gc_tx, gc_idx := gc_vstep4, gc_off2+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+					r_3 := gc_s_r_3[gc_rank]
+					/*line returns.go:58*/ out[gc_idx] = r_3
+				}
+			} else {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx := gc_vstep3, gc_off2+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+					r_3 := gc_s_r_3[gc_rank]
+					/*line returns.go:58*/ out[gc_idx] = r_3
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_3 := gc_s_r_3[gc_rank]
+				/*line returns.go:58*/ out[4*i+2] = r_3
+			}
+		}
+	}
+	/*line returns.go:40*/ for k := 0; k < rounds_; k++ {
+		gc_r5 := false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:54*/ v := int32(i%9) + 3
+				/*line returns.go:59*/ var v_4 int32 = v
+				/*line returns.go:41*/ if v_4%int32(k+2) == 0 {
+					gc_r5 = true
+				}
+			}
+		}
+		var syncThreadsOr bool = gc_r5
+		/*line returns.go:41*/ if syncThreadsOr {
+			r_4 = k
+			returned_3 = true
+			break
+		}
+	}
+	/*line returns.go:44*/ if !returned_3 {
+		r_4 = -1
+		returned_3 = true
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride2 := 4 * 1
+		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
+		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
+			if compiled.SIMDBuild {
+				gc_vstep5 := 0
+				for gc_tx, gc_idx2 := gc_vstep5, gc_off3+gc_stride2*(gc_vstep5); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
+					/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
+				}
+			} else {
+				gc_vstep4 := 0
+				for gc_tx, gc_idx2 := gc_vstep4, gc_off3+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
+					/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
+			}
+		}
+	}
+}
 
 // gc_files_returns holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,418 @@ func ReverseScanKernel(data []float32) func(*gocuda.Thread) {
 //line reverse.go:16
 var gc_src_reverseScan = compiled.NewSource(gc_files_reverse, "reverseScan", "3fe9ae1ac7da5141f4d50ae5c8f6b344956f0644738e941df06aca63a75406a4", "reverse.go:11-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line reverse.go:16
+func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_temp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reverse.go:18*/ x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			gc_at := x[:gc_bdx]
+			gc_at2 := data[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var g int = gc_bx*gc_bdx + gc_tx
+							_ = g
+							/*line reverse.go:18*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+						/*line reverse.go:18*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line reverse.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				g := gc_bx*gc_bdx + gc_tx
+				/*line reverse.go:19*/ x[gc_tx] = data[g]
+			}
+		}
+	}
+	/*line reverse.go:20*/ for stride := 1; stride < gc_bdx; stride *= 2 {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:24*/ if gc_bound := stride; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:22*/ var temp float32
+						gc_s_temp[gc_rank] = temp
+					}
+					for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:22*/ var temp float32
+						gc_s_temp[gc_rank] = temp
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:30*/ if gc_bound := stride; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0 - stride
+					if gc_from >= 0 && gc_to <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at3 := x[:gc_to]
+						gc_at4 := x[gc_off2:][:gc_to]
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line reverse.go:22*/ var temp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										temp = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))
+									}
+									/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:22*/ var temp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line reverse.go:24*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line reverse.go:22*/ var temp float32
+							/*line reverse.go:24*/ temp = gc_at3[gc_tx] + gc_at4[gc_tx]
+							gc_s_temp[gc_rank] = temp
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line reverse.go:22*/ var temp float32
+							/*line reverse.go:24*/ temp = x[gc_tx] + x[gc_tx-stride]
+							gc_s_temp[gc_rank] = temp
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:34*/ if gc_bound := stride; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at5 := x[:gc_to]
+						gc_vstep3 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line reverse.go:27*/ temp := lanes.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
+									{
+										/*line reverse.go:28*/ temp.StoreSlice(gc_at5[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:27*/ temp := lanes.LoadFloat32x8Slice(gc_s_temp[gc_rank:])
+								temp.StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							temp := gc_s_temp[gc_rank]
+							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							temp := gc_s_temp[gc_rank]
+							/*line reverse.go:28*/ x[gc_tx] = temp
+						}
+					}
+				}
+			}
+		} else {
+			/*line reverse.go:22*/ if gc_n == gc_bdx && gc_bdx <= len(x) && stride >= 0 {
+				x := x[:gc_bdx]
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := stride; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
+					/*line reverse.go:22*/ var temp float32
+					if gc_tx >= stride {
+						temp = x[gc_tx] + x[gc_tx-stride]
+					}
+					/*line reverse.go:27*/ if gc_tx >= stride {
+						x[gc_tx] = temp
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line reverse.go:36*/ gc_off2 := 0 - stride
+					gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+					gc_fasthi := max(min(gc_bdx, len(x), len(x)-gc_off2), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at3 := x[gc_fastlo:][:gc_seglen]
+								gc_at4 := x[gc_off2+gc_fastlo:][:gc_seglen]
+								gc_vstep2 := gc_fastlo
+								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									/*line reverse.go:22*/ var temp lanes.Float32x8
+									if gc_tx >= stride {
+										/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))
+									} else {
+										/*line reverse.go:23*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
+										if gc_if4.ToBits() != 0 {
+											/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(temp, gc_if4)
+										}
+									}
+									/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
+								}
+								for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									/*line reverse.go:22*/ var temp float32
+									if gc_tx >= stride {
+										temp = gc_at3[gc_u] + gc_at4[gc_u]
+									}
+									gc_s_temp[gc_rank] = temp
+								}
+								gc_tx = gc_fasthi - 1
+								continue
+							}
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line reverse.go:22*/ var temp float32
+							if gc_tx >= stride {
+								temp = x[gc_tx] + x[gc_tx-stride]
+							}
+							gc_s_temp[gc_rank] = temp
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line reverse.go:22*/ var temp float32
+							if gc_tx >= stride {
+								temp = x[gc_tx] + x[gc_tx-stride]
+							}
+							gc_s_temp[gc_rank] = temp
+						}
+					}
+				}
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:34*/ if gc_bound := stride; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at5 := x[:gc_to]
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								temp := gc_s_temp[gc_rank]
+								/*line reverse.go:28*/ gc_at5[gc_tx] = temp
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								temp := gc_s_temp[gc_rank]
+								/*line reverse.go:28*/ gc_at5[gc_tx] = temp
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								temp := gc_s_temp[gc_rank]
+								/*line reverse.go:28*/ gc_at5[gc_tx] = temp
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								temp := gc_s_temp[gc_rank]
+								/*line reverse.go:28*/ gc_at5[gc_tx] = temp
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							temp := gc_s_temp[gc_rank]
+							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							temp := gc_s_temp[gc_rank]
+							/*line reverse.go:28*/ x[gc_tx] = temp
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
+			gc_at6 := data[gc_off3:][:gc_bdx]
+			gc_at7 := x[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var g int = gc_bx*gc_bdx + gc_tx
+							_ = g
+							/*line reverse.go:18*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+						/*line reverse.go:18*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at6, gc_at7) {
+					copy(gc_at6, gc_at7)
+				} else {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				g := gc_bx*gc_bdx + gc_tx
+				/*line reverse.go:32*/ data[g] = x[gc_tx]
+			}
+		}
+	}
+}
+
 // ReverseStepKernel takes one Hillis–Steele step at offset d over each
 // block's part of data, in a shared array with room for d's reads above
 // the block: d below zero reads elements other threads write in the same
@@ -44,6 +457,585 @@ func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
 //line reverse.go:43
 var gc_src_reverseStep = compiled.NewSource(gc_files_reverse, "reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line reverse.go:43
+func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx+8 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reverse.go:46*/ x := gocuda.Shared[int32](t, gc_bdx+8)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+						/*line reverse.go:47*/ if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
+							break
+						}
+						/*line reverse.go:48*/ lanes.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
+						/*line reverse.go:48*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+						if gc_if2.ToBits() != 0 {
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
+								}
+							}
+							{
+								if gc_if2.ToBits() != 0 {
+									/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var i int = gc_tx
+					/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+					/*line reverse.go:47*/ if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
+						break
+					}
+					/*line reverse.go:48*/ lanes.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
+					/*line reverse.go:48*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+					if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
+						}
+						if gc_if.ToBits() != 0 {
+							/*line reverse.go:50*/ x[gc_bdx+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			i := gc_tx
+			/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+			/*line reverse.go:47*/ x[i] = data[g]
+			if i == 0 {
+				{
+					k := int(0)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(1)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(2)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(3)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(4)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(5)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(6)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+				{
+					k := int(7)
+					/*line reverse.go:50*/ x[gc_bdx+k] = int32(100 * (k + 1))
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line reverse.go:54*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_vstep3 := gc_hi2
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line reverse.go:54*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line reverse.go:62*/ if gc_bound := d; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0 - d
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+					gc_at := x[gc_off:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							gc_vb15 := lanes.BroadcastInt32x16(3)
+							gc_vb16 := lanes.BroadcastInt32x16(1)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line reverse.go:54*/ var y lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								{
+									y = gc_vb15.Mul(lanes.LoadInt32x16Slice(gc_at[gc_tx:])).Add(gc_vb16)
+								}
+								/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb11 := lanes.BroadcastInt32x8(3)
+						gc_vb12 := lanes.BroadcastInt32x8(1)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							_ = i
+							/*line reverse.go:54*/ var y lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line reverse.go:56*/ y = gc_vb11.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb12)
+							/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line reverse.go:54*/ var y int32
+						/*line reverse.go:56*/ y = 3*gc_at[gc_tx] + 1
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						/*line reverse.go:56*/ y = 3*x[i-d] + 1
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line reverse.go:66*/ if gc_bound := d; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at2 := x[:gc_to]
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line reverse.go:44*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								{
+									/*line reverse.go:59*/ y.Sub(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							_ = i
+							/*line reverse.go:44*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line reverse.go:59*/ y.Sub(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ x[i] = y - x[i]
+					}
+				}
+			}
+		}
+	} else {
+		/*line reverse.go:54*/ if gc_n == gc_bdx && gc_bdx <= len(x) && d >= 0 {
+			x := x[:gc_bdx]
+			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+				gc_rank := gc_tx
+				i := gc_tx
+				/*line reverse.go:54*/ var y int32
+				if i >= d {
+					y = 3*x[i-d] + 1
+				}
+				gc_s_y[gc_rank] = y
+				{
+					i := gc_tx
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:59*/ if i >= d {
+						x[i] = y - x[i]
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line reverse.go:68*/ gc_off := 0 - d
+				gc_fastlo := min(max(0, -gc_off), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := x[gc_off+gc_fastlo:][:gc_seglen]
+							gc_vstep2 := gc_fastlo
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb7 := lanes.BroadcastInt32x8(3)
+							gc_vb8 := lanes.BroadcastInt32x8(1)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line reverse.go:54*/ var y lanes.Int32x8
+								if i >= d {
+									/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):])).Add(gc_vb8)
+								} else {
+									/*line reverse.go:55*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Add(gc_vb8).Merge(y, gc_if4)
+									}
+								}
+								/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								i := gc_tx
+								/*line reverse.go:54*/ var y int32
+								if i >= d {
+									y = 3*gc_at[gc_u] + 1
+								}
+								gc_s_y[gc_rank] = y
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+			gc_from, gc_to := 0, gc_bdx
+			/*line reverse.go:66*/ if gc_bound := d; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_from >= 0 && gc_to <= len(x) {
+					gc_at2 := x[:gc_to]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ x[i] = y - x[i]
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
+			gc_at3 := data[gc_off2:][:gc_bdx]
+			gc_at4 := x[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+							_ = g
+							/*line reverse.go:45*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+							lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var i int = gc_tx
+						/*line reverse.go:45*/ var g int = gc_bx*gc_bdx + i
+						_ = g
+						/*line reverse.go:45*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+						lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+				}
+			} else {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_tx
+				/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+				y := gc_s_y[gc_rank]
+				/*line reverse.go:63*/ data[g] = x[i] + y
+			}
+		}
+	}
+}
+
 // ReverseShiftKernel is the compiler fuzzer's shift step (one block's
 // data[rank] in shared memory, a step at offset size/3 in one-row blocks,
 // skipped in others). Its offset is a division, which the SIMD build
@@ -60,6 +1052,337 @@ func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
 
 //line reverse.go:74
 var gc_src_reverseShift = compiled.NewSource(gc_files_reverse, "reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line reverse.go:74
+func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line reverse.go:84*/ gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	size := gc_bdx * gc_bdy * gc_bdz
+	/*line reverse.go:77*/ sh := gocuda.Shared[int32](t, 2*size)
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			/*line reverse.go:78*/ sh[rank] = data[rank]
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			/*line reverse.go:78*/ sh[rank] = data[rank]
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			/*line reverse.go:78*/ sh[rank] = data[rank]
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			/*line reverse.go:78*/ sh[rank] = data[rank]
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		rank := gc_rank
+		/*line reverse.go:78*/ sh[rank] = data[rank]
+	}
+	clear(gc_s_a0)
+	if gc_bdy*gc_bdz == 1 {
+		if compiled.SIMDBuild {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:84*/ if gc_bound := size / 3; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := int32(0)
+						gc_s_y[gc_rank] = y
+					}
+					for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := int32(0)
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:90*/ if gc_bound := size / 3; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := 0 - (size / 3)
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sh) && gc_to <= len(sh)-gc_off && gc_to <= len(sh) {
+						gc_at := sh[gc_off:][:gc_to]
+						gc_at2 := sh[:gc_to]
+						gc_vstep2 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								gc_vb4 := lanes.BroadcastInt32x16(int32(0))
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									y := gc_vb4
+									{
+										/*line reverse.go:84*/ y = lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at2[gc_tx:]))
+									}
+									/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb3 := lanes.BroadcastInt32x8(int32(0))
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								y := gc_vb3
+								/*line reverse.go:84*/ y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+								/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := int32(0)
+							/*line reverse.go:84*/ y = gc_at[gc_tx] + gc_at2[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := int32(0)
+							/*line reverse.go:84*/ y = sh[gc_tx-size/3] + sh[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:94*/ if gc_bound := size / 3; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(sh) {
+						gc_at3 := sh[:gc_to]
+						gc_vstep3 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line reverse.go:87*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line reverse.go:87*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:87*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+								/*line reverse.go:87*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ sh[gc_tx] += y
+						}
+					}
+				}
+			}
+		} else {
+			/*line reverse.go:82*/ if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
+				sh := sh[:gc_bdx]
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := size / 3; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
+					y := int32(0)
+					/*line reverse.go:83*/ if gc_tx >= size/3 {
+						y = sh[gc_tx-size/3] + sh[gc_tx]
+					}
+					/*line reverse.go:87*/ if gc_tx >= size/3 {
+						sh[gc_tx] += y
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line reverse.go:96*/ gc_off := 0 - (size / 3)
+					if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
+						gc_at := sh[gc_off:][:gc_bdx]
+						gc_at2 := sh[:gc_bdx]
+						gc_vstep2 := 0
+						gc_vb2 := lanes.BroadcastInt32x8(int32(0))
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							y := gc_vb2
+							/*line reverse.go:83*/ if gc_tx >= size/3 {
+								/*line reverse.go:83*/ y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reverse.go:83*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reverse.go:83*/ y = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(y, gc_if4)
+								}
+							}
+							/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := int32(0)
+							/*line reverse.go:83*/ if gc_tx >= size/3 {
+								y = gc_at[gc_tx] + gc_at2[gc_tx]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := int32(0)
+							/*line reverse.go:83*/ if gc_tx >= size/3 {
+								y = sh[gc_tx-size/3] + sh[gc_tx]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+				gc_from, gc_to := 0, gc_bdx
+				/*line reverse.go:94*/ if gc_bound := size / 3; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(sh) {
+						gc_at3 := sh[:gc_to]
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line reverse.go:88*/ gc_at3[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line reverse.go:88*/ gc_at3[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line reverse.go:88*/ gc_at3[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line reverse.go:88*/ gc_at3[gc_tx] += y
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ sh[gc_tx] += y
+						}
+					}
+				}
+			}
+		}
+	}
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+		{
+			gc_rank := gc_vstep4 + 0
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			a0 := gc_s_a0[gc_rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
+			data[rank] = a0
+		}
+		{
+			gc_rank := gc_vstep4 + 1
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			a0 := gc_s_a0[gc_rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
+			data[rank] = a0
+		}
+		{
+			gc_rank := gc_vstep4 + 2
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			a0 := gc_s_a0[gc_rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
+			data[rank] = a0
+		}
+		{
+			gc_rank := gc_vstep4 + 3
+			gc_pos.Thread = gc_rank
+			rank := gc_rank
+			a0 := gc_s_a0[gc_rank]
+			/*line reverse.go:92*/ a0 += sh[rank]
+			data[rank] = a0
+		}
+	}
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		rank := gc_rank
+		a0 := gc_s_a0[gc_rank]
+		/*line reverse.go:92*/ a0 += sh[rank]
+		data[rank] = a0
+	}
+}
 
 // gc_files_reverse holds the source files whose lines the kernels' records hash.
 //

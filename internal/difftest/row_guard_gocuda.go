@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +31,165 @@ func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
 
 //line row_guard.go:14
 var gc_src_rowGuard = compiled.NewSource(gc_files_row_guard, "rowGuard", "74365af718b7b5ca132b0ef4d19ac40616ff48671b4efccabec0ba3284c9fd8f", "row_guard.go:5-21").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line row_guard.go:14
+func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	{
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+					/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+					/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		if (p) > 0 && gc_bdy%(p) == 0 {
+			gc_rstep = (p)
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
+			/*line row_guard.go:18*/ if gc_rstep == 1 && (!(gc_ty%p == 0)) {
+				gc_ty += gc_rstep
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off2 := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+								_ = i
+								{
+									if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483632 {
+										break
+									}
+									/*line row_guard.go:19*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastInt32x16(int32(gc_ty*100 + gc_tx)).Add(gc_iota4)).StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i int = ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+							_ = i
+							if (gc_ty*100+gc_tx) < -2147483648 || (gc_ty*100+gc_tx) > 2147483640 {
+								break
+							}
+							/*line row_guard.go:19*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastInt32x8(int32(gc_ty*100 + gc_tx)).Add(gc_iota3)).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+					/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
+				}
+			}
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+}
 
 // gc_files_row_guard holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,13 +32,277 @@ func RowsAheadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 //line rows_ahead.go:14
 var gc_src_rowsAheadSums = compiled.NewSource(gc_files_rows_ahead, "rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
+//line rows_ahead.go:14
+func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	var start int = 16
+	gc_rowok := false
+	/*line rows_ahead.go:19*/ gc_off3 := off + gc_bx*2*gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	/*line rows_ahead.go:27*/ gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v_ [32]float32
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				if gc_act == ^uint32(0) {
+					gc_at3 := gc_row[gc_x02:][:32]
+					gc_at4 := gc_row2[gc_x02:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line rows_ahead.go:16*/ var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line rows_ahead.go:15*/ i := off + gc_bx*2*gc_bdx + gc_tx
+						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+			} else {
+				/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+							/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+						}
+					} else {
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						if compiled.SIMDBuild {
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_ := gc_l_v_[gc_lane]
+									/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				v_ := gc_l_v_[gc_lane]
+				/*line demand.go:51*/ var r float32 = v_
+				/*line rows_ahead.go:16*/ v := r
+				gc_l_v[gc_lane] = v
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line rows_ahead.go:18*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			/*line rows_ahead.go:34*/ gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
+			gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line rows_ahead.go:16*/ var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					gc_l_v_[gc_lane] = v_
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line rows_ahead.go:15*/ i := off + gc_bx*2*gc_bdx + gc_tx
+					var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+		} else {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					}
+				} else {
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			v_ := gc_l_v_[gc_lane]
+			/*line demand.go:51*/ var r float32 = v_
+			/*line rows_ahead.go:16*/ v := r
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				/*line rows_ahead.go:18*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
+			}
+		}
+	}
+}
+
 // RowsAheadTwiceKernel reads the same two rows of in before and after a
 // shuffle, i = 2*b*blockDim.x + tid: out[b*blockDim.x+tid] = v + its
 // shuffle down by one, minus x, minus y, where x = StreamAt(in, i), y =
 // StreamAt(in, i+blockDim.x) and v = x + y. Both lane loops read the rows
 // ahead, each copied once.
-//
-//line rows_ahead.go:29
 func RowsAheadTwiceKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowsAheadTwice,
 		func(gc_t *gocuda.Thread) { rowsAheadTwice(gc_t, in, out) },
@@ -240,6 +505,475 @@ func RowsAheadMaskedKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line rows_ahead.go:43
 var gc_src_rowsAheadMasked = compiled.NewSource(gc_files_rows_ahead, "rowsAheadMasked", "0ea8e5ddbef22e5463885c11364260c3ae19d9bb3cfb64631ac56e669b1026a2", "rows_ahead.go:36-54", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
+
+//line rows_ahead.go:43
+func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	var start int = 16
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line rows_ahead.go:55*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line rows_ahead.go:63*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v_ [32]float32
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line rows_ahead.go:45*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line rows_ahead.go:45*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line rows_ahead.go:45*/ var v float32
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					/*line rows_ahead.go:45*/ var v float32
+					gc_l_v[gc_lane] = v
+				}
+			}
+			var gc_m52 uint32
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_m52 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+			}
+			gc_save52 := gc_act
+			gc_act = gc_save52 & gc_m52
+			if gc_act != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				if gc_act == ^uint32(0) {
+					gc_at3 := gc_row[gc_x02:][:32]
+					gc_at4 := gc_row2[gc_x02:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line rows_ahead.go:46*/ var v float32
+						v = gc_at3[gc_lane] + gc_at4[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*2*gc_bdx + gc_tx
+						/*line rows_ahead.go:46*/ var v float32
+						v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+						gc_l_v[gc_lane] = v
+					}
+				}
+				if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+				} else {
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left5 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line rows_ahead.go:48*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line rows_ahead.go:48*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line rows_ahead.go:48*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line rows_ahead.go:48*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left5&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line rows_ahead.go:48*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							v := gc_l_v[gc_lane]
+							/*line rows_ahead.go:48*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			gc_act = gc_save52 &^ gc_dead
+			/*line rows_ahead.go:50*/ copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+			} else {
+				/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+							/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+						}
+					} else {
+						/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left6 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left6 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+										/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+										gc_left6 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left6&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_ := gc_l_v_[gc_lane]
+									/*line demand.go:49*/ v_ += gc_c2r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				v_ := gc_l_v_[gc_lane]
+				/*line demand.go:61*/ var v float32
+				/*line demand.go:51*/ var r float32 = v_
+				/*line rows_ahead.go:50*/ v = r
+				gc_l_v[gc_lane] = v
+			}
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			}
+			gc_hi5 = min(gc_hi5, gc_cnt)
+			if gc_lo5 < gc_hi5 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line rows_ahead.go:52*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line rows_ahead.go:45*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line rows_ahead.go:45*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line rows_ahead.go:45*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line rows_ahead.go:45*/ var v float32
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line rows_ahead.go:45*/ var v float32
+				gc_l_v[gc_lane] = v
+			}
+		}
+		var gc_m5 uint32
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_m5 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+		}
+		gc_save5 := gc_act
+		gc_act = gc_save5 & gc_m5
+		if gc_act != 0 {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line rows_ahead.go:46*/ var v float32
+					v = gc_at[gc_lane] + gc_at2[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line rows_ahead.go:46*/ var v float32
+					v = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+			if gc_act == ^uint32(0) && 0xffff == ^uint32(0) && 16 == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+			} else {
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffff, &gc_l_v, 1, 16, &gc_c1r)
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line rows_ahead.go:48*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line rows_ahead.go:48*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line rows_ahead.go:48*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+								/*line rows_ahead.go:48*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+								/*line rows_ahead.go:48*/ v.StoreSlice(gc_l_v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							v := gc_l_v[gc_lane]
+							/*line rows_ahead.go:48*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line rows_ahead.go:48*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_act = gc_save5 &^ gc_dead
+		/*line rows_ahead.go:50*/ copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			/*line demand.go:49*/ compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+		} else {
+			/*line demand.go:48*/ for offset := start; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line demand.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					}
+				} else {
+					/*line demand.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c2r)
+					if compiled.SIMDBuild {
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line demand.go:49*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line demand.go:49*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line demand.go:49*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line demand.go:49*/ v_ += gc_c2r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line demand.go:49*/ v_ += gc_c2r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			v_ := gc_l_v_[gc_lane]
+			/*line demand.go:61*/ var v float32
+			/*line demand.go:51*/ var r float32 = v_
+			/*line rows_ahead.go:50*/ v = r
+			gc_l_v[gc_lane] = v
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_lo3 < gc_hi3 {
+			gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+		}
+		if gc_lo3 < gc_hi3 {
+			gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				/*line rows_ahead.go:52*/ out[(gc_bx*gc_bdx+gc_tx)/32] = v
+			}
+		}
+	}
+}
 
 // gc_files_rows_ahead holds the source files whose lines the kernels' records hash.
 //

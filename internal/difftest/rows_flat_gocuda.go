@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,375 @@ func FlatTileKernel(a, b, c []float32, la, lb int) func(*gocuda.Thread) {
 
 //line rows_flat.go:13
 var gc_src_flatTile = compiled.NewSource(gc_files_rows_flat, "flatTile", "f28565d6a6ce194f7b4a1f693319953bfb9dc2c162a5e780ac495424ace041f8", "rows_flat.go:5-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line rows_flat.go:13
+func gc_body_flatTile(gc_b *compiled.Block, a, b, c []float32, la, lb int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	/*line rows_flat.go:14*/ const side = 16
+	as := gocuda.Shared[float32](t, la)[:la]
+	bs := gocuda.Shared[float32](t, lb)[:lb]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_ty * side
+			if gc_off2 >= 0 && gc_off2 <= len(as) && gc_bdx <= len(as)-gc_off2 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off2 <= len(bs) && gc_bdx <= len(bs)-gc_off2 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+				gc_at := as[gc_off2:][:gc_bdx]
+				gc_at2 := a[gc_off2:][:gc_bdx]
+				gc_at3 := bs[gc_off2:][:gc_bdx]
+				gc_at4 := b[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var ty int = gc_ty
+								var tx int = gc_tx
+								/*line rows_flat.go:18*/ var g int = ty*side + tx
+								if g < la && uint(la-g) > 15 {
+									/*line rows_flat.go:19*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line rows_flat.go:19*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(la, g, 16))))
+									if gc_if7.ToBits() != 0 {
+										/*line rows_flat.go:19*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if7).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+								if g < lb && uint(lb-g) > 15 {
+									/*line rows_flat.go:22*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								} else {
+									/*line rows_flat.go:22*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(lb, g, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line rows_flat.go:22*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var ty int = gc_ty
+							var tx int = gc_tx
+							/*line rows_flat.go:18*/ var g int = ty*side + tx
+							if g < la && uint(la-g) > 7 {
+								/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line rows_flat.go:19*/ gc_if5 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(la, g, 8))))
+								if gc_if5.ToBits() != 0 {
+									/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if5).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							if g < lb && uint(lb-g) > 7 {
+								/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							} else {
+								/*line rows_flat.go:22*/ gc_if6 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lb, g, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_if6).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var ty int = gc_ty
+						var tx int = gc_tx
+						/*line rows_flat.go:18*/ var g int = ty*side + tx
+						if g < la && uint(la-g) > 7 {
+							/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line rows_flat.go:19*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(la, g, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line rows_flat.go:19*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+							}
+						}
+						if g < lb && uint(lb-g) > 7 {
+							/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						} else {
+							/*line rows_flat.go:22*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(lb, g, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line rows_flat.go:22*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					ty := gc_ty
+					tx := gc_tx
+					/*line rows_flat.go:18*/ g := ty*side + tx
+					if g < la {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					if g < lb {
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rows_flat.go:18*/ g := ty*side + tx
+					if g < la {
+						as[g] = a[g]
+					}
+					if g < lb {
+						bs[g] = b[g]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line rows_flat.go:18*/ var g int = ty*side + tx
+							/*line rows_flat.go:26*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if (compiled.Trip(0)*
+								side+tx) < 0 || (compiled.Trip(0)*side+tx) > len(bs)-16 || (compiled.Trip(1)*side+tx) < 0 || (compiled.Trip(1)*side+tx) > len(bs)-16 || (compiled.Trip(2)*side+tx) < 0 || (compiled.Trip(2)*side+tx) > len(bs)-16 || (compiled.Trip(3)*side+tx) < 0 || (compiled.Trip(3)*side+tx) > len(bs)-16 || (compiled.Trip(4)*side+tx) < 0 || (compiled.Trip(4)*side+tx) > len(bs)-16 || (compiled.Trip(5)*side+tx) < 0 || (compiled.Trip(5)*side+tx) > len(bs)-16 || (compiled.Trip(6)*side+tx) < 0 || (compiled.Trip(6)*side+tx) > len(bs)-16 || (compiled.Trip(7)*side+tx) < 0 || (compiled.Trip(7)*side+tx) > len(bs)-16 || (compiled.Trip(8)*side+tx) < 0 || (compiled.Trip(8)*side+tx) > len(bs)-16 || (compiled.Trip(9)*side+tx) < 0 || (compiled.Trip(9)*side+tx) > len(bs)-16 || (compiled.Trip(10)*side+tx) < 0 || (compiled.Trip(10)*side+tx) > len(bs)-16 || (compiled.Trip(11)*side+tx) < 0 || (compiled.Trip(11)*side+tx) > len(bs)-16 || (compiled.Trip(12)*side+tx) < 0 || (compiled.Trip(12)*side+tx) > len(bs)-16 || (compiled.Trip(13)*side+tx) < 0 || (compiled.Trip(13)*side+tx) > len(bs)-16 || (compiled.Trip(14)*side+tx) < 0 || (compiled.Trip(14)*side+tx) > len(bs)-16 || (compiled.Trip(15)*side+tx) < 0 || (compiled.Trip(15)*side+tx) > len(bs)-16 || g < 0 || g > len(c)-16 || ((ty*
+								/*line rows_flat.go:28*/ side) < 0 || ((ty*side)+15) > len(as)-1) {
+								break
+							}
+							/*line rows_flat.go:28*/ gc_row2 :=
+								/*line rows_flat.go:28*/ as[ty*side : (ty*side)+16]
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[0], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(0)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[1], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(1)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[2], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(2)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[3], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(3)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[4], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(4)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[5], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(5)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[6], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(6)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[7], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(7)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[8], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(8)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[9], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(9)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[10], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(10)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[11], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(11)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[12], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(12)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[13], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(13)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[14], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(14)*side+tx:])))
+							}
+							{
+								/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row2[15], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(15)*side+tx:])))
+							}
+							sum.StoreSlice(c[g:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line rows_flat.go:18*/ var g int = ty*side + tx
+						/*line rows_flat.go:26*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if (compiled.Trip(0)*
+							side+tx) < 0 || (compiled.Trip(0)*side+tx) > len(bs)-8 || (compiled.Trip(1)*side+tx) < 0 || (compiled.Trip(1)*side+tx) > len(bs)-8 || (compiled.Trip(2)*side+tx) < 0 || (compiled.Trip(2)*side+tx) > len(bs)-8 || (compiled.Trip(3)*side+tx) < 0 || (compiled.Trip(3)*side+tx) > len(bs)-8 || (compiled.Trip(4)*side+tx) < 0 || (compiled.Trip(4)*side+tx) > len(bs)-8 || (compiled.Trip(5)*side+tx) < 0 || (compiled.Trip(5)*side+tx) > len(bs)-8 || (compiled.Trip(6)*side+tx) < 0 || (compiled.Trip(6)*side+tx) > len(bs)-8 || (compiled.Trip(7)*side+tx) < 0 || (compiled.Trip(7)*side+tx) > len(bs)-8 || (compiled.Trip(8)*side+tx) < 0 || (compiled.Trip(8)*side+tx) > len(bs)-8 || (compiled.Trip(9)*side+tx) < 0 || (compiled.Trip(9)*side+tx) > len(bs)-8 || (compiled.Trip(10)*side+tx) < 0 || (compiled.Trip(10)*side+tx) > len(bs)-8 || (compiled.Trip(11)*side+tx) < 0 || (compiled.Trip(11)*side+tx) > len(bs)-8 || (compiled.Trip(12)*side+tx) < 0 || (compiled.Trip(12)*side+tx) > len(bs)-8 || (compiled.Trip(13)*side+tx) < 0 || (compiled.Trip(13)*side+tx) > len(bs)-8 || (compiled.Trip(14)*side+tx) < 0 || (compiled.Trip(14)*side+tx) > len(bs)-8 || (compiled.Trip(15)*side+tx) < 0 || (compiled.Trip(15)*side+tx) > len(bs)-8 || g < 0 || g > len(c)-8 || ((ty*
+							/*line rows_flat.go:28*/ side) < 0 || ((ty*side)+15) > len(as)-1) {
+							break
+						}
+						/*line rows_flat.go:28*/ gc_row :=
+							/*line rows_flat.go:28*/ as[ty*side : (ty*side)+16]
+//line rows_flat.go:28
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)*side+tx:])))
+						/*line rows_flat.go:28*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)*side+tx:])))
+						/*line rows_flat.go:30*/ sum.StoreSlice(c[g:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_pos.Thread = gc_base + gc_tx
+					var tx int = gc_tx
+					var ty int = gc_ty
+					/*line rows_flat.go:18*/ var g int = ty*side + tx
+					/*line rows_flat.go:26*/ var sum lanes.Float32x8
+					if (compiled.Trip(0)*
+						side+tx) < 0 || (compiled.Trip(0)*side+tx) > len(bs)-8 || (compiled.Trip(1)*side+tx) < 0 || (compiled.Trip(1)*side+tx) > len(bs)-8 || (compiled.Trip(2)*side+tx) < 0 || (compiled.Trip(2)*side+tx) > len(bs)-8 || (compiled.Trip(3)*side+tx) < 0 || (compiled.Trip(3)*side+tx) > len(bs)-8 || (compiled.Trip(4)*side+tx) < 0 || (compiled.Trip(4)*side+tx) > len(bs)-8 || (compiled.Trip(5)*side+tx) < 0 || (compiled.Trip(5)*side+tx) > len(bs)-8 || (compiled.Trip(6)*side+tx) < 0 || (compiled.Trip(6)*side+tx) > len(bs)-8 || (compiled.Trip(7)*side+tx) < 0 || (compiled.Trip(7)*side+tx) > len(bs)-8 || (compiled.Trip(8)*side+tx) < 0 || (compiled.Trip(8)*side+tx) > len(bs)-8 || (compiled.Trip(9)*side+tx) < 0 || (compiled.Trip(9)*side+tx) > len(bs)-8 || (compiled.Trip(10)*side+tx) < 0 || (compiled.Trip(10)*side+tx) > len(bs)-8 || (compiled.Trip(11)*side+tx) < 0 || (compiled.Trip(11)*side+tx) > len(bs)-8 || (compiled.Trip(12)*side+tx) < 0 || (compiled.Trip(12)*side+tx) > len(bs)-8 || (compiled.Trip(13)*side+tx) < 0 || (compiled.Trip(13)*side+tx) > len(bs)-8 || (compiled.Trip(14)*side+tx) < 0 || (compiled.Trip(14)*side+tx) > len(bs)-8 || (compiled.Trip(15)*side+tx) < 0 || (compiled.Trip(15)*side+tx) > len(bs)-8 || g < 0 || g > len(c)-8 || ((ty*
+						/*line rows_flat.go:28*/ side) < 0 || ((ty*side)+15) > len(as)-1) {
+						break
+					}
+					/*line rows_flat.go:28*/ gc_row2 :=
+						/*line rows_flat.go:28*/ as[ty*side : (ty*side)+16]
+//line rows_flat.go:28
+					sum = lanes.AddMulSlice(sum, gc_row2[0], bs[compiled.Trip(0)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[1], bs[compiled.Trip(1)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[2], bs[compiled.Trip(2)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[3], bs[compiled.Trip(3)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[4], bs[compiled.Trip(4)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[5], bs[compiled.Trip(5)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[6], bs[compiled.Trip(6)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[7], bs[compiled.Trip(7)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[8], bs[compiled.Trip(8)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[9], bs[compiled.Trip(9)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[10], bs[compiled.Trip(10)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[11], bs[compiled.Trip(11)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[12], bs[compiled.Trip(12)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[13], bs[compiled.Trip(13)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[14], bs[compiled.Trip(14)*side+tx:])
+					/*line rows_flat.go:28*/ sum = lanes.AddMulSlice(sum, gc_row2[15], bs[compiled.Trip(15)*side+tx:])
+					/*line rows_flat.go:30*/ sum.StoreSlice(c[g:])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				ty := gc_ty
+				/*line rows_flat.go:18*/ g := ty*side + tx
+				/*line rows_flat.go:26*/ var sum float32
+				{
+					q := int(0)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(1)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(2)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(3)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(4)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(5)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(6)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(7)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(8)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(9)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(10)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(11)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(12)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(13)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(14)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				{
+					q := int(15)
+					/*line rows_flat.go:28*/ sum += as[ty*side+q] * bs[q*side+tx]
+				}
+				c[g] = sum
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_rows_flat holds the source files whose lines the kernels' records hash.
 //

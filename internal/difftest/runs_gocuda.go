@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,120 @@ func RunsVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
 //line runs.go:15
 var gc_src_runsVolume = compiled.NewSource(gc_files_runs, "runsVolume", "a0e884db5232d656d425aef1767c8aa0276dd826795ca0c5195dcdec18eaa137", "runs.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line runs.go:15
+func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line runs.go:42*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= h) || ((gc_bz*gc_bdz + gc_tz) >= d) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*h + (gc_by*gc_bdy + gc_ty)) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var x int = gc_bx*gc_bdx + gc_tx
+								var y int = gc_by*gc_bdy + gc_ty
+								_ = y
+								var z int = gc_bz*gc_bdz + gc_tz
+								_ = z
+								{
+									/*line runs.go:20*/ if x < -2147483648 || x > 2147483632 {
+										break
+									}
+									/*line runs.go:20*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(lanes.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							_ = y
+							var z int = gc_bz*gc_bdz + gc_tz
+							_ = z
+							/*line runs.go:20*/ if x < -2147483648 || x > 2147483640 {
+								break
+							}
+							/*line runs.go:20*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(lanes.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					x := gc_bx*gc_bdx + gc_tx
+					/*line runs.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					z := gc_bz*gc_bdz + gc_tz
+					/*line runs.go:20*/ out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+}
+
 // TransposeVolumeKernel is RunsVolumeKernel over a volume held y fastest
 // (x gives its rows, as Rodinia's gaussian does), adding each element's
 // y: transposed, and run in runs along y.
@@ -41,6 +156,120 @@ func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) 
 
 //line runs.go:29
 var gc_src_transposeVolume = compiled.NewSource(gc_files_runs, "transposeVolume", "3bbcbf8410b554a4bf62a7513141580ab1493a58c99dee0613d5eff308391ce0", "runs.go:24-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line runs.go:29
+func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line runs.go:56*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_by*gc_bdy + gc_ty) >= w) || ((gc_bz*gc_bdz + gc_tz) >= d) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + (((gc_bz*gc_bdz+gc_tz)*w + (gc_by*gc_bdy + gc_ty)) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastFloat32x16(2)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var x int = gc_by*gc_bdy + gc_ty
+								_ = x
+								var y int = gc_bx*gc_bdx + gc_tx
+								var z int = gc_bz*gc_bdz + gc_tz
+								_ = z
+								{
+									/*line runs.go:34*/ if y < -2147483648 || y > 2147483632 {
+										break
+									}
+									/*line runs.go:34*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4).Add(lanes.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(2)
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_by*gc_bdy + gc_ty
+							_ = x
+							var y int = gc_bx*gc_bdx + gc_tx
+							var z int = gc_bz*gc_bdz + gc_tz
+							_ = z
+							/*line runs.go:34*/ if y < -2147483648 || y > 2147483640 {
+								break
+							}
+							/*line runs.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3).Add(lanes.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					y := gc_bx*gc_bdx + gc_tx
+					/*line runs.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					z := gc_bz*gc_bdz + gc_tz
+					/*line runs.go:34*/ out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+}
 
 // TransposeCoordsKernel records at each element of a w×h×d volume held y
 // fastest the coordinates of the thread that wrote it and of its block:
@@ -243,6 +472,202 @@ func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread)
 //line runs.go:76
 var gc_src_runsRisk = compiled.NewSource(gc_files_runs, "runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line runs.go:76
+func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line runs.go:97*/ gc_apart := compiled.Disjoint(in, out)
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line runs.go:103*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := k
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := lanes.Mask32x16FromBits(0)
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+							for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx {
+									gc_sx -= gc_bdx
+									gc_sbx++
+								}
+								gc_tx := gc_vstep
+								gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx
+								var x int = gc_bx*gc_bdx + gc_tx
+								var y int = gc_by*gc_bdy + gc_ty
+								{
+									/*line runs.go:80*/ v := lanes.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
+									gc_b5 := gc_none4
+									/*line runs.go:81*/ if y == py {
+										gc_b5 = gc_all4
+									}
+									/*line runs.go:81*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota4.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b5.ToBits())
+									if gc_if4.ToBits() != 0 {
+										var gc_u4 float32
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+											gc_pos.Block = (gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+											gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx
+											/*line runs.go:81*/ gc_u4 = gc_at[0]
+										}
+										/*line runs.go:81*/ v = v.Merge(lanes.BroadcastFloat32x16(gc_u4), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+									/*line runs.go:84*/ if x < -2147483648 || x > 2147483632 {
+										break
+									}
+									/*line runs.go:84*/ v.StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx {
+								gc_sx2 -= gc_bdx
+								gc_sbx2++
+							}
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx2
+							var x int = gc_bx*gc_bdx + gc_tx
+							var y int = gc_by*gc_bdy + gc_ty
+							/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
+							gc_b4 := gc_none3
+							/*line runs.go:81*/ if y == py {
+								gc_b4 = gc_all3
+							}
+							/*line runs.go:81*/ gc_if3 := gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
+							if gc_if3.ToBits() != 0 {
+								var gc_u3 float32
+								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+									gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in3))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+									gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in3))%gc_bdx
+									/*line runs.go:81*/ gc_u3 = gc_at[0]
+								}
+								/*line runs.go:81*/ v = lanes.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							}
+							/*line runs.go:84*/ if x < -2147483648 || x > 2147483640 {
+								break
+							}
+							/*line runs.go:84*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx {
+							gc_sx -= gc_bdx
+							gc_sbx++
+						}
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_base + gc_sx
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
+						/*line runs.go:80*/ v := lanes.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
+						gc_b3 := gc_none2
+						/*line runs.go:81*/ if y == py {
+							gc_b3 = gc_all2
+						}
+						/*line runs.go:81*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+						if gc_if2.ToBits() != 0 {
+							var gc_u2 float32
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+								gc_pos.Block = (gc_tx+compiled.FirstLane(gc_in2))/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + (gc_tx+compiled.FirstLane(gc_in2))%gc_bdx
+								/*line runs.go:81*/ gc_u2 = gc_at[0]
+							}
+							/*line runs.go:81*/ v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+						}
+						/*line runs.go:84*/ if x < -2147483648 || x > 2147483640 {
+							break
+						}
+						/*line runs.go:84*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line runs.go:80*/ v := float32(x)
+					if x == px && y == py {
+						v = gc_elem
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_bx*gc_bdx + gc_tx
+					y := gc_by*gc_bdy + gc_ty
+					/*line runs.go:80*/ v := float32(x)
+					if x == px && y == py {
+						v = in[k]
+					}
+					out[y*w+x] = v
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // TransposeRiskKernel is RunsRiskKernel over out held y fastest:
 // transposed, the vector step's lanes are threads along y.
 //
@@ -257,6 +682,205 @@ func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Th
 
 //line runs.go:92
 var gc_src_transposeRisk = compiled.NewSource(gc_files_runs, "transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line runs.go:92
+func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line runs.go:113*/ gc_apart := compiled.Disjoint(in, out)
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line runs.go:120*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= w {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off := k
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := in[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := lanes.Mask32x16FromBits(0)
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+							for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx {
+									gc_sx -= gc_bdx
+									gc_sbx++
+								}
+								gc_tx := gc_vstep
+								gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
+								gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
+								var x int = gc_by*gc_bdy + gc_ty
+								var y int = gc_bx*gc_bdx + gc_tx
+								{
+									/*line runs.go:96*/ v := lanes.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
+									gc_b5 := gc_none4
+									/*line runs.go:97*/ if x == px {
+										gc_b5 = gc_all4
+									}
+									/*line runs.go:97*/ gc_if4 := lanes.Mask32x16FromBits(gc_b5.ToBits() & gc_iota4.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+									if gc_if4.ToBits() != 0 {
+										var gc_u4 float32
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+											gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane16(gc_in4))/gc_bdx+gc_gdx*gc_bz)
+											gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane16(gc_in4))%gc_bdx+gc_bdx*gc_tz)
+											/*line runs.go:97*/ gc_u4 = gc_at[0]
+										}
+										/*line runs.go:97*/ v = v.Merge(lanes.BroadcastFloat32x16(gc_u4), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+									/*line runs.go:100*/ if y < -2147483648 || y > 2147483632 {
+										break
+									}
+									/*line runs.go:100*/ v.StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx {
+								gc_sx2 -= gc_bdx
+								gc_sbx2++
+							}
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_by + gc_gdy*(gc_sbx2+gc_gdx*gc_bz)
+							gc_pos.Thread = gc_ty + gc_bdy*(gc_sx2+gc_bdx*gc_tz)
+							var x int = gc_by*gc_bdy + gc_ty
+							var y int = gc_bx*gc_bdx + gc_tx
+							/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
+							gc_b4 := gc_none3
+							/*line runs.go:97*/ if x == px {
+								gc_b4 = gc_all3
+							}
+							/*line runs.go:97*/ gc_if3 := gc_b4.And(gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+							if gc_if3.ToBits() != 0 {
+								var gc_u3 float32
+								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+									gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in3))/gc_bdx+gc_gdx*gc_bz)
+									gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in3))%gc_bdx+gc_bdx*gc_tz)
+									/*line runs.go:97*/ gc_u3 = gc_at[0]
+								}
+								/*line runs.go:97*/ v = lanes.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
+							}
+							/*line runs.go:100*/ if y < -2147483648 || y > 2147483640 {
+								break
+							}
+							/*line runs.go:100*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx {
+							gc_sx -= gc_bdx
+							gc_sbx++
+						}
+						gc_tx := gc_vstep
+						gc_pos.Block = gc_by + gc_gdy*(gc_sbx+gc_gdx*gc_bz)
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_sx+gc_bdx*gc_tz)
+						var x int = gc_by*gc_bdy + gc_ty
+						var y int = gc_bx*gc_bdx + gc_tx
+						/*line runs.go:96*/ v := lanes.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
+						gc_b3 := gc_none2
+						/*line runs.go:97*/ if x == px {
+							gc_b3 = gc_all2
+						}
+						/*line runs.go:97*/ gc_if2 := gc_b3.And(gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+						if gc_if2.ToBits() != 0 {
+							var gc_u2 float32
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+								gc_pos.Block = gc_by + gc_gdy*((gc_tx+compiled.FirstLane(gc_in2))/gc_bdx+gc_gdx*gc_bz)
+								gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+compiled.FirstLane(gc_in2))%gc_bdx+gc_bdx*gc_tz)
+								/*line runs.go:97*/ gc_u2 = gc_at[0]
+							}
+							/*line runs.go:97*/ v = lanes.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+						}
+						/*line runs.go:100*/ if y < -2147483648 || y > 2147483640 {
+							break
+						}
+						/*line runs.go:100*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					/*line runs.go:96*/ v := float32(y)
+					if x == px && y == py {
+						v = gc_elem
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx%gc_bdx+gc_bdx*gc_tz)
+					gc_pos.Block = gc_by + gc_gdy*(gc_tx/gc_bdx+gc_gdx*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_by*gc_bdy + gc_ty
+					y := gc_bx*gc_bdx + gc_tx
+					/*line runs.go:96*/ v := float32(y)
+					if x == px && y == py {
+						v = in[k]
+					}
+					out[x*h+y] = v
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+}
 
 // TransposeExactKernel stores element (x*h+y+skip) mod len(out) of in,
 // plus the thread's y in its block, at out[x*h+y], with no guard:
@@ -308,38 +932,38 @@ func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []in
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					x := gc_by*gc_bdy + gc_ty
 					y := gc_bx*gc_bdx + gc_tx
 					/*line runs.go:115*/ out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 				x := gc_by*gc_bdy + gc_ty
 				y := gc_bx*gc_bdx + gc_tx

@@ -41,10 +41,10 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:15*/ if index := k * tid; index < lim {
@@ -52,7 +52,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:15*/ if index := k * tid; index < lim {
@@ -60,7 +60,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:15*/ if index := k * tid; index < lim {
@@ -68,7 +68,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:15*/ if index := k * tid; index < lim {
@@ -76,7 +76,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scaled.go:15*/ if index := k * tid; index < lim {
@@ -91,10 +91,10 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:19*/ if lim >= tid*k {
@@ -102,7 +102,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:19*/ if lim >= tid*k {
@@ -110,7 +110,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:19*/ if lim >= tid*k {
@@ -118,7 +118,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:19*/ if lim >= tid*k {
@@ -126,7 +126,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scaled.go:19*/ if lim >= tid*k {
@@ -141,10 +141,10 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
@@ -152,7 +152,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
@@ -160,7 +160,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
@@ -168,7 +168,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {
@@ -176,7 +176,7 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scaled.go:23*/ if index_ := k * tid; index_+off < lim {

@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +33,290 @@ func SharedAtomicsKernel(in, out []int32, fout []float32) func(*gocuda.Thread) {
 
 //line shared_atomics.go:20
 var gc_src_sharedAtomics = compiled.NewSource(gc_files_shared_atomics, "sharedAtomics", "396b3d66cece82959e930fcf3735ba736de1627c6c3dbf31eb0bd7fd79e90137", "shared_atomics.go:10-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line shared_atomics.go:20
+func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line shared_atomics.go:22*/ s := gocuda.Shared[int32](t, 8)[:8]
+	u := gocuda.Shared[uint32](t, 2)[:2]
+	f := gocuda.Shared[float32](t, 2)[:2]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line shared_atomics.go:26*/ s[1], s[2], s[3] = math.MaxInt32, math.MinInt32, -1
+				u[1] = 1000
+				f[1] = float32(math.Inf(1))
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line shared_atomics.go:36*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := in[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line shared_atomics.go:31*/ if i := gc_bx*gc_bdx + tid; true || i < len(in) {
+						v := gc_at[gc_tx]
+						compiled.SharedAdd(&s[0], v)
+						compiled.SharedMin(&s[1], v)
+						compiled.SharedMax(&s[2], v)
+						compiled.SharedAnd(&s[3], v)
+						compiled.SharedOr(&s[4], v)
+						compiled.SharedXor(&s[5], v)
+						if compiled.SharedCAS(&s[7], 0, 1) == 0 {
+							compiled.SharedAdd(&s[6], 1)
+						}
+						compiled.SharedInc(&u[0], 1<<30)
+						compiled.SharedSub(&u[1], uint32(v&7))
+						compiled.SharedAdd(&f[0], float32(v%16))
+						compiled.SharedMin(&f[1], float32(v))
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shared_atomics.go:31*/ if i := gc_bx*gc_bdx + tid; i < len(in) {
+						v := in[i]
+						compiled.SharedAdd(&s[0], v)
+						compiled.SharedMin(&s[1], v)
+						compiled.SharedMax(&s[2], v)
+						compiled.SharedAnd(&s[3], v)
+						compiled.SharedOr(&s[4], v)
+						compiled.SharedXor(&s[5], v)
+						if compiled.SharedCAS(&s[7], 0, 1) == 0 {
+							compiled.SharedAdd(&s[6], 1)
+						}
+						compiled.SharedInc(&u[0], 1<<30)
+						compiled.SharedSub(&u[1], uint32(v&7))
+						compiled.SharedAdd(&f[0], float32(v%16))
+						compiled.SharedMin(&f[1], float32(v))
+					}
+				}
+			}
+		}
+	}
+	b := gc_bx
+	for gc_off, gc_limit, gc_more := 0, 8, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line shared_atomics.go:58*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off + (16 * b)
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to <= len(s)-gc_off5 {
+				gc_at2 := out[gc_off4:][:gc_to]
+				gc_at3 := s[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								/*line shared_atomics.go:49*/ var k int = tid + gc_off
+								_ = k
+								/*line shared_atomics.go:50*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line shared_atomics.go:49*/ var k int = tid + gc_off
+							_ = k
+							/*line shared_atomics.go:50*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shared_atomics.go:49*/ k := tid + gc_off
+					gc_more = true
+					/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
+				}
+			}
+		}
+	}
+	for gc_off2, gc_limit2, gc_more2 := 0, 2, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line shared_atomics.go:61*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2 + (16*b + 8)
+			gc_off7 := gc_off2
+			gc_off8 := gc_off2 + (2 * b)
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(u) && gc_to <= len(u)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(fout) && gc_to <= len(fout)-gc_off8 && gc_off7 <= len(f) && gc_to <= len(f)-gc_off7 {
+				gc_at4 := out[gc_off6:][:gc_to]
+				gc_at5 := u[gc_off7:][:gc_to]
+				gc_at6 := fout[gc_off8:][:gc_to]
+				gc_at7 := f[gc_off7:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
+								_ = k_
+								/*line shared_atomics.go:53*/ lanes.LoadUint32x16Slice(gc_at5[gc_tx:]).AsInt32x16().StoreSlice(gc_at4[gc_tx:])
+								lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line shared_atomics.go:52*/ var k_ int = tid + gc_off2
+							_ = k_
+							/*line shared_atomics.go:53*/ lanes.LoadUint32x8Slice(gc_at5[gc_tx:]).AsInt32x8().StoreSlice(gc_at4[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_more2 = true
+							/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_more2 = true
+							/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_more2 = true
+							/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_more2 = true
+							/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line shared_atomics.go:52*/ k_ := tid + gc_off2
+					gc_more2 = true
+					/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
+					fout[2*b+k_] = f[k_]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_shared_atomics holds the source files whose lines the kernels' records hash.
 //

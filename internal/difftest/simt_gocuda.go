@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math/bits"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +32,547 @@ func SIMTLoopKernel(in []int32, out []int32) func(*gocuda.Thread) {
 //line simt.go:17
 var gc_src_simtLoop = compiled.NewSource(gc_files_simt, "simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line simt.go:17
+func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_votes_ [32]int32
+	var gc_l_trips [32]int32
+	var gc_l_i [32]int
+	var gc_l_got [32]int32
+	var gc_l_k [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line simt.go:20*/ var votes_ int32
+						/*line simt.go:20*/ var trips int32
+						lanes.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane:])
+						lanes.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line simt.go:20*/ var votes_ int32
+						/*line simt.go:20*/ var trips int32
+						lanes.BroadcastInt32x8(votes_).StoreSlice(gc_l_votes_[gc_lane:])
+						lanes.BroadcastInt32x8(trips).StoreSlice(gc_l_trips[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line simt.go:20*/ var votes_, trips int32
+					gc_l_votes_[gc_lane] = votes_
+					gc_l_trips[gc_lane] = trips
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line simt.go:20*/ var votes_, trips int32
+				gc_l_votes_[gc_lane] = votes_
+				gc_l_trips[gc_lane] = trips
+			}
+		}
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				id := gc_bx*gc_bdx + gc_tx
+				/*line simt.go:21*/ i := id
+				gc_l_i[gc_lane] = i
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_l_i[gc_lane]
+				/*line simt.go:21*/ if i < len(in) {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				i := gc_l_i[gc_lane]
+				/*line simt.go:22*/ here := min(32, len(in)-(i-lane))
+				gc_c1m[gc_lane] = uint32(uint64(1)<<here - 1)
+				gc_c1v[gc_lane] = in[i] > 0
+			}
+			/*line simt.go:23*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, nil, nil, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastUint32x8(0xffff)
+					gc_vb2 := lanes.BroadcastInt32x8(1)
+					if gc_act == ^uint32(0) {
+						gc_vb3 := lanes.BroadcastUint32x8(0xffff)
+						gc_vb4 := lanes.BroadcastInt32x8(1)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line simt.go:24*/ votes_ := lanes.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+							/*line simt.go:24*/ trips := lanes.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+							/*line simt.go:23*/ b := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+							votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+							trips = trips.Add(gc_vb4)
+							/*line simt.go:25*/ votes_.StoreSlice(gc_l_votes_[gc_lane:])
+							/*line simt.go:25*/ trips.StoreSlice(gc_l_trips[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line simt.go:25*/ votes_ := lanes.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
+							/*line simt.go:25*/ trips := lanes.LoadInt32x8Slice(gc_l_trips[gc_lane:])
+							/*line simt.go:23*/ b := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+							votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+							trips = trips.Add(gc_vb2)
+							/*line simt.go:25*/ votes_.StoreSlice(gc_l_votes_[gc_lane:])
+							/*line simt.go:25*/ trips.StoreSlice(gc_l_trips[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						votes_ := gc_l_votes_[gc_lane]
+						trips := gc_l_trips[gc_lane]
+						/*line simt.go:23*/ b := gc_c1r[gc_lane]
+						votes_ += int32(b&0xffff) + int32(b>>16)
+						trips++
+						gc_l_votes_[gc_lane] = votes_
+						gc_l_trips[gc_lane] = trips
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					votes_ := gc_l_votes_[gc_lane]
+					trips := gc_l_trips[gc_lane]
+					/*line simt.go:23*/ b := gc_c1r[gc_lane]
+					votes_ += int32(b&0xffff) + int32(b>>16)
+					trips++
+					gc_l_votes_[gc_lane] = votes_
+					gc_l_trips[gc_lane] = trips
+				}
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i := gc_l_i[gc_lane]
+				/*line simt.go:21*/ i += gc_gdx * gc_bdx
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		if compiled.SIMDBuild {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line simt.go:27*/ var got int32
+						lanes.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line simt.go:27*/ var got int32
+						lanes.BroadcastInt32x8(got).StoreSlice(gc_l_got[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line simt.go:27*/ var got int32
+					gc_l_got[gc_lane] = got
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line simt.go:27*/ var got int32
+				gc_l_got[gc_lane] = got
+			}
+		}
+		gc_save12 := gc_act
+		gc_in12 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			k := 0
+			gc_l_k[gc_lane] = k
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in12 &^ gc_dead
+			var gc_m12, gc_skip12 uint32
+			_ = gc_skip12
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				k := gc_l_k[gc_lane]
+				/*line simt.go:28*/ if k < lane%5 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+			gc_in12 &= gc_m12
+			gc_act = gc_in12
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				k := gc_l_k[gc_lane]
+				/*line simt.go:29*/ var mask uint32
+				{
+					j := int(0)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(1)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(2)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(3)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(4)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(5)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(6)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(7)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(8)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(9)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(10)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(11)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(12)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(13)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(14)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(15)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(16)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(17)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(18)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(19)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(20)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(21)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(22)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(23)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(24)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(25)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(26)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(27)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(28)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(29)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(30)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(31)
+					/*line simt.go:31*/ if j%5 > k {
+						mask |= 1 << j
+					}
+				}
+				gc_c2m[gc_lane] = mask
+				gc_c2v[gc_lane] = int32(lane*10 + k)
+				gc_c2a[gc_lane] = 29
+				gc_c2w[gc_lane] = 32
+			}
+			/*line simt.go:35*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line simt.go:35*/ got := lanes.LoadInt32x8Slice(gc_l_got[gc_lane:])
+							/*line simt.go:35*/ got = got.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							/*line simt.go:35*/ got.StoreSlice(gc_l_got[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line simt.go:35*/ got := lanes.LoadInt32x8Slice(gc_l_got[gc_lane:])
+							/*line simt.go:35*/ got = got.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							/*line simt.go:35*/ got.StoreSlice(gc_l_got[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						got := gc_l_got[gc_lane]
+						/*line simt.go:35*/ got += gc_c2r[gc_lane]
+						gc_l_got[gc_lane] = got
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					got := gc_l_got[gc_lane]
+					/*line simt.go:35*/ got += gc_c2r[gc_lane]
+					gc_l_got[gc_lane] = got
+				}
+			}
+			gc_act = gc_in12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				k := gc_l_k[gc_lane]
+				/*line simt.go:28*/ k++
+				gc_l_k[gc_lane] = k
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				id := gc_bx*gc_bdx + gc_tx
+				votes_ := gc_l_votes_[gc_lane]
+				trips := gc_l_trips[gc_lane]
+				got := gc_l_got[gc_lane]
+				/*line simt.go:37*/ out[3*id], out[3*id+1], out[3*id+2] = votes_, trips, got
+			}
+		}
+	}
+}
+
 // SIMTBranchKernel leaves a loop holding a shuffle by break and continue
 // under conditions that differ between lanes: each shuffle's mask names
 // exactly the lanes still iterating, as CUDA requires. out has one element
@@ -44,6 +587,414 @@ func SIMTBranchKernel(out []int32) func(*gocuda.Thread) {
 
 //line simt.go:58
 var gc_src_simtBranch = compiled.NewSource(gc_files_simt, "simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78").NoGoexit("93f7b225ee3c8becbeb24efe97bfbed3be14812c929be1794e2b678e5dacdaaf", "simt.go:40-50")
+
+//line simt.go:58
+func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_l_k [32]int
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line simt.go:60*/ var v int32
+						lanes.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line simt.go:60*/ var v int32
+						lanes.BroadcastInt32x8(v).StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line simt.go:60*/ var v int32
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line simt.go:60*/ var v int32
+				gc_l_v[gc_lane] = v
+			}
+		}
+		gc_save8 := gc_act
+		gc_in8 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			k := 0
+			gc_l_k[gc_lane] = k
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in8 &^ gc_dead
+			var gc_m8, gc_skip8 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				k := gc_l_k[gc_lane]
+				/*line simt.go:61*/ if k < 8 {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_in8 &= gc_m8
+			gc_act = gc_in8
+			if gc_act == 0 {
+				break
+			}
+			var gc_m3 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				k := gc_l_k[gc_lane]
+				/*line simt.go:62*/ if (lane+k)%5 == 0 {
+					gc_m3 |= 1 << gc_lane
+				}
+			}
+			gc_save3 := gc_act
+			gc_act = gc_save3 & gc_m3
+			if gc_act != 0 {
+				gc_in8 &^= gc_act
+				gc_skip8 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save3 &^ gc_dead &^ gc_skip8
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				k := gc_l_k[gc_lane]
+				/*line simt.go:65*/ if lane%3 == k%3 {
+					gc_m4 |= 1 << gc_lane
+				}
+			}
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				gc_skip8 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save4 &^ gc_dead &^ gc_skip8
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				k := gc_l_k[gc_lane]
+				/*line simt.go:68*/ var mask uint32
+				{
+					j := int(0)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(1)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(2)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(3)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(4)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(5)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(6)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(7)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(8)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(9)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(10)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(11)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(12)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(13)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(14)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(15)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(16)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(17)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(18)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(19)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(20)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(21)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(22)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(23)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(24)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(25)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(26)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(27)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(28)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(29)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(30)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				{
+					j := int(31)
+					/*line simt.go:70*/ if simtIn(j, k) {
+						mask |= 1 << j
+					}
+				}
+				src := 31 - bits.LeadingZeros32(mask)
+				gc_c1m[gc_lane] = mask
+				gc_c1v[gc_lane] = int32(lane*100 + k)
+				gc_c1a[gc_lane] = src
+				gc_c1w[gc_lane] = 32
+			}
+			/*line simt.go:75*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line simt.go:75*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line simt.go:75*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line simt.go:75*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line simt.go:75*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line simt.go:75*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line simt.go:75*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line simt.go:75*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line simt.go:75*/ v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_in8 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				k := gc_l_k[gc_lane]
+				/*line simt.go:61*/ k++
+				gc_l_k[gc_lane] = k
+			}
+		}
+		gc_act = gc_save8 &^ gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			gc_at := out[gc_off:][:32]
+			/*line simt.go:77*/ copy(gc_at, gc_l_v[:])
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v := gc_l_v[gc_lane]
+				/*line simt.go:77*/ out[gc_bx*gc_bdx+gc_tx] = v
+			}
+		}
+	}
+}
 
 // gc_files_simt holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +31,698 @@ func SinkScanKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line sink.go:14
 var gc_src_sinkScan = compiled.NewSource(gc_files_sink, "sinkScan", "ee36d72412afbe00e0a448fa8dfb2e492ab1040d2a9f69519ead8216c8b6d2a4", "sink.go:5-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line sink.go:14
+func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line sink.go:28*/ totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line sink.go:16*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line sink.go:17*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line sink.go:17*/ v = lanes.LoadInt32x8Slice(in[i:])
+						} else {
+							/*line sink.go:18*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line sink.go:17*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+						}
+						/*line sink.go:17*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line sink.go:16*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line sink.go:17*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line sink.go:18*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						}
+						/*line sink.go:18*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line sink.go:16*/ var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line sink.go:16*/ var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_lane]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line sink.go:16*/ var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+		/*line sink.go:21*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line sink.go:22*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line sink.go:22*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line sink.go:22*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line sink.go:22*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line sink.go:22*/ gc_c1v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line sink.go:22*/ gc_c1v[gc_lane] = v
+				}
+			}
+			/*line sink.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							var lane int = gc_lane
+							/*line sink.go:20*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line sink.go:22*/ y := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							if lane >= d {
+								/*line sink.go:23*/ v = v.Add(y)
+							} else {
+								/*line sink.go:23*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line sink.go:23*/ v = v.Add(y).Merge(v, gc_if6)
+								}
+							}
+							/*line sink.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							var lane int = gc_lane
+							/*line sink.go:20*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line sink.go:22*/ y := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+							if gc_if5.ToBits() != 0 {
+								/*line sink.go:23*/ v = v.Add(y).Merge(v, gc_if5)
+							}
+							/*line sink.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						lane := (gc_rank & 31)
+						v := gc_s_v[gc_rank]
+						/*line sink.go:22*/ y := gc_c1r[gc_lane]
+						if lane >= d {
+							v += y
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			} else {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					/*line sink.go:25*/ gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line sink.go:22*/ y := gc_c1r[gc_lane]
+					/*line sink.go:24*/ v += y
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+		warp := (gc_w >> 5)
+		if compiled.SIMDBuild {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(gc_bdx > gocuda.WarpSize) {
+				gc_hi2 = 0
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(gocuda.WarpSize-1, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line sink.go:30*/ totals[warp] = v
+			}
+		} else {
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 && !(gc_bdx > gocuda.WarpSize) {
+				gc_hi3 = 0
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(gocuda.WarpSize-1, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(gocuda.WarpSize-1, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line sink.go:30*/ totals[warp] = v
+			}
+		}
+	}
+	if gc_bdx > gocuda.WarpSize {
+		var gc_l_s [32]int32
+		var gc_c2r [32]int32
+		if compiled.SIMDBuild {
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				var gc_dead uint32
+				var gc_m14 uint32
+				if (gc_w >> 5) == 0 {
+					gc_m14 = ^uint32(0)
+				}
+				gc_save14 := gc_act
+				gc_act = gc_save14 & gc_m14
+				if gc_act != 0 {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								var lane int = gc_lane
+								/*line sink.go:34*/ if lane < 0 || lane > len(totals)-8 {
+									break
+								}
+								/*line sink.go:34*/ s := lanes.LoadInt32x8Slice(totals[lane:])
+								/*line sink.go:34*/ s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								var lane int = gc_lane
+								/*line sink.go:34*/ if lane < 0 || lane > len(totals)-8 {
+									break
+								}
+								/*line sink.go:34*/ s := lanes.LoadInt32x8Slice(totals[lane:])
+								/*line sink.go:34*/ s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							lane := (gc_rank & 31)
+							/*line sink.go:34*/ s := totals[lane]
+							gc_l_s[gc_lane] = s
+						}
+					}
+					gc_all3 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+					if gc_all3 {
+						compiled.ShflUpDoubling(&gc_l_s, 1, 32)
+					} else {
+						/*line sink.go:35*/ for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo3, gc_hi3 := 0, 32
+								if gc_lo3 < gc_hi3 {
+									gc_lo3 = max(gc_lo3, max(min(d_, 32), -1))
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo3, gc_hi3)
+							} else {
+								/*line sink.go:36*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+								gc_left5 := gc_act
+								if compiled.SIMD {
+									gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									if gc_act == ^uint32(0) {
+										gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											var lane int = gc_lane
+											/*line sink.go:20*/ s := lanes.LoadInt32x8Slice(gc_l_s[gc_lane:])
+											/*line sink.go:36*/ y_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+											if lane >= d_ {
+												/*line sink.go:37*/ s = s.Add(y_)
+											} else {
+												/*line sink.go:37*/ gc_if10 := gc_iota10.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+												if gc_if10.ToBits() != 0 {
+													/*line sink.go:37*/ s = s.Add(y_).Merge(s, gc_if10)
+												}
+											}
+											/*line sink.go:37*/ s.StoreSlice(gc_l_s[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											var lane int = gc_lane
+											/*line sink.go:20*/ s := lanes.LoadInt32x8Slice(gc_l_s[gc_lane:])
+											/*line sink.go:36*/ y_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+											gc_if9 := gc_iota9.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+											if gc_if9.ToBits() != 0 {
+												/*line sink.go:37*/ s = s.Add(y_).Merge(s, gc_if9)
+											}
+											/*line sink.go:37*/ s.StoreSlice(gc_l_s[gc_lane:])
+											gc_left5 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left5&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										lane := (gc_rank & 31)
+										s := gc_l_s[gc_lane]
+										/*line sink.go:36*/ y_ := gc_c2r[gc_lane]
+										if lane >= d_ {
+											s += y_
+										}
+										gc_l_s[gc_lane] = s
+									}
+								}
+							}
+						}
+					}
+					gc_left6 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								var lane int = gc_lane
+								/*line sink.go:20*/ s := lanes.LoadInt32x8Slice(gc_l_s[gc_lane:])
+								/*line sink.go:41*/ if lane < 0 || lane > len(totals)-8 {
+									break
+								}
+								/*line sink.go:41*/ s.StoreSlice(totals[lane:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								var lane int = gc_lane
+								/*line sink.go:20*/ s := lanes.LoadInt32x8Slice(gc_l_s[gc_lane:])
+								/*line sink.go:41*/ if lane < 0 || lane > len(totals)-8 {
+									break
+								}
+								/*line sink.go:41*/ s.StoreSlice(totals[lane:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							lane := (gc_rank & 31)
+							s := gc_l_s[gc_lane]
+							/*line sink.go:41*/ totals[lane] = s
+						}
+					}
+				}
+				gc_act = gc_save14 &^ gc_dead
+			}
+		} else {
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				var gc_m14 uint32
+				if (gc_w >> 5) == 0 {
+					gc_m14 = ^uint32(0)
+				}
+				gc_save14 := gc_act
+				gc_act = gc_save14 & gc_m14
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						/*line sink.go:34*/ s := totals[lane]
+						gc_l_s[gc_lane] = s
+					}
+					gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+					if gc_all {
+						compiled.ShflUpDoubling(&gc_l_s, 1, 32)
+					} else {
+						/*line sink.go:35*/ for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo4, gc_hi4 := 0, 32
+								if gc_lo4 < gc_hi4 {
+									gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo4, gc_hi4)
+							} else {
+								/*line sink.go:36*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_s, d_, gocuda.WarpSize, &gc_c2r)
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+								}
+								gc_hi5 = min(gc_hi5, gc_cnt)
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									s := gc_l_s[gc_lane]
+									/*line sink.go:36*/ y_ := gc_c2r[gc_lane]
+									/*line sink.go:38*/ s += y_
+									gc_l_s[gc_lane] = s
+								}
+							}
+						}
+					}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := (gc_rank & 31)
+						s := gc_l_s[gc_lane]
+						/*line sink.go:41*/ totals[lane] = s
+					}
+				}
+				gc_act = gc_save14 &^ gc_dead
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					warp := (gc_rank >> 5)
+					v := gc_s_v[gc_rank]
+					/*line sink.go:44*/ if warp > 0 {
+						v += totals[warp-1]
+					}
+					/*line sink.go:48*/ if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					warp := (gc_rank >> 5)
+					v := gc_s_v[gc_rank]
+					/*line sink.go:44*/ if warp > 0 {
+						v += totals[warp-1]
+					}
+					/*line sink.go:48*/ if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					warp := (gc_rank >> 5)
+					v := gc_s_v[gc_rank]
+					/*line sink.go:44*/ if warp > 0 {
+						v += totals[warp-1]
+					}
+					/*line sink.go:48*/ if i < len(in) {
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					warp := (gc_rank >> 5)
+					v := gc_s_v[gc_rank]
+					/*line sink.go:44*/ if warp > 0 {
+						v += totals[warp-1]
+					}
+					/*line sink.go:48*/ if i < len(in) {
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				warp := (gc_rank >> 5)
+				v := gc_s_v[gc_rank]
+				/*line sink.go:44*/ if warp > 0 {
+					v += totals[warp-1]
+				}
+				/*line sink.go:48*/ if i < len(in) {
+					out[i] = v
+				}
+			}
+		}
+	} else {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line sink.go:58*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line sink.go:15*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								{
+									/*line sink.go:49*/ v.StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line sink.go:15*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line sink.go:49*/ v.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line sink.go:49*/ gc_at[gc_tx] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line sink.go:49*/ out[i] = v
+					}
+				}
+			} else {
+				gc_off2 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line sink.go:49*/ gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line sink.go:49*/ gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line sink.go:49*/ gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line sink.go:49*/ gc_at2[gc_tx] = v
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line sink.go:49*/ gc_at2[gc_tx] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line sink.go:49*/ out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_sink holds the source files whose lines the kernels' records hash.
 //

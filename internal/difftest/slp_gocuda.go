@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,57 @@ func SLPSumKernel(in, out []float32, run int) func(*gocuda.Thread) {
 //line slp.go:14
 var gc_src_slpSum = compiled.NewSource(gc_files_slp, "slpSum", "416cc09ef989221b30901cf5a6bd036557966b3272bff49aa700c4cb6b68d516", "slp.go:10-19", "slp.go:21-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line slp.go:14
+func gc_body_slpSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line slp.go:32*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:17*/ gc_at[gc_tx] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					} else {
+						/*line slp.go:17*/ gc_at[gc_tx] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:17*/ out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					} else {
+						/*line slp.go:17*/ out[i] = SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+					}
+				}
+			}
+		}
+	}
+}
+
 // SLPDotKernel has thread i take DotFour of its runs of x and y.
 //
 //line slp.go:47
@@ -40,6 +92,57 @@ func SLPDotKernel(x, y, out []float64, run int, scale float64) func(*gocuda.Thre
 //line slp.go:47
 var gc_src_slpDot = compiled.NewSource(gc_files_slp, "slpDot", "6cf563619776922588258d51e3aab084fa771d1275417634c51bc940496b255c", "slp.go:44-52", "slp.go:54-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line slp.go:47
+func gc_body_slpDot(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, out []float64, run int, scale float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line slp.go:65*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:50*/ gc_at[gc_tx] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					} else {
+						/*line slp.go:50*/ gc_at[gc_tx] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:50*/ out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					} else {
+						/*line slp.go:50*/ out[i] = DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+					}
+				}
+			}
+		}
+	}
+}
+
 // SLPMixKernel has thread i fold its run of in with MixEight.
 //
 //line slp.go:72
@@ -51,6 +154,100 @@ func SLPMixKernel(in, out []int32, run int, m int32) func(*gocuda.Thread) {
 
 //line slp.go:72
 var gc_src_slpMix = compiled.NewSource(gc_files_slp, "slpMix", "807d6557bf75609ee6ece842169a6dd0c697818dd242db167ecadc0e54e3c28f", "slp.go:69-77", "slp.go:79-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line slp.go:72
+func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run int, m int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line slp.go:90*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						} else {
+							/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						} else {
+							/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						} else {
+							/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+						} else {
+							/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:75*/ gc_at[gc_tx] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+					} else {
+						/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:75*/ out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+					} else {
+						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
+					}
+				}
+			}
+		}
+	}
+}
 
 // SLPIndexedKernel has thread i add its run of in with SumIndexed.
 //
@@ -66,7 +263,440 @@ func SLPIndexedKernel(in, out []float32, run int, whole bool) func(*gocuda.Threa
 //line slp.go:102
 var gc_src_slpIndexed = compiled.NewSource(gc_files_slp, "slpIndexed", "f86e77f34200b777544fe7947a34e35ccb8a096449f5500c403dc3b9c0f0af7c", "slp.go:99-107", "slp.go:109-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line slp.go:102
+func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int, whole bool) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line slp.go:120*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						} else {
+							/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						} else {
+							/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						} else {
+							/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+						} else {
+							/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:105*/ gc_at[gc_tx] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+					} else {
+						/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line slp.go:105*/ out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+					} else {
+						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_slp holds the source files whose lines the kernels' records hash.
 //
 //go:embed slp.go
 var gc_files_slp embed.FS
+
+//line slp.go:24
+func gc_slp_SumEight_0(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	if compiled.SIMD {
+		/*line slp.go:26*/ gc_v0 := lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		gc_at := 0
+		/*line slp.go:26*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 8 {
+				/*line slp.go:28*/ gc_v0 = gc_v0.Add(lanes.LoadFloat32x8Slice(r[0:]))
+			} else {
+				var gc_l0 [8]float32
+				gc_v0.Store(&gc_l0)
+				/*line slp.go:28*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slp.go:28*/ s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+				/*line slp.go:35*/ gc_v0 = lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+		}
+		/*line slp.go:37*/ run = run[gc_at:]
+		var gc_l0 [8]float32
+		gc_v0.Store(&gc_l0)
+		/*line slp.go:37*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line slp.go:26*/ for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line slp.go:38*/ for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_SumEight_0_pair runs two calls of gc_slp_SumEight_0 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line slp.go:24
+func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
+	/*line slp.go:25*/ gc_v0_p0 := lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line slp.go:25*/ gc_v0_p1 := lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line slp.go:27*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line slp.go:28*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line slp.go:28*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slp.go:28*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line slp.go:35*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+		gc_at_p0 += 8
+		/*line slp.go:27*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line slp.go:28*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line slp.go:28*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slp.go:28*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line slp.go:35*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line slp.go:27*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line slp.go:28*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line slp.go:28*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slp.go:28*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line slp.go:35*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line slp.go:27*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line slp.go:28*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line slp.go:28*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slp.go:28*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line slp.go:35*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+	/*line slp.go:37*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line slp.go:37*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [8]float32
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line slp.go:37*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	var gc_l0_p1 [8]float32
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line slp.go:37*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	lanes.ClearAVXUpperBits()
+	/*line slp.go:38*/ for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+	/*line slp.go:38*/ for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+}
+
+// gc_slp_SumEight_0_jam holds the calls of gc_slp_SumEight_0 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_SumEight_0_jam struct {
+	n     int
+	calls [32]gc_slp_SumEight_0_call
+}
+
+// gc_slp_SumEight_0_call is a call held: its arguments, and where its result goes.
+type gc_slp_SumEight_0_call struct {
+	run    []float32
+	gc_acc float32
+	gc_dst []float32
+	gc_at  int
+}
+
+// gc_slp_SumEight_0_add is a thread's call of gc_slp_SumEight_0, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_SumEight_0_add(gc_j *gc_slp_SumEight_0_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_SumEight_0(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_SumEight_0_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_SumEight_0_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_SumEight_0_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_SumEight_0_flush(gc_j *gc_slp_SumEight_0_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_SumEight_0_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_SumEight_0(gc_c.run)
+	}
+	gc_j.n = 0
+}
+
+//line slp.go:57
+func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
+	var a, b, c, d float64
+	if compiled.SIMD {
+		/*line slp.go:59*/ gc_v0 := lanes.LoadFloat64x4(&[4]float64{a, b, c, d})
+		/*line slp.go:59*/ for k := 0; k+8 <= len(x); k += 4 {
+			xs, ys := x[k:], y[k:]
+			if len(xs) >= 8 && len(ys) >= 8 {
+				/*line slp.go:61*/ gc_v0 = gc_v0.Add(lanes.BroadcastFloat64x4(scale).Mul(lanes.LoadFloat64x4Slice(xs[4:]).Mul(lanes.LoadFloat64x4Slice(ys[4:]))))
+			} else {
+				var gc_l0 [4]float64
+				gc_v0.Store(&gc_l0)
+				/*line slp.go:61*/ a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+				/*line slp.go:61*/ a += scale * (xs[4] * ys[4])
+				b += scale * (xs[5] * ys[5])
+				c += scale * (xs[6] * ys[6])
+				d += scale * (xs[7] * ys[7])
+				/*line slp.go:64*/ gc_v0 = lanes.LoadFloat64x4(&[4]float64{a, b, c, d})
+			}
+		}
+		var gc_l0 [4]float64
+		gc_v0.Store(&gc_l0)
+		/*line slp.go:65*/ a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line slp.go:59*/ for k := 0; k+8 <= len(x); k += 4 {
+			xs, ys := x[k:], y[k:]
+			a += scale * (xs[4] * ys[4])
+			b += scale * (xs[5] * ys[5])
+			c += scale * (xs[6] * ys[6])
+			d += scale * (xs[7] * ys[7])
+		}
+	}
+	/*line slp.go:66*/ return a + b + c + d
+}
+
+//line slp.go:82
+func gc_slp_MixEight_0(run []int32, m int32) int32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 int32 = 1, 2, 3, 4, 5, 6, 7, 8
+	if compiled.SIMD {
+		/*line slp.go:84*/ gc_v0 := lanes.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+		/*line slp.go:84*/ for len(run) > 0 {
+			r := run[:min(8, len(run))]
+			if len(r) >= 8 {
+				/*line slp.go:86*/ gc_v0 = gc_v0.Add(lanes.LoadInt32x8Slice(r[0:]).Mul(lanes.BroadcastInt32x8(m)).Xor(lanes.BroadcastInt32x8(7)))
+			} else {
+				var gc_l0 [8]int32
+				gc_v0.Store(&gc_l0)
+				/*line slp.go:86*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slp.go:86*/ s0 += r[0]*m ^ 7
+				s1 += r[1]*m ^ 7
+				s2 += r[2]*m ^ 7
+				s3 += r[3]*m ^ 7
+				s4 += r[4]*m ^ 7
+				s5 += r[5]*m ^ 7
+				s6 += r[6]*m ^ 7
+				s7 += r[7]*m ^ 7
+				/*line slp.go:93*/ gc_v0 = lanes.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+			/*line slp.go:94*/ run = run[len(r):]
+		}
+		var gc_l0 [8]int32
+		gc_v0.Store(&gc_l0)
+		/*line slp.go:95*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line slp.go:84*/ for len(run) > 0 {
+			r := run[:min(8, len(run))]
+			s0 += r[0]*m ^ 7
+			s1 += r[1]*m ^ 7
+			s2 += r[2]*m ^ 7
+			s3 += r[3]*m ^ 7
+			s4 += r[4]*m ^ 7
+			s5 += r[5]*m ^ 7
+			s6 += r[6]*m ^ 7
+			s7 += r[7]*m ^ 7
+			run = run[len(r):]
+		}
+	}
+	/*line slp.go:96*/ return s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7
+}
+
+//line slp.go:113
+func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
+	var a0, a1, a2, a3, a4, a5, a6, a7 float32
+	j := 0
+	if compiled.SIMD {
+		/*line slp.go:116*/ gc_v0 := lanes.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
+		/*line slp.go:116*/ for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
+			if j >= 0 && j <= len(s)-8 {
+				/*line slp.go:117*/ gc_v0 = gc_v0.Add(lanes.LoadFloat32x8Slice(s[j:]))
+			} else {
+				var gc_l0 [8]float32
+				gc_v0.Store(&gc_l0)
+				/*line slp.go:117*/ a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slp.go:117*/ a0 += s[j]
+				a1 += s[j+1]
+				a2 += s[1+j+1]
+				a3 += s[j+3]
+				a4 += s[(j+5)-1]
+				a5 += s[j+5]
+				a6 += s[j+6]
+				a7 += s[j+7]
+				/*line slp.go:124*/ gc_v0 = lanes.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
+			}
+		}
+		var gc_l0 [8]float32
+		gc_v0.Store(&gc_l0)
+		/*line slp.go:125*/ a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line slp.go:116*/ for ; j < len(s) && (!whole || j+8 <= len(s)); j += 8 {
+			a0 += s[j]
+			a1 += s[j+1]
+			a2 += s[1+j+1]
+			a3 += s[j+3]
+			a4 += s[(j+5)-1]
+			a5 += s[j+5]
+			a6 += s[j+6]
+			a7 += s[j+7]
+		}
+	}
+	/*line slp.go:126*/ for ; j < len(s); j++ {
+		a0 += s[j]
+	}
+	return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7
+}

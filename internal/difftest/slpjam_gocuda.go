@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -58,3 +59,477 @@ var gc_src_slpJamSum64 = compiled.NewSource(gc_files_slpjam, "slpJamSum64", "465
 //
 //go:embed slpjam.go
 var gc_files_slpjam embed.FS
+
+//line slpjam.go:86
+func gc_slp_eightSums_0(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	if compiled.SIMD {
+		/*line slpjam.go:88*/ gc_v0 := lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		gc_at := 0
+		/*line slpjam.go:88*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 8 {
+				/*line slpjam.go:90*/ gc_v0 = gc_v0.Add(lanes.LoadFloat32x8Slice(r[0:]))
+			} else {
+				var gc_l0 [8]float32
+				gc_v0.Store(&gc_l0)
+				/*line slpjam.go:90*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line slpjam.go:90*/ s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+				/*line slpjam.go:97*/ gc_v0 = lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+		}
+		/*line slpjam.go:99*/ run = run[gc_at:]
+		var gc_l0 [8]float32
+		gc_v0.Store(&gc_l0)
+		/*line slpjam.go:99*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line slpjam.go:88*/ for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line slpjam.go:100*/ for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_eightSums_0_pair runs two calls of gc_slp_eightSums_0 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line slpjam.go:86
+func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
+	/*line slpjam.go:87*/ gc_v0_p0 := lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line slpjam.go:87*/ gc_v0_p1 := lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line slpjam.go:89*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line slpjam.go:90*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line slpjam.go:90*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slpjam.go:90*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line slpjam.go:97*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+		gc_at_p0 += 8
+		/*line slpjam.go:89*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line slpjam.go:90*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line slpjam.go:90*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slpjam.go:90*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line slpjam.go:97*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line slpjam.go:89*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line slpjam.go:90*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line slpjam.go:90*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line slpjam.go:90*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line slpjam.go:97*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line slpjam.go:89*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line slpjam.go:90*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line slpjam.go:90*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line slpjam.go:90*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line slpjam.go:97*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+	/*line slpjam.go:99*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line slpjam.go:99*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [8]float32
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line slpjam.go:99*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	var gc_l0_p1 [8]float32
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line slpjam.go:99*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	lanes.ClearAVXUpperBits()
+	/*line slpjam.go:100*/ for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+	/*line slpjam.go:100*/ for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+}
+
+// gc_slp_eightSums_0_jam holds the calls of gc_slp_eightSums_0 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_eightSums_0_jam struct {
+	n     int
+	calls [32]gc_slp_eightSums_0_call
+}
+
+// gc_slp_eightSums_0_call is a call held: its arguments, and where its result goes.
+type gc_slp_eightSums_0_call struct {
+	run    []float32
+	gc_acc float32
+	gc_dst []float32
+	gc_at  int
+}
+
+// gc_slp_eightSums_0_add is a thread's call of gc_slp_eightSums_0, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_eightSums_0_add(gc_j *gc_slp_eightSums_0_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_eightSums_0(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_eightSums_0_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_eightSums_0_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_eightSums_0_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_eightSums_0_flush(gc_j *gc_slp_eightSums_0_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_eightSums_0_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_eightSums_0(gc_c.run)
+	}
+	gc_j.n = 0
+}
+
+//line slpjam.go:64
+func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
+	var v0, v1, v2, v3, v4, v5, v6, v7 float64
+	if compiled.SIMD {
+		/*line slpjam.go:66*/ gc_v0 := lanes.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
+		/*line slpjam.go:66*/ gc_v1 := lanes.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
+		gc_at := 0
+		/*line slpjam.go:66*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 4 {
+				/*line slpjam.go:68*/ gc_v0 = gc_v0.Add(lanes.LoadFloat64x4Slice(r[0:]))
+			} else {
+				var gc_l0 [4]float64
+				gc_v0.Store(&gc_l0)
+				/*line slpjam.go:68*/ v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+				/*line slpjam.go:68*/ v0 += r[0]
+				v1 += r[1]
+				v2 += r[2]
+				v3 += r[3]
+				/*line slpjam.go:71*/ gc_v0 = lanes.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
+			}
+			if len(r) >= 8 {
+				/*line slpjam.go:72*/ gc_v1 = gc_v1.Add(lanes.LoadFloat64x4Slice(r[4:]))
+			} else {
+				var gc_l1 [4]float64
+				gc_v1.Store(&gc_l1)
+				/*line slpjam.go:72*/ v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+				/*line slpjam.go:72*/ v4 += r[4]
+				v5 += r[5]
+				v6 += r[6]
+				v7 += r[7]
+				/*line slpjam.go:75*/ gc_v1 = lanes.LoadFloat64x4(&[4]float64{v4, v5, v6, v7})
+			}
+		}
+		/*line slpjam.go:77*/ run = run[gc_at:]
+		var gc_l0 [4]float64
+		gc_v0.Store(&gc_l0)
+		/*line slpjam.go:77*/ v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
+		var gc_l1 [4]float64
+		gc_v1.Store(&gc_l1)
+		/*line slpjam.go:77*/ v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line slpjam.go:66*/ for len(run) >= 8 {
+			r := run[:8:8]
+			v0 += r[0]
+			v1 += r[1]
+			v2 += r[2]
+			v3 += r[3]
+			v4 += r[4]
+			v5 += r[5]
+			v6 += r[6]
+			v7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line slpjam.go:78*/ for _, x := range run {
+		v0 += x
+	}
+	return ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7))
+}
+
+// gc_slp_eightSumsOf_1_float64_pair runs two calls of gc_slp_eightSumsOf_1_float64 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line slpjam.go:64
+func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64) (float64, float64) {
+	var gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3, gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 float64
+	var gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3, gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 float64
+	/*line slpjam.go:65*/ gc_v0_p0 := lanes.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+	/*line slpjam.go:65*/ gc_v1_p0 := lanes.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+	/*line slpjam.go:65*/ gc_v0_p1 := lanes.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+	/*line slpjam.go:65*/ gc_v1_p1 := lanes.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line slpjam.go:67*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 4 {
+			/*line slpjam.go:68*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat64x4Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [4]float64
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line slpjam.go:68*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+			/*line slpjam.go:68*/ gc_p0_v0 += gc_p0_r[0]
+			gc_p0_v1 += gc_p0_r[1]
+			gc_p0_v2 += gc_p0_r[2]
+			gc_p0_v3 += gc_p0_r[3]
+			/*line slpjam.go:71*/ gc_v0_p0 = lanes.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+		}
+		if len(gc_p0_r) >= 8 {
+			/*line slpjam.go:72*/ gc_v1_p0 = gc_v1_p0.Add(lanes.LoadFloat64x4Slice(gc_p0_r[4:]))
+		} else {
+			var gc_l1_p0 [4]float64
+			gc_v1_p0.Store(&gc_l1_p0)
+			/*line slpjam.go:72*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+			/*line slpjam.go:72*/ gc_p0_v4 += gc_p0_r[4]
+			gc_p0_v5 += gc_p0_r[5]
+			gc_p0_v6 += gc_p0_r[6]
+			gc_p0_v7 += gc_p0_r[7]
+			/*line slpjam.go:75*/ gc_v1_p0 = lanes.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+		}
+		gc_at_p0 += 8
+		/*line slpjam.go:67*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 4 {
+			/*line slpjam.go:68*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat64x4Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [4]float64
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line slpjam.go:68*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+			/*line slpjam.go:68*/ gc_p1_v0 += gc_p1_r[0]
+			gc_p1_v1 += gc_p1_r[1]
+			gc_p1_v2 += gc_p1_r[2]
+			gc_p1_v3 += gc_p1_r[3]
+			/*line slpjam.go:71*/ gc_v0_p1 = lanes.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+		}
+		if len(gc_p1_r) >= 8 {
+			/*line slpjam.go:72*/ gc_v1_p1 = gc_v1_p1.Add(lanes.LoadFloat64x4Slice(gc_p1_r[4:]))
+		} else {
+			var gc_l1_p1 [4]float64
+			gc_v1_p1.Store(&gc_l1_p1)
+			/*line slpjam.go:72*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+			/*line slpjam.go:72*/ gc_p1_v4 += gc_p1_r[4]
+			gc_p1_v5 += gc_p1_r[5]
+			gc_p1_v6 += gc_p1_r[6]
+			gc_p1_v7 += gc_p1_r[7]
+			/*line slpjam.go:75*/ gc_v1_p1 = lanes.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line slpjam.go:67*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 4 {
+			/*line slpjam.go:68*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat64x4Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [4]float64
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line slpjam.go:68*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+			/*line slpjam.go:68*/ gc_p0_v0 += gc_p0_r[0]
+			gc_p0_v1 += gc_p0_r[1]
+			gc_p0_v2 += gc_p0_r[2]
+			gc_p0_v3 += gc_p0_r[3]
+			/*line slpjam.go:71*/ gc_v0_p0 = lanes.LoadFloat64x4(&[4]float64{gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3})
+		}
+		if len(gc_p0_r) >= 8 {
+			/*line slpjam.go:72*/ gc_v1_p0 = gc_v1_p0.Add(lanes.LoadFloat64x4Slice(gc_p0_r[4:]))
+		} else {
+			var gc_l1_p0 [4]float64
+			gc_v1_p0.Store(&gc_l1_p0)
+			/*line slpjam.go:72*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+			/*line slpjam.go:72*/ gc_p0_v4 += gc_p0_r[4]
+			gc_p0_v5 += gc_p0_r[5]
+			gc_p0_v6 += gc_p0_r[6]
+			gc_p0_v7 += gc_p0_r[7]
+			/*line slpjam.go:75*/ gc_v1_p0 = lanes.LoadFloat64x4(&[4]float64{gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line slpjam.go:67*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 4 {
+			/*line slpjam.go:68*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat64x4Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [4]float64
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line slpjam.go:68*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+			/*line slpjam.go:68*/ gc_p1_v0 += gc_p1_r[0]
+			gc_p1_v1 += gc_p1_r[1]
+			gc_p1_v2 += gc_p1_r[2]
+			gc_p1_v3 += gc_p1_r[3]
+			/*line slpjam.go:71*/ gc_v0_p1 = lanes.LoadFloat64x4(&[4]float64{gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3})
+		}
+		if len(gc_p1_r) >= 8 {
+			/*line slpjam.go:72*/ gc_v1_p1 = gc_v1_p1.Add(lanes.LoadFloat64x4Slice(gc_p1_r[4:]))
+		} else {
+			var gc_l1_p1 [4]float64
+			gc_v1_p1.Store(&gc_l1_p1)
+			/*line slpjam.go:72*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+			/*line slpjam.go:72*/ gc_p1_v4 += gc_p1_r[4]
+			gc_p1_v5 += gc_p1_r[5]
+			gc_p1_v6 += gc_p1_r[6]
+			gc_p1_v7 += gc_p1_r[7]
+			/*line slpjam.go:75*/ gc_v1_p1 = lanes.LoadFloat64x4(&[4]float64{gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7})
+		}
+	}
+	/*line slpjam.go:77*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line slpjam.go:77*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [4]float64
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line slpjam.go:77*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
+	var gc_l1_p0 [4]float64
+	gc_v1_p0.Store(&gc_l1_p0)
+	/*line slpjam.go:77*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
+	var gc_l0_p1 [4]float64
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line slpjam.go:77*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
+	var gc_l1_p1 [4]float64
+	gc_v1_p1.Store(&gc_l1_p1)
+	/*line slpjam.go:77*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
+	lanes.ClearAVXUpperBits()
+	/*line slpjam.go:78*/ for _, gc_p0_x := range gc_p0_run {
+		gc_p0_v0 += gc_p0_x
+	}
+	/*line slpjam.go:78*/ for _, gc_p1_x := range gc_p1_run {
+		gc_p1_v0 += gc_p1_x
+	}
+	return ((gc_p0_v0 + gc_p0_v1) + (gc_p0_v2 + gc_p0_v3)) + ((gc_p0_v4 + gc_p0_v5) + (gc_p0_v6 + gc_p0_v7)), ((gc_p1_v0 + gc_p1_v1) + (gc_p1_v2 + gc_p1_v3)) + ((gc_p1_v4 + gc_p1_v5) + (gc_p1_v6 + gc_p1_v7))
+}
+
+// gc_slp_eightSumsOf_1_float64_jam holds the calls of gc_slp_eightSumsOf_1_float64 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_eightSumsOf_1_float64_jam struct {
+	n     int
+	calls [32]gc_slp_eightSumsOf_1_float64_call
+}
+
+// gc_slp_eightSumsOf_1_float64_call is a call held: its arguments, and where its result goes.
+type gc_slp_eightSumsOf_1_float64_call struct {
+	run    []float64
+	gc_acc float64
+	gc_dst []float64
+	gc_at  int
+}
+
+// gc_slp_eightSumsOf_1_float64_add is a thread's call of gc_slp_eightSumsOf_1_float64, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_eightSumsOf_1_float64_add(gc_j *gc_slp_eightSumsOf_1_float64_jam, gc_acc float64, gc_dst []float64, gc_at int, run []float64) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_eightSumsOf_1_float64(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_eightSumsOf_1_float64_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_eightSumsOf_1_float64_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_eightSumsOf_1_float64_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_eightSumsOf_1_float64_flush(gc_j *gc_slp_eightSumsOf_1_float64_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_eightSumsOf_1_float64_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_eightSumsOf_1_float64(gc_c.run)
+	}
+	gc_j.n = 0
+}

@@ -6,12 +6,53 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
+
+// SpecAxpyKernel writes out[i] = in[i+1]*k + in[i] for i < n, reading
+// past the end of in as 0.
+//
+//line specialize.go:32
+func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line specialize.go:33*/ gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_specAxpy[T](gc_b, gc_lo, gc_hi, in, out, k, n) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			out := any(out).([]float32)
+			k := any(k).(float32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_specAxpy_float32(gc_b, gc_lo, gc_hi, in, out, k, n)
+			}
+		case int32:
+			in := any(in).([]int32)
+			out := any(out).([]int32)
+			k := any(k).(int32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_specAxpy_int32(gc_b, gc_lo, gc_hi, in, out, k, n)
+			}
+		case uint32:
+			in := any(in).([]uint32)
+			out := any(out).([]uint32)
+			k := any(k).(uint32)
+			gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+				gc_body_specAxpy_uint32(gc_b, gc_lo, gc_hi, in, out, k, n)
+			}
+		}
+		return compiled.GridStrideKernel(gc_src_specAxpy,
+			func(gc_t *gocuda.Thread) { specAxpy[T](gc_t, in, out, k, n) },
+			gc_body)
+	} else {
+		return compiled.GridStrideKernel(gc_src_specAxpy,
+			/*line specialize.go:34*/ func(gc_t *gocuda.Thread) { specAxpy[T](gc_t, in, out, k, n) },
+			func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_specAxpy[T](gc_b, gc_lo, gc_hi, in, out, k, n) })
+	}
+}
 
 //line specialize.go:32
 var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
@@ -82,6 +123,37 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 	}
 }
 
+// SpecTreeKernel sums each block's inputs with sequential addressing in
+// shared memory, its loads through specAt.
+//
+//line specialize.go:43
+func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line specialize.go:44*/ gc_body := func(gc_b *compiled.Block) { gc_body_specTree[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_specTree_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_specTree_int32(gc_b, in, partial) }
+		case uint32:
+			in := any(in).([]uint32)
+			partial := any(partial).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_specTree_uint32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_specTree,
+			func(gc_t *gocuda.Thread) { specTree[T](gc_t, in, partial) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_specTree,
+			/*line specialize.go:45*/ func(gc_t *gocuda.Thread) { specTree[T](gc_t, in, partial) },
+			func(gc_b *compiled.Block) { gc_body_specTree[T](gc_b, in, partial) })
+	}
+}
+
 //line specialize.go:43
 var gc_src_specTree = compiled.NewSource(gc_files_specialize, "specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")
 
@@ -125,34 +197,34 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
@@ -176,26 +248,26 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
@@ -224,26 +296,26 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
@@ -266,14 +338,14 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -283,6 +355,42 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		}
+	}
+}
+
+// SpecRelayKernel calls a generic type's synchronizing method twice in
+// one expression: the specialized bodies must write the temporaries'
+// types as the lane type (they once kept the type parameter, and the SIMD
+// build did not compile).
+//
+//line specialize.go:79
+func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line specialize.go:80*/ gc_body := func(gc_b *compiled.Block) { gc_body_specRelayKernel[T](gc_b, in, out, k) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			out := any(out).([]float32)
+			k := any(k).(float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_specRelayKernel_float32(gc_b, in, out, k) }
+		case int32:
+			in := any(in).([]int32)
+			out := any(out).([]int32)
+			k := any(k).(int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_specRelayKernel_int32(gc_b, in, out, k) }
+		case uint32:
+			in := any(in).([]uint32)
+			out := any(out).([]uint32)
+			k := any(k).(uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_specRelayKernel_uint32(gc_b, in, out, k) }
+		}
+		return compiled.Kernel(gc_src_specRelayKernel,
+			func(gc_t *gocuda.Thread) { specRelayKernel[T](gc_t, in, out, k) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_specRelayKernel,
+			/*line specialize.go:81*/ func(gc_t *gocuda.Thread) { specRelayKernel[T](gc_t, in, out, k) },
+			func(gc_b *compiled.Block) { gc_body_specRelayKernel[T](gc_b, in, out, k) })
 	}
 }
 
@@ -358,38 +466,38 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
@@ -455,38 +563,38 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
@@ -498,10 +606,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 		gc_off4 := gc_bx * gc_bdx
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -510,7 +618,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -519,7 +627,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -528,7 +636,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -537,7 +645,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
@@ -564,3 +672,1986 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 //
 //go:embed specialize.go
 var gc_files_specialize embed.FS
+
+//line specialize.go:32
+func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out []float32, k float32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	_ = &k
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line specialize.go:55*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line specialize.go:35*/ gc_vb10 := lanes.BroadcastFloat32x16(k)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line specialize.go:34*/ lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb10).Add(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line specialize.go:35*/ gc_vb9 := lanes.BroadcastFloat32x8(k)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line specialize.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb9).Add(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+				}
+			}
+		}
+	}
+}
+
+//line specialize.go:32
+func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, k int32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line specialize.go:54*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line specialize.go:35*/ gc_vb6 := lanes.BroadcastInt32x16(k)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line specialize.go:34*/ lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(lanes.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line specialize.go:35*/ gc_vb5 := lanes.BroadcastInt32x8(k)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line specialize.go:34*/ lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+				}
+			}
+		}
+	}
+}
+
+//line specialize.go:32
+func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line specialize.go:54*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line specialize.go:35*/ gc_vb6 := lanes.BroadcastUint32x16(k)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									{
+										/*line specialize.go:34*/ lanes.LoadUint32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb6).Add(lanes.LoadUint32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line specialize.go:35*/ gc_vb5 := lanes.BroadcastUint32x8(k)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line specialize.go:34*/ lanes.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Mul(gc_vb5).Add(lanes.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line specialize.go:35*/ gc_at[gc_u] = gc_at2[gc_u]*k + gc_at3[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+				}
+			}
+		}
+	}
+}
+
+//line specialize.go:43
+func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line specialize.go:46*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+								_ = i
+								gc_t2 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							_ = i
+							gc_t := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:47*/ var ahead float32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead float32 = specAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							_ = i
+							/*line specialize.go:45*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+						_ = i
+						/*line specialize.go:45*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line specialize.go:52*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line specialize.go:50*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						_ = tid
+						/*line specialize.go:50*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line specialize.go:43
+func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line specialize.go:46*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+								_ = i
+								gc_t2 := lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							_ = i
+							gc_t := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:47*/ var ahead int32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead int32 = specAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							_ = i
+							/*line specialize.go:45*/ ahead := lanes.LoadInt32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadInt32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+						_ = i
+						/*line specialize.go:45*/ ahead := lanes.LoadInt32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line specialize.go:52*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line specialize.go:50*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						_ = tid
+						/*line specialize.go:50*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line specialize.go:43
+func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line specialize.go:46*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx * 2
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+								_ = i
+								gc_t2 := lanes.LoadUint32x16Slice(gc_at[gc_tx:])
+								ahead := gc_t2
+								/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							_ = i
+							gc_t := lanes.LoadUint32x8Slice(gc_at[gc_tx:])
+							ahead := gc_t
+							/*line specialize.go:47*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:47*/ var ahead uint32 = gc_at[gc_tx]
+						gc_s_ahead[gc_rank] = ahead
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+						/*line specialize.go:47*/ var ahead uint32 = specAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+							_ = i
+							/*line specialize.go:45*/ ahead := lanes.LoadUint32x16Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line specialize.go:45*/ var i int = gc_bx*gc_bdx*2 + tid
+						_ = i
+						/*line specialize.go:45*/ ahead := lanes.LoadUint32x8Slice(gc_s_ahead[gc_rank:])
+						ahead.Add(lanes.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + specAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx * 2
+			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
+					/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line specialize.go:49*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line specialize.go:52*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line specialize.go:50*/ lanes.LoadUint32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tid int = gc_tx
+						_ = tid
+						/*line specialize.go:50*/ lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadUint32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
+//line specialize.go:79
+func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []float32, k float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[float32]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	_ = &k
+	/*line specialize.go:80*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []float32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:81*/ r := specRelay[float32]{k: k}
+				/*line specialize.go:83*/ var x float32 = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[float32] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
+				gc_s_r[gc_rank] = r
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line specialize.go:81*/ r := specRelay[float32]{k: k}
+				/*line specialize.go:83*/ var x float32 = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[float32] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
+				gc_s_r[gc_rank] = r
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					gc_vstep := gc_seg
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line specialize.go:68*/ v := lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):])
+								/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line specialize.go:68*/ v := lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):])
+							/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line specialize.go:83*/ var s_2 []float32 = s
+	var x_ float32 = 1
+	/*line specialize.go:84*/ _ = &x_
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+				/*line specialize.go:70*/ var r_4 float32 = v
+				/*line specialize.go:83*/ var r_ float32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[float32] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
+				gc_s_r_[gc_rank] = r_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+				/*line specialize.go:70*/ var r_4 float32 = v
+				/*line specialize.go:83*/ var r_ float32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[float32] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					gc_vstep3 := gc_seg2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line specialize.go:68*/ v_ := lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_seg2):])
+								/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line specialize.go:68*/ v_ := lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_seg2):])
+							/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
+						gc_s_v_[gc_rank] = v_
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line specialize.go:82*/ v_ := lanes.LoadFloat32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := lanes.LoadFloat32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
+						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					_ = i
+					/*line specialize.go:82*/ v_ := lanes.LoadFloat32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := lanes.LoadFloat32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
+					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+				/*line specialize.go:70*/ var r_6 float32 = v_
+				/*line specialize.go:83*/ var r_2 float32 = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+				/*line specialize.go:70*/ var r_6 float32 = v_
+				/*line specialize.go:83*/ var r_2 float32 = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
+			}
+		}
+	}
+}
+
+//line specialize.go:79
+func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32, k int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[int32]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	/*line specialize.go:80*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []int32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:81*/ r := specRelay[int32]{k: k}
+				/*line specialize.go:83*/ var x int32 = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[int32] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
+				gc_s_r[gc_rank] = r
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line specialize.go:81*/ r := specRelay[int32]{k: k}
+				/*line specialize.go:83*/ var x int32 = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[int32] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
+				gc_s_r[gc_rank] = r
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					gc_vstep := gc_seg
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line specialize.go:68*/ v := lanes.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):])
+								/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line specialize.go:68*/ v := lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):])
+							/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line specialize.go:83*/ var s_2 []int32 = s
+	var x_ int32 = 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+				/*line specialize.go:70*/ var r_4 int32 = v
+				/*line specialize.go:83*/ var r_ int32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[int32] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
+				gc_s_r_[gc_rank] = r_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+				/*line specialize.go:70*/ var r_4 int32 = v
+				/*line specialize.go:83*/ var r_ int32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[int32] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					gc_vstep3 := gc_seg2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line specialize.go:68*/ v_ := lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_seg2):])
+								/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line specialize.go:68*/ v_ := lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_seg2):])
+							/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
+						gc_s_v_[gc_rank] = v_
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line specialize.go:82*/ v_ := lanes.LoadInt32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := lanes.LoadInt32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
+						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					_ = i
+					/*line specialize.go:82*/ v_ := lanes.LoadInt32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := lanes.LoadInt32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
+					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+				/*line specialize.go:70*/ var r_6 int32 = v_
+				/*line specialize.go:83*/ var r_2 int32 = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+				/*line specialize.go:70*/ var r_6 int32 = v_
+				/*line specialize.go:83*/ var r_2 int32 = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
+			}
+		}
+	}
+}
+
+//line specialize.go:79
+func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uint32, k uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_v_ := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_r := compiled.Scratch[specRelay[uint32]](gc_b, 2)[:gc_n]
+	gc_s_r_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	/*line specialize.go:80*/ s := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
+	/*line specialize.go:83*/ var s_ []uint32 = s
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s_[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:81*/ r := specRelay[uint32]{k: k}
+				/*line specialize.go:83*/ var x uint32 = gc_at[gc_tx]
+				/*line specialize.go:83*/ var r_3 specRelay[uint32] = r
+				/*line specialize.go:66*/ gc_at2[gc_tx] = x * r_3.k
+				gc_s_r[gc_rank] = r
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				/*line specialize.go:81*/ r := specRelay[uint32]{k: k}
+				/*line specialize.go:83*/ var x uint32 = in[i]
+				/*line specialize.go:83*/ var r_3 specRelay[uint32] = r
+				/*line specialize.go:66*/ s_[gc_tx] = x * r_3.k
+				gc_s_r[gc_rank] = r
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+					gc_at3 := s_[gc_off2:][:gc_seglen]
+					gc_vstep := gc_seg
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line specialize.go:68*/ v := lanes.LoadUint32x16Slice(gc_at3[(gc_tx - gc_seg):])
+								/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line specialize.go:68*/ v := lanes.LoadUint32x8Slice(gc_at3[(gc_tx - gc_seg):])
+							/*line specialize.go:68*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:68*/ v := gc_at3[gc_u]
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line specialize.go:83*/ var s_2 []uint32 = s
+	var x_ uint32 = 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s_2) {
+			gc_at4 := s_2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+				/*line specialize.go:70*/ var r_4 uint32 = v
+				/*line specialize.go:83*/ var r_ uint32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[uint32] = r
+				/*line specialize.go:66*/ gc_at4[gc_tx] = x_ * r_5.k
+				gc_s_r_[gc_rank] = r_
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				r := gc_s_r[gc_rank]
+				/*line specialize.go:70*/ var r_4 uint32 = v
+				/*line specialize.go:83*/ var r_ uint32 = r_4
+				/*line specialize.go:83*/ var r_5 specRelay[uint32] = r
+				/*line specialize.go:66*/ s_2[gc_tx] = x_ * r_5.k
+				gc_s_r_[gc_rank] = r_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff2, gc_qd2 := 1, gc_bdx
+		if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+				gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+				_, _ = gc_q2, gc_r2
+				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_r2 + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+					gc_at5 := s_2[gc_off3:][:gc_seglen2]
+					gc_vstep3 := gc_seg2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line specialize.go:68*/ v_ := lanes.LoadUint32x16Slice(gc_at5[(gc_tx - gc_seg2):])
+								/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line specialize.go:68*/ v_ := lanes.LoadUint32x8Slice(gc_at5[(gc_tx - gc_seg2):])
+							/*line specialize.go:68*/ v_.StoreSlice(gc_s_v_[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_seg2 + gc_u2
+						gc_rank := gc_base + gc_tx
+						/*line specialize.go:68*/ v_ := gc_at5[gc_u2]
+						gc_s_v_[gc_rank] = v_
+					}
+				} else {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+					gc_s_v_[gc_rank] = v_
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := gc_bx * gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			gc_at6 := out[gc_off4:][:gc_bdx]
+			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line specialize.go:82*/ v_ := lanes.LoadUint32x16Slice(gc_s_v_[gc_rank:])
+						/*line specialize.go:82*/ r_ := lanes.LoadUint32x16Slice(gc_s_r_[gc_rank:])
+						/*line specialize.go:70*/ r_6 := v_
+						/*line specialize.go:83*/ r_2 := r_6
+						r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					_ = i
+					/*line specialize.go:82*/ v_ := lanes.LoadUint32x8Slice(gc_s_v_[gc_rank:])
+					/*line specialize.go:82*/ r_ := lanes.LoadUint32x8Slice(gc_s_r_[gc_rank:])
+					/*line specialize.go:70*/ r_6 := v_
+					/*line specialize.go:83*/ r_2 := r_6
+					r_.Add(r_2).StoreSlice(gc_at6[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+				/*line specialize.go:70*/ var r_6 uint32 = v_
+				/*line specialize.go:83*/ var r_2 uint32 = r_6
+				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				v_ := gc_s_v_[gc_rank]
+				r_ := gc_s_r_[gc_rank]
+				/*line specialize.go:70*/ var r_6 uint32 = v_
+				/*line specialize.go:83*/ var r_2 uint32 = r_6
+				/*line specialize.go:83*/ out[i] = r_ + r_2
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,510 @@ func PyramidKernel(wall, src, dst []int32, steps, validMin, validMax int) func(*
 
 //line split.go:20
 var gc_src_pyramid = compiled.NewSource(gc_files_split, "pyramid", "beb519d6aec67f1870e6ec863c520a68d45bb67fdb7343a9e4895c2cc15867b6", "split.go:12-47").NoGoexit("588c4b097ffd5003dad45db4e98bab5a075876fbaa90c6fe5bc98c31069c65bb", "split.go:8-10")
+
+//line split.go:20
+func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validMin, validMax int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	/*line split.go:21*/ if splitBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line split.go:21*/ prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
+	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+			gc_at := prev[:gc_bdx]
+			gc_at2 := src[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							_ = tx
+							/*line split.go:24*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tx int = gc_tx
+						_ = tx
+						/*line split.go:24*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line split.go:26*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line split.go:26*/ prev[tx] = src[tx]
+			}
+		}
+	}
+	clear(gc_s_computed)
+	/*line split.go:29*/ for i := 0; i < steps; i++ {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := splitBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validMin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validMax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tx := gc_tx
+					/*line split.go:24*/ w := max(tx-1, validMin)
+					_ = w
+					/*line split.go:24*/ e := min(tx+1, validMax)
+					_ = e
+					/*line split.go:25*/ isValid := inRange(tx, validMin, validMax)
+					_ = isValid
+					var computed bool
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tx := gc_tx
+					/*line split.go:24*/ w := max(tx-1, validMin)
+					_ = w
+					/*line split.go:24*/ e := min(tx+1, validMax)
+					_ = e
+					/*line split.go:25*/ isValid := inRange(tx, validMin, validMax)
+					_ = isValid
+					var computed bool
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line split.go:37*/ if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := splitBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validMin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validMax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := i * splitBlock
+				if gc_from >= 0 && gc_to <= len(result) && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(wall) && gc_to <= len(wall)-gc_off {
+					gc_at3 := result[:gc_to]
+					gc_at4 := prev[:gc_to]
+					gc_at5 := wall[gc_off:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := lanes.Mask32x16FromBits(0)
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var tx int = gc_tx
+									/*line split.go:24*/ gc_in7 := (tx - 1) >= validMin
+									/*line split.go:24*/ var w int = tx - 1
+									/*line split.go:24*/ gc_in8 := (tx+1)+15 <= validMax
+									/*line split.go:24*/ var e int = tx + 1
+									var gc_x4 int = tx
+									/*line split.go:25*/ gc_t4 := lanes.Mask32x16FromBits(gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validMin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validMax, gc_x4, 16)))).ToBits())
+									_ = gc_t4
+									/*line split.go:25*/ var computed bool
+									computed = false
+									{
+										computed = true
+										var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line split.go:33*/ if gc_in7 && w >= 0 && w <= len(prev)-16 {
+											/*line split.go:33*/ gc_ld7 = lanes.LoadInt32x16Slice(prev[w:])
+										} else {
+											var gc_lanes7 [16]int32
+											for gc_k7 := range 16 {
+												if 0xffff&(1<<gc_k7) != 0 {
+													gc_pos.Thread = gc_rank + gc_k7
+													/*line split.go:33*/ gc_lanes7[gc_k7] = prev[max((tx-
+														/*line split.go:24*/ 1)+gc_k7, validMin)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld7 = lanes.LoadInt32x16(&gc_lanes7)
+										}
+										var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line split.go:24*/ if gc_in8 && e >= 0 && e <= len(prev)-16 {
+											/*line split.go:33*/ gc_ld8 = lanes.LoadInt32x16Slice(prev[e:])
+										} else {
+											var gc_lanes8 [16]int32
+											for gc_k8 := range 16 {
+												if 0xffff&(1<<gc_k8) != 0 {
+													gc_pos.Thread = gc_rank + gc_k8
+													/*line split.go:33*/ gc_lanes8[gc_k8] = prev[min((tx+
+														/*line split.go:24*/ 1)+gc_k8, validMax)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld8 = lanes.LoadInt32x16(&gc_lanes8)
+										}
+										/*line split.go:24*/ gc_ld7.Min(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(lanes.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+									}
+									gc_b5 := gc_none4
+									/*line split.go:31*/ if computed {
+										gc_b5 = gc_all4
+									}
+									/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line split.go:24*/ gc_in5 := (tx - 1) >= validMin
+								/*line split.go:24*/ var w int = tx - 1
+								/*line split.go:24*/ gc_in6 := (tx+1)+7 <= validMax
+								/*line split.go:24*/ var e int = tx + 1
+								var gc_x3 int = tx
+								/*line split.go:25*/ gc_t3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validMin, gc_x3, 8)))).And(gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validMax, gc_x3, 8)))))
+								_ = gc_t3
+								/*line split.go:25*/ var computed bool
+								computed = false
+								computed = true
+								var gc_ld5 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line split.go:33*/ if gc_in5 && w >= 0 && w <= len(prev)-8 {
+									/*line split.go:33*/ gc_ld5 = lanes.LoadInt32x8Slice(prev[w:])
+								} else {
+									var gc_lanes5 [8]int32
+									for gc_k5 := range 8 {
+										if 0xff&(1<<gc_k5) != 0 {
+											gc_pos.Thread = gc_rank + gc_k5
+											/*line split.go:33*/ gc_lanes5[gc_k5] = prev[max((tx-
+												/*line split.go:24*/ 1)+gc_k5, validMin)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld5 = lanes.LoadInt32x8(&gc_lanes5)
+								}
+								var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line split.go:24*/ if gc_in6 && e >= 0 && e <= len(prev)-8 {
+									/*line split.go:33*/ gc_ld6 = lanes.LoadInt32x8Slice(prev[e:])
+								} else {
+									var gc_lanes6 [8]int32
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line split.go:33*/ gc_lanes6[gc_k6] = prev[min((tx+
+												/*line split.go:24*/ 1)+gc_k6, validMax)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadInt32x8(&gc_lanes6)
+								}
+								/*line split.go:24*/ gc_ld5.Min(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								gc_b4 := gc_none3
+								/*line split.go:31*/ if computed {
+									gc_b4 = gc_all3
+								}
+								/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line split.go:33*/ gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+						gc_s_computed[gc_rank] = computed
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line split.go:24*/ w := max(tx-1, validMin)
+						/*line split.go:24*/ e := min(tx+1, validMax)
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line split.go:33*/ result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						gc_s_computed[gc_rank] = computed
+					}
+				}
+			}
+		}
+		/*line split.go:36*/ if i == steps-1 {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+				gc_at6 := prev[:gc_bdx]
+				gc_at7 := result[:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								/*line split.go:23*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line split.go:39*/ gc_if4 := computed
+								if gc_if4.ToBits() != 0 {
+									/*line split.go:39*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(lanes.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							/*line split.go:23*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line split.go:39*/ gc_if3 := computed
+							if gc_if3.ToBits() != 0 {
+								/*line split.go:39*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line split.go:39*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line split.go:39*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line split.go:39*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line split.go:39*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:39*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:39*/ if computed {
+						prev[tx] = result[tx]
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+			gc_at8 := dst[:gc_bdx]
+			gc_at9 := result[:gc_bdx]
+			gc_vstep4 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							/*line split.go:23*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line split.go:44*/ gc_if8 := computed
+							if gc_if8.ToBits() != 0 {
+								/*line split.go:44*/ lanes.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						_ = tx
+						/*line split.go:23*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line split.go:44*/ gc_if7 := computed
+						if gc_if7.ToBits() != 0 {
+							/*line split.go:44*/ lanes.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:44*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:44*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:44*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line split.go:44*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line split.go:44*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line split.go:44*/ if computed {
+					dst[tx] = result[tx]
+				}
+			}
+		}
+	}
+}
 
 // SplitRowsKernel guards a 2D block by a range of its rows, through a
 // helper, and by its columns; each thread then adds the value it kept to
@@ -138,10 +643,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -151,7 +656,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -161,7 +666,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -171,7 +676,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -181,7 +686,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 					/*line split.go:67*/ out[len(out)-1-i] += v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				ty := gc_ty
@@ -214,6 +719,285 @@ func SplitStridedKernel(out []int32, lo, hi int) func(*gocuda.Thread) {
 
 //line split.go:78
 var gc_src_splitStrided = compiled.NewSource(gc_files_split, "splitStrided", "74bd3c1b44bb4aeeb2674ebe41a85d26fd120d1cb6638a93ab9bb0de5397fa9d", "split.go:70-87").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line split.go:78
+func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line split.go:79*/ if 2*splitBlock <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line split.go:79*/ s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_vstep := 0
+			for gc_tx, gc_idx, gc_idx2 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+				tx := gc_tx
+				/*line split.go:81*/ s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line split.go:81*/ s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+					gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_vb2 := lanes.BroadcastInt32x16(100)
+				gc_steps2:
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
+							/*line split.go:83*/ gc_ld4 = lanes.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(lanes.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
+//line split.go:83
+						} else if (2*tx) >= 1 && (2*tx) <= len(s)-31 {
+							/*line split.go:83*/ gc_ld4 = lanes.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
+						} else {
+							break gc_steps2
+						}
+						gc_st4 := gc_ld4
+						/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
+							/*line split.go:83*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
+							/*line split.go:83*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
+//line split.go:83
+						} else if (2*tx) >= 1 && (2*tx) <= len(out)-31 {
+							/*line split.go:83*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
+							/*line split.go:83*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
+						} else {
+							break gc_steps2
+						}
+						/*line split.go:84*/ if tx >= lo && (tx < hi && uint(hi-tx) > 15) {
+							var gc_ld5 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
+								gc_ld5 = lanes.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(lanes.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
+								/*line split.go:85*/ gc_ld5 = lanes.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
+							} else {
+								var gc_lanes9 [16]int32
+								for gc_k9 := range 16 {
+									if 0xffff&(1<<gc_k9) != 0 {
+										gc_pos.Thread = gc_rank + gc_k9
+										/*line split.go:85*/ gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadInt32x16(&gc_lanes9)
+							}
+							gc_st5 := gc_ld5.Add(gc_vb2)
+							/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
+								/*line split.go:85*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
+								/*line split.go:85*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
+								/*line split.go:85*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
+								/*line split.go:85*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
+							} else {
+								var gc_lanes10 [16]int32
+								gc_st5.Store(&gc_lanes10)
+								for gc_k10 := range 16 {
+									if 0xffff&(1<<gc_k10) != 0 {
+										gc_pos.Thread = gc_rank + gc_k10
+										/*line split.go:85*/ out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line split.go:85*/ gc_if2 := lanes.Mask32x16FromBits(gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
+							if gc_if2.ToBits() != 0 {
+								var gc_ld6 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
+									gc_ld6 = lanes.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(lanes.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
+//line split.go:85
+								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
+									/*line split.go:85*/ gc_ld6 = lanes.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
+								} else {
+									var gc_lanes11 [16]int32
+									for gc_k11 := range 16 {
+										if gc_if2.ToBits()&(1<<gc_k11) != 0 {
+											gc_pos.Thread = gc_rank + gc_k11
+											/*line split.go:85*/ gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadInt32x16(&gc_lanes11)
+								}
+								gc_st6 := gc_ld6.Add(gc_vb2)
+								gc_bits := gc_if2.ToBits()
+								/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
+									/*line split.go:85*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line split.go:85*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line split.go:85
+								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
+									/*line split.go:85*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line split.go:85*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								} else {
+									var gc_lanes12 [16]int32
+									gc_st6.Store(&gc_lanes12)
+									for gc_k12 := range 16 {
+										if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+											gc_pos.Thread = gc_rank + gc_k12
+											/*line split.go:85*/ out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := lanes.BroadcastInt32x8(100)
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var tx int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
+						/*line split.go:83*/ gc_ld = lanes.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
+//line split.go:83
+					} else if (2*tx) >= 1 && (2*tx) <= len(s)-15 {
+						/*line split.go:83*/ gc_ld = lanes.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
+					} else {
+						break gc_steps
+					}
+					gc_st := gc_ld
+					/*line split.go:83*/ if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
+						/*line split.go:83*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
+						/*line split.go:83*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
+//line split.go:83
+					} else if (2*tx) >= 1 && (2*tx) <= len(out)-15 {
+						/*line split.go:83*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
+						/*line split.go:83*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
+					} else {
+						break gc_steps
+					}
+					/*line split.go:84*/ if tx >= lo && (tx < hi && uint(hi-tx) > 7) {
+						var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
+							gc_ld2 = lanes.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
+//line split.go:85
+						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
+							/*line split.go:85*/ gc_ld2 = lanes.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
+						} else {
+							var gc_lanes3 [8]int32
+							for gc_k3 := range 8 {
+								if 0xff&(1<<gc_k3) != 0 {
+									gc_pos.Thread = gc_rank + gc_k3
+									/*line split.go:85*/ gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld2 = lanes.LoadInt32x8(&gc_lanes3)
+						}
+						gc_st2 := gc_ld2.Add(gc_vb)
+						/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
+							/*line split.go:85*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
+							/*line split.go:85*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
+//line split.go:85
+						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
+							/*line split.go:85*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
+							/*line split.go:85*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
+						} else {
+							var gc_lanes4 [8]int32
+							gc_st2.Store(&gc_lanes4)
+							for gc_k4 := range 8 {
+								if 0xff&(1<<gc_k4) != 0 {
+									gc_pos.Thread = gc_rank + gc_k4
+									/*line split.go:85*/ out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+						/*line split.go:85*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
+						if gc_if.ToBits() != 0 {
+							var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line split.go:84*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
+								gc_ld3 = lanes.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
+								/*line split.go:85*/ gc_ld3 = lanes.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
+							} else {
+								var gc_lanes5 [8]int32
+								for gc_k5 := range 8 {
+									if gc_if.ToBits()&(1<<gc_k5) != 0 {
+										gc_pos.Thread = gc_rank + gc_k5
+										/*line split.go:85*/ gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld3 = lanes.LoadInt32x8(&gc_lanes5)
+							}
+							gc_st3 := gc_ld3.Add(gc_vb)
+							/*line split.go:85*/ if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
+								/*line split.go:85*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line split.go:85*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
+								/*line split.go:85*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line split.go:85*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								var gc_lanes6 [8]int32
+								gc_st3.Store(&gc_lanes6)
+								for gc_k6 := range 8 {
+									if gc_if.ToBits()&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line split.go:85*/ out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tx := gc_tx
+			/*line split.go:83*/ out[2*tx] = s[2*tx]
+			if tx >= lo && tx < hi {
+				out[2*tx+1] = s[2*tx+1] + 100
+			}
+		}
+	}
+}
 
 // gc_files_split holds the source files whose lines the kernels' records hash.
 //

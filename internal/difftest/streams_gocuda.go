@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +30,410 @@ func StreamsFirstAddKernel(in, partial []float32, off int) func(*gocuda.Thread) 
 //line streams.go:29
 var gc_src_streamsFirstAdd = compiled.NewSource(gc_files_streams, "streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:23-44").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
+//line streams.go:29
+func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line streams.go:32*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line streams.go:36*/ gc_off := off + gc_bx*2*gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+									_ = i
+									gc_t2 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									ahead := gc_t2
+									/*line streams.go:33*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+								_ = i
+								gc_t := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								ahead := gc_t
+								/*line streams.go:33*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line streams.go:33*/ var ahead float32 = gc_at[gc_tx]
+							gc_s_ahead[gc_rank] = ahead
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:33*/ var ahead float32 = StreamAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:43*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+								_ = i
+								/*line streams.go:31*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+								ahead.Add(lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+							_ = i
+							/*line streams.go:31*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+							ahead.Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:41*/ gc_off3 := off + gc_bx*2*gc_bdx
+				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := sdata[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:33*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line streams.go:36*/ gc_off := off + gc_bx*2*gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line streams.go:33*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:33*/ var ahead float32 = StreamAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:43*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := in[gc_off2:][:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:41*/ gc_off3 := off + gc_bx*2*gc_bdx
+				gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+				if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+					gc_at4 := sdata[:gc_bdx]
+					gc_at5 := in[gc_off3:][:gc_bdx]
+					gc_at6 := in[gc_off4:][:gc_bdx]
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:33*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					}
+				}
+			}
+		}
+	}
+	/*line streams.go:35*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line streams.go:36*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line streams.go:36*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							/*line streams.go:36*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:37*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line streams.go:42*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // StreamsProductKernel multiplies in[i] by in[i+half], unguarded, for
 // i = off + 2*b*half + tid, into a local first; thread tid of block b
 // writes the product of thread blockDim-1-tid to out.
@@ -41,6 +447,350 @@ func StreamsProductKernel(in, out []float32, off, half int) func(*gocuda.Thread)
 
 //line streams.go:51
 var gc_src_streamsProduct = compiled.NewSource(gc_files_streams, "streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:46-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line streams.go:51
+func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line streams.go:54*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line streams.go:58*/ gc_off := off + gc_bx*2*half
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+									_ = i
+									gc_t4 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									ahead := gc_t4
+									/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+								_ = i
+								gc_t3 := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								ahead := gc_t3
+								/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line streams.go:55*/ var ahead float32 = gc_at[gc_tx]
+							gc_s_ahead[gc_rank] = ahead
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+							/*line streams.go:55*/ var ahead float32 = in[i]
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:65*/ gc_off2 := (off + gc_bx*2*half) + half
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := s[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+								_ = i
+								/*line streams.go:53*/ ahead := lanes.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+								/*line streams.go:55*/ v := ahead.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								/*line streams.go:55*/ v.StoreSlice(gc_at3[gc_tx:])
+								/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+							_ = i
+							/*line streams.go:53*/ ahead := lanes.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:55*/ v := ahead.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							/*line streams.go:55*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+						ahead := gc_s_ahead[gc_rank]
+						v := ahead * in[i+half]
+						s[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:66*/ gc_off3 := off + gc_bx*2*half
+				gc_off4 := (off + gc_bx*2*half) + half
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := s[:gc_bdx]
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+							gc_at6[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+							gc_at6[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+							gc_at6[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+							gc_at6[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						gc_at6[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:55*/ v := in[i] * in[i+half]
+						s[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line streams.go:58*/ gc_off := off + gc_bx*2*half
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line streams.go:55*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+							/*line streams.go:55*/ var ahead float32 = in[i]
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:65*/ gc_off2 := (off + gc_bx*2*half) + half
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := s[:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							ahead := gc_s_ahead[gc_rank]
+							/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+						ahead := gc_s_ahead[gc_rank]
+						v := ahead * in[i+half]
+						s[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line streams.go:66*/ gc_off3 := off + gc_bx*2*half
+				gc_off4 := (off + gc_bx*2*half) + half
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := s[:gc_bdx]
+					gc_vstep2 := 0
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+						_ = i
+						v := lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						/*line streams.go:55*/ v.StoreSlice(gc_at6[gc_tx:])
+						/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						gc_at6[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:55*/ v := in[i] * in[i+half]
+						s[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off6 := gc_bdx - 1
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+			gc_at7 := out[gc_off5:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				for gc_tx, gc_idx := gc_vstep4, gc_off6+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line streams.go:58*/ gc_at7[gc_tx] = s[gc_idx] - v
+				}
+			} else {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx := gc_vstep3, gc_off6+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line streams.go:58*/ gc_at7[gc_tx] = s[gc_idx] - v
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line streams.go:58*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+			}
+		}
+	}
+}
 
 // StreamsReduce3Kernel is the CUDA samples' reduce3 load, up to n (which
 // may pass the end of in): a sum started from the first stream, the
@@ -57,6 +807,585 @@ func StreamsReduce3Kernel(in, partial []float32, n int) func(*gocuda.Thread) {
 //line streams.go:67
 var gc_src_streamsReduce3 = compiled.NewSource(gc_files_streams, "streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:61-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line streams.go:67
+func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line streams.go:68*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+									var mySum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < n && uint(n-i) > 15 {
+										/*line streams.go:72*/ mySum = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									} else {
+										/*line streams.go:72*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line streams.go:72*/ mySum = mySum.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+								var mySum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < n && uint(n-i) > 7 {
+									/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								} else {
+									/*line streams.go:72*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
+									}
+								}
+								/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = in[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line streams.go:70*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+									/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line streams.go:75*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line streams.go:75*/ mySum = mySum.Merge(mySum.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+									}
+								}
+								/*line streams.go:75*/ mySum.StoreSlice(gc_at3[gc_tx:])
+								/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+								/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line streams.go:75*/ gc_if7 := gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+								if gc_if7.ToBits() != 0 {
+									/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
+								}
+							}
+							/*line streams.go:75*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:75*/ if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:75*/ if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						var mySum float32
+						if i < n {
+							mySum = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < n {
+							mySum += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						var mySum float32
+						if i < n {
+							mySum = in[i]
+						}
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+								var mySum float32
+								if i < n {
+									mySum = gc_at[gc_tx]
+								}
+								gc_s_mySum[gc_rank] = mySum
+							}
+							{
+								gc_tx := gc_vstep + 1
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+								var mySum float32
+								if i < n {
+									mySum = gc_at[gc_tx]
+								}
+								gc_s_mySum[gc_rank] = mySum
+							}
+							{
+								gc_tx := gc_vstep + 2
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+								var mySum float32
+								if i < n {
+									mySum = gc_at[gc_tx]
+								}
+								gc_s_mySum[gc_rank] = mySum
+							}
+							{
+								gc_tx := gc_vstep + 3
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+								var mySum float32
+								if i < n {
+									mySum = gc_at[gc_tx]
+								}
+								gc_s_mySum[gc_rank] = mySum
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = in[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							mySum := gc_s_mySum[gc_rank]
+							/*line streams.go:75*/ if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							mySum := gc_s_mySum[gc_rank]
+							/*line streams.go:75*/ if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							mySum := gc_s_mySum[gc_rank]
+							/*line streams.go:75*/ if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+							mySum := gc_s_mySum[gc_rank]
+							/*line streams.go:75*/ if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:75*/ if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:75*/ if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep3 := 0
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+						var mySum lanes.Float32x8
+						if i < n && uint(n-i) > 7 {
+							/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+						} else {
+							/*line streams.go:72*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(mySum, gc_if7)
+							}
+						}
+						if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						} else {
+							/*line streams.go:75*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(mySum, gc_if8)
+							}
+						}
+						/*line streams.go:75*/ mySum.StoreSlice(gc_at6[gc_tx:])
+						/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						var mySum float32
+						if i < n {
+							mySum = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < n {
+							mySum += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
+						var mySum float32
+						if i < n {
+							mySum = in[i]
+						}
+						if i+gc_bdx < n {
+							mySum += in[i+gc_bdx]
+						}
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+			}
+		}
+	}
+	/*line streams.go:80*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line streams.go:83*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+				gc_at7 := sdata[gc_off5:][:gc_to]
+				gc_at8 := sdata[:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								_ = tid
+								/*line streams.go:69*/ mySum := lanes.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+								{
+									/*line streams.go:82*/ mySum = mySum.Add(lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]))
+									/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
+								}
+								/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							_ = tid
+							/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:82*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+							/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
+							/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:82*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:82*/ mySum += gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:82*/ mySum += sdata[tid+s]
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_rank := gc_base + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:88*/ gc_at9[0] = mySum
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_rank := gc_base + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:88*/ gc_at9[0] = mySum
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_rank := gc_base + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:88*/ gc_at9[0] = mySum
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_rank := gc_base + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:88*/ gc_at9[0] = mySum
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:88*/ gc_at9[0] = mySum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:88*/ partial[gc_bx] = mySum
+				}
+			}
+		}
+	}
+}
+
 // StreamsFirstMaxKernel is Harris's first-add load with an int32 max and
 // the second index defined in its guard (j := i + blockDim.X, j < n), up
 // to n (which may pass the end of in), then the block's tree into
@@ -71,6 +1400,564 @@ func StreamsFirstMaxKernel(in, partial []int32, n int) func(*gocuda.Thread) {
 
 //line streams.go:98
 var gc_src_streamsFirstMax = compiled.NewSource(gc_files_streams, "streamsFirstMax", "710f0195a96d57c6aa0b848b4dca454ddb62534cec631e4b7eec38c189b17e03", "streams.go:92-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line streams.go:98
+func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line streams.go:101*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * 2 * gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line streams.go:102*/ gc_vb4 := lanes.BroadcastInt32x16(int32(math.MinInt32))
+								gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+									v := gc_vb4
+									/*line streams.go:103*/ if i < n && uint(n-i) > 15 {
+										/*line streams.go:103*/ v = lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+									} else {
+										/*line streams.go:103*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+										if gc_if8.ToBits() != 0 {
+											/*line streams.go:103*/ v = v.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+										}
+									}
+									/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line streams.go:102*/ gc_vb3 := lanes.BroadcastInt32x8(int32(math.MinInt32))
+							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+								v := gc_vb3
+								/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
+									/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+								} else {
+									/*line streams.go:103*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+									if gc_if6.ToBits() != 0 {
+										/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+									}
+								}
+								/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line streams.go:100*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								{
+									/*line streams.go:106*/ var j int = i + gc_bdx
+									/*line streams.go:106*/ if j < n && uint(n-j) > 15 {
+										/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x16Slice(gc_at2[gc_tx:]))
+									} else {
+										/*line streams.go:106*/ gc_if12 := gc_iota12.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, j, 16))))
+										if gc_if12.ToBits() != 0 {
+											/*line streams.go:106*/ v = v.Merge(v.Max(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+										}
+									}
+								}
+								/*line streams.go:106*/ v.StoreSlice(gc_at3[gc_tx:])
+								/*line streams.go:106*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line streams.go:100*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line streams.go:106*/ var j int = i + gc_bdx
+							/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
+								/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line streams.go:106*/ gc_if11 := gc_iota11.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
+								if gc_if11.ToBits() != 0 {
+									/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if11)
+								}
+							}
+							/*line streams.go:106*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:106*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * 2 * gc_bdx
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = gc_at4[gc_tx]
+						}
+						if j := i + gc_bdx; j < n {
+							v = max(v, gc_at5[gc_tx])
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = in[i]
+						}
+						if j := i + gc_bdx; j < n {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * 2 * gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+								/*line streams.go:102*/ v := int32(math.MinInt32)
+								if i < n {
+									v = gc_at[gc_tx]
+								}
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep + 1
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+								/*line streams.go:102*/ v := int32(math.MinInt32)
+								if i < n {
+									v = gc_at[gc_tx]
+								}
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep + 2
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+								/*line streams.go:102*/ v := int32(math.MinInt32)
+								if i < n {
+									v = gc_at[gc_tx]
+								}
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep + 3
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+								/*line streams.go:102*/ v := int32(math.MinInt32)
+								if i < n {
+									v = gc_at[gc_tx]
+								}
+								gc_s_v[gc_rank] = v
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * 2 * gc_bdx
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep3 := 0
+					/*line streams.go:102*/ gc_vb2 := lanes.BroadcastInt32x8(int32(math.MinInt32))
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+						v := gc_vb2
+						/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
+							/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:])
+						} else {
+							/*line streams.go:103*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+							}
+						}
+						var j int = i + gc_bdx
+						/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
+							/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:]))
+						} else {
+							/*line streams.go:106*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+							}
+						}
+						/*line streams.go:106*/ v.StoreSlice(gc_at6[gc_tx:])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = gc_at4[gc_tx]
+						}
+						if j := i + gc_bdx; j < n {
+							v = max(v, gc_at5[gc_tx])
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = in[i]
+						}
+						if j := i + gc_bdx; j < n {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+					}
+				}
+			}
+		}
+	}
+	/*line streams.go:111*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line streams.go:112*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k5 := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k5 > 0 {
+					s = gc_k5
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line streams.go:112*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Max(lanes.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							/*line streams.go:112*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:113*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line streams.go:118*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_streams holds the source files whose lines the kernels' records hash.
 //

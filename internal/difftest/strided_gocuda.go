@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,162 @@ func UpSweepKernel(data []float32, base, levels int) func(*gocuda.Thread) {
 //line strided.go:16
 var gc_src_upSweep = compiled.NewSource(gc_files_strided, "upSweep", "695d1d396926dc24fe5dc70fecda0326d8c95548f12e139ef2a04ba877a0a705", "strided.go:11-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line strided.go:16
+func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line strided.go:18*/ first := base + 2*gc_bx*gc_bdx
+	offset := 1
+	for d := gc_bdx; d > 0 && levels > 0; d >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line strided.go:23*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						/*line strided.go:31*/ if offset == 1 {
+							gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+						gc_steps4:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var thid int = gc_tx
+								{
+									/*line strided.go:22*/ var gc_t7 int = first + 1*(2*thid+1) - 1
+									/*line strided.go:22*/ var gc_t8 int = first + 1*(2*thid+2) - 1
+									var ai int = gc_t7
+									var bi int = gc_t8
+									var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line strided.go:23*/ if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
+										/*line strided.go:23*/ gc_ld7 = lanes.LoadFloat32x16Slice(data[ai:]).ConcatPermute(lanes.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
+//line strided.go:23
+									} else if ai >= 1 && ai <= len(data)-31 {
+										/*line strided.go:23*/ gc_ld7 = lanes.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
+									} else {
+										break gc_steps4
+									}
+									var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
+										/*line strided.go:23*/ gc_ld8 = lanes.LoadFloat32x16Slice(data[bi:]).ConcatPermute(lanes.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
+//line strided.go:23
+									} else if bi >= 1 && bi <= len(data)-31 {
+										/*line strided.go:23*/ gc_ld8 = lanes.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
+									} else {
+										break gc_steps4
+									}
+									gc_st4 := gc_ld8.Add(gc_ld7)
+									/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
+										/*line strided.go:23*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
+										/*line strided.go:23*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
+//line strided.go:23
+									} else if bi >= 1 && bi <= len(data)-31 {
+										/*line strided.go:23*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
+										/*line strided.go:23*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
+									} else {
+										break gc_steps4
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line strided.go:34*/ if offset == 1 {
+						gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var thid int = gc_tx
+							/*line strided.go:22*/ var gc_t3 int = first + 1*(2*thid+1) - 1
+							/*line strided.go:22*/ var gc_t4 int = first + 1*(2*thid+2) - 1
+							var ai int = gc_t3
+							var bi int = gc_t4
+							var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line strided.go:23*/ if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
+								/*line strided.go:23*/ gc_ld3 = lanes.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
+//line strided.go:23
+							} else if ai >= 1 && ai <= len(data)-15 {
+								/*line strided.go:23*/ gc_ld3 = lanes.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+								/*line strided.go:23*/ gc_ld4 = lanes.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
+//line strided.go:23
+							} else if bi >= 1 && bi <= len(data)-15 {
+								/*line strided.go:23*/ gc_ld4 = lanes.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							gc_st2 := gc_ld4.Add(gc_ld3)
+							/*line strided.go:23*/ if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
+								/*line strided.go:23*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
+								/*line strided.go:23*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
+//line strided.go:23
+							} else if bi >= 1 && bi <= len(data)-15 {
+								/*line strided.go:23*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
+								/*line strided.go:23*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
+							} else {
+								break gc_steps2
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line strided.go:22*/ ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+					data[bi] += data[ai]
+				}
+			} else {
+				/*line strided.go:27*/ gc_stride := offset * (2 * 1)
+				gc_off := (first + (offset * 2)) - 1
+				gc_off2 := (first + (offset * 1)) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
+					gc_vstep := gc_from
+					for gc_tx, gc_idx, gc_idx2 := gc_vstep, gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+						thid := gc_tx
+						/*line strided.go:22*/ ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+						_ = ai
+						_ = bi
+						/*line strided.go:23*/ data[gc_idx] += data[gc_idx2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line strided.go:22*/ ai, bi := first+offset*(2*thid+1)-1, first+offset*(2*thid+2)-1
+						data[bi] += data[ai]
+					}
+				}
+			}
+		}
+		/*line strided.go:25*/ offset *= 2
+		levels--
+	}
+}
+
 // SpreadKernel writes, for thread i of the grid where 2*i+off < n and
 // in[i] is not negative, in[i]*2 to out[2*i+off]: a store at stride 2
 // under a mask of the lanes.
@@ -40,6 +197,169 @@ func SpreadKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
 
 //line strided.go:36
 var gc_src_spread = compiled.NewSource(gc_files_strided, "spread", "32af351e88fa8c15825aa5e29786347c3dc5ba960185f4ebcb3ffde7243c6e07", "strided.go:31-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line strided.go:36
+func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line strided.go:54*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_vb7 := lanes.BroadcastFloat32x16(0)
+							gc_vb8 := lanes.BroadcastFloat32x16(2)
+							gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+							_ = gc_evenLanes162
+							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+							_ = gc_oddLanes162
+						gc_steps4:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line strided.go:38*/ var g int = 2*i + off
+								gc_if4 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb7).ToBits())
+								if gc_if4.ToBits() != 0 {
+									/*line strided.go:40*/ gc_st4 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Mul(gc_vb8)
+									gc_bits2 := gc_if4.ToBits()
+									/*line strided.go:40*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										/*line strided.go:40*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+										/*line strided.go:40*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line strided.go:40
+									} else if g >= 1 && g <= len(out)-31 {
+										/*line strided.go:40*/ gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+										/*line strided.go:40*/ gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									} else {
+										break gc_steps4
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota23 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_vb5 := lanes.BroadcastFloat32x8(0)
+						gc_vb6 := lanes.BroadcastFloat32x8(2)
+						gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line strided.go:38*/ var g int = 2*i + off
+							gc_if3 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).GreaterEqual(gc_vb5))
+							if gc_if3.ToBits() != 0 {
+								/*line strided.go:40*/ gc_st3 := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
+								/*line strided.go:40*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									/*line strided.go:40*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+									/*line strided.go:40*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+//line strided.go:40
+								} else if g >= 1 && g <= len(out)-15 {
+									/*line strided.go:40*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
+									/*line strided.go:40*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
+								} else {
+									break gc_steps3
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line strided.go:38*/ g := 2*i + off
+							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+								out[g] = gc_at[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line strided.go:38*/ g := 2*i + off
+							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+								out[g] = gc_at[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line strided.go:38*/ g := 2*i + off
+							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+								out[g] = gc_at[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line strided.go:38*/ g := 2*i + off
+							if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+								out[g] = gc_at[gc_tx] * 2
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line strided.go:38*/ g := 2*i + off
+					if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
+						out[g] = gc_at[gc_tx] * 2
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line strided.go:38*/ g := 2*i + off
+					if i < len(in) && g < n && in[i] >= 0 {
+						out[g] = in[i] * 2
+					}
+				}
+			}
+		}
+	}
+}
 
 // PairTreeKernel sums each block's blockDim.X elements of data in shared
 // memory as Harris's reduction kernel 2 (interleaved
@@ -59,6 +379,345 @@ func PairTreeKernel(data, sums []float32) func(*gocuda.Thread) {
 //line strided.go:53
 var gc_src_pairTree = compiled.NewSource(gc_files_strided, "pairTree", "3e503b83cf0aeb97a5596c0991b7ce87143c6deb3c78c01acec1abcb3a94d32f", "strided.go:44-67").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line strided.go:53
+func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line strided.go:55*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := data[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line strided.go:55*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line strided.go:55*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line strided.go:56*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
+			}
+		}
+	}
+	/*line strided.go:58*/ for s := 1; s < gc_bdx; s *= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line strided.go:61*/ if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line strided.go:69*/ if s == 1 {
+							gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								{
+									/*line strided.go:59*/ var index int = 2 * tid
+									/*line strided.go:59*/ if index < gc_bdx && uint(gc_bdx-index) > 30 {
+										var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+											gc_ld13 = lanes.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line strided.go:60
+										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+											/*line strided.go:60*/ gc_ld13 = lanes.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+										} else {
+											break gc_steps4
+										}
+										var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line strided.go:60*/ gc_ld14 = lanes.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-31 {
+											/*line strided.go:60*/ gc_ld14 = lanes.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+										} else {
+											break gc_steps4
+										}
+										gc_st3 := gc_ld14.Add(gc_ld13)
+										/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+											/*line strided.go:60*/ gc_st3.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
+											/*line strided.go:60*/ gc_st3.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
+//line strided.go:60
+										} else if index >= 1 && index <= len(sdata)-31 {
+											/*line strided.go:60*/ gc_st3.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
+											/*line strided.go:60*/ gc_st3.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
+										} else {
+											break gc_steps4
+										}
+									} else {
+										/*line strided.go:60*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(gc_bdx, index, 32))))
+										if gc_if4.ToBits() != 0 {
+											var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
+												gc_ld15 = lanes.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
+//line strided.go:60
+											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
+												/*line strided.go:60*/ gc_ld15 = lanes.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
+											} else {
+												break gc_steps4
+											}
+											var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+												/*line strided.go:60*/ gc_ld16 = lanes.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
+//line strided.go:60
+											} else if index >= 1 && index <= len(sdata)-31 {
+												/*line strided.go:60*/ gc_ld16 = lanes.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
+											} else {
+												break gc_steps4
+											}
+											gc_st4 := gc_ld16.Add(gc_ld15)
+											gc_bits := gc_if4.ToBits()
+											/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
+												/*line strided.go:60*/ gc_st4.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(sdata[index+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
+												/*line strided.go:60*/ gc_st4.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(sdata[index+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
+//line strided.go:60
+											} else if index >= 1 && index <= len(sdata)-31 {
+												/*line strided.go:60*/ gc_st4.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(sdata[index-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
+												/*line strided.go:60*/ gc_st4.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(sdata[index+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
+											} else {
+												break gc_steps4
+											}
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line strided.go:71*/ if s == 1 {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line strided.go:59*/ var index int = 2 * tid
+							/*line strided.go:59*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
+								var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+									gc_ld5 = lanes.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line strided.go:60
+								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+									/*line strided.go:60*/ gc_ld5 = lanes.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+								} else {
+									break gc_steps2
+								}
+								var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line strided.go:60*/ gc_ld6 = lanes.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line strided.go:60
+								} else if index >= 1 && index <= len(sdata)-15 {
+									/*line strided.go:60*/ gc_ld6 = lanes.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+								} else {
+									break gc_steps2
+								}
+								gc_st := gc_ld6.Add(gc_ld5)
+								/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+									/*line strided.go:60*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
+									/*line strided.go:60*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
+//line strided.go:60
+								} else if index >= 1 && index <= len(sdata)-15 {
+									/*line strided.go:60*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
+									/*line strided.go:60*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
+								} else {
+									break gc_steps2
+								}
+							} else {
+								/*line strided.go:60*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+								if gc_if2.ToBits() != 0 {
+									var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line strided.go:59*/ if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
+										gc_ld7 = lanes.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
+//line strided.go:60
+									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
+										/*line strided.go:60*/ gc_ld7 = lanes.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
+									} else {
+										break gc_steps2
+									}
+									var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+										/*line strided.go:60*/ gc_ld8 = lanes.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
+//line strided.go:60
+									} else if index >= 1 && index <= len(sdata)-15 {
+										/*line strided.go:60*/ gc_ld8 = lanes.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
+									} else {
+										break gc_steps2
+									}
+									gc_st2 := gc_ld8.Add(gc_ld7)
+									/*line strided.go:60*/ if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
+										/*line strided.go:60*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+										/*line strided.go:60*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+//line strided.go:60
+									} else if index >= 1 && index <= len(sdata)-15 {
+										/*line strided.go:60*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+										/*line strided.go:60*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+									} else {
+										break gc_steps2
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			} else {
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
+							sdata[index] += sdata[index+s]
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
+					sdata[index] += sdata[index+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := sums[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line strided.go:65*/ sums[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // PairStoreKernel writes, for thread i of the grid, in[i] to
 // out[2*i+off] where 2*i+off < n, and in[i]*3 to out[2*i+off+1] where
 // 2*i+off+1 < n: two stores at stride 2 in a row, each under its own
@@ -74,6 +733,260 @@ func PairStoreKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
 
 //line strided.go:76
 var gc_src_pairStore = compiled.NewSource(gc_files_strided, "pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line strided.go:76
+func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb2 := lanes.BroadcastFloat32x16(3)
+						gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+						gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+						gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_steps2:
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line strided.go:78*/ var g int = 2*i + off
+							if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line strided.go:79*/ a := lanes.LoadFloat32x16Slice(in[i:])
+							/*line strided.go:79*/ b := lanes.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
+							/*line strided.go:83*/ if g+1 < n && uint(n-(g+1)) > 30 && (g <
+								/*line strided.go:80*/ n && uint(n-g) > 30 && (g >= 0 && g <= len(out)-32)) {
+								a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
+								/*line strided.go:81*/ a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
+							} else {
+								/*line strided.go:81*/ if g <
+									/*line strided.go:80*/ n && uint(n-g) > 30 {
+									/*line strided.go:80*/ gc_st5 := a
+									/*line strided.go:80*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
+										/*line strided.go:81*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
+//line strided.go:81
+									} else if g >= 1 && g <= len(out)-31 {
+										/*line strided.go:81*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
+										/*line strided.go:81*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
+									} else {
+										break gc_steps2
+									}
+								} else {
+									/*line strided.go:81*/ gc_if3 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+									if gc_if3.ToBits() != 0 {
+										/*line strided.go:80*/ gc_st6 := a
+										gc_bits := gc_if3.ToBits()
+										/*line strided.go:80*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+											/*line strided.go:81*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line strided.go:81
+										} else if g >= 1 && g <= len(out)-31 {
+											/*line strided.go:81*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+											/*line strided.go:81*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+										} else {
+											break gc_steps2
+										}
+									}
+								}
+								/*line strided.go:81*/ if g+
+									/*line strided.go:83*/ 1 < n && uint(n-(g+1)) > 30 {
+									/*line strided.go:83*/ gc_st7 := b
+									/*line strided.go:83*/ if (g+
+										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+										/*line strided.go:84*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+										/*line strided.go:84*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+//line strided.go:84
+									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+										/*line strided.go:84*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+										/*line strided.go:84*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+									} else {
+										var gc_lanes7 [16]float32
+										gc_st7.Store(&gc_lanes7)
+										for gc_k7 := range 16 {
+											if 0xffff&(1<<gc_k7) != 0 {
+												gc_pos.Thread = gc_rank + gc_k7
+												/*line strided.go:84*/ out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line strided.go:84*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+									if gc_if4.ToBits() != 0 {
+										/*line strided.go:83*/ gc_st8 := b
+										gc_bits2 := gc_if4.ToBits()
+										/*line strided.go:83*/ if (g+
+											1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+											/*line strided.go:84*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+											/*line strided.go:84*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line strided.go:84
+										} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+											/*line strided.go:84*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+											/*line strided.go:84*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+										} else {
+											var gc_lanes8 [16]float32
+											gc_st8.Store(&gc_lanes8)
+											for gc_k8 := range 16 {
+												if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+													gc_pos.Thread = gc_rank + gc_k8
+													/*line strided.go:84*/ out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat32x8(3)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line strided.go:78*/ var g int = 2*i + off
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line strided.go:79*/ a := lanes.LoadFloat32x8Slice(in[i:])
+						/*line strided.go:79*/ b := lanes.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
+						/*line strided.go:83*/ if g+1 < n && uint(n-(g+1)) > 14 && (g <
+							/*line strided.go:80*/ n && uint(n-g) > 14 && (g >= 0 && g <= len(out)-16)) {
+							a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
+							/*line strided.go:81*/ a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
+						} else {
+							/*line strided.go:81*/ if g <
+								/*line strided.go:80*/ n && uint(n-g) > 14 {
+								/*line strided.go:80*/ gc_st := a
+								/*line strided.go:80*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes)
+									/*line strided.go:81*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
+//line strided.go:81
+								} else if g >= 1 && g <= len(out)-15 {
+									/*line strided.go:81*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+									/*line strided.go:81*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+								} else {
+									break gc_steps
+								}
+							} else {
+								/*line strided.go:81*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+								if gc_if.ToBits() != 0 {
+									/*line strided.go:80*/ gc_st2 := a
+									/*line strided.go:80*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+										/*line strided.go:81*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line strided.go:81
+									} else if g >= 1 && g <= len(out)-15 {
+										/*line strided.go:81*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										/*line strided.go:81*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									} else {
+										break gc_steps
+									}
+								}
+							}
+							/*line strided.go:81*/ if g+
+								/*line strided.go:83*/ 1 < n && uint(n-(g+1)) > 14 {
+								/*line strided.go:83*/ gc_st3 := b
+								/*line strided.go:83*/ if (g+
+									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+									/*line strided.go:84*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
+									/*line strided.go:84*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
+//line strided.go:84
+								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+									/*line strided.go:84*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+									/*line strided.go:84*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+								} else {
+									var gc_lanes3 [8]float32
+									gc_st3.Store(&gc_lanes3)
+									for gc_k3 := range 8 {
+										if 0xff&(1<<gc_k3) != 0 {
+											gc_pos.Thread = gc_rank + gc_k3
+											/*line strided.go:84*/ out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								/*line strided.go:84*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line strided.go:83*/ gc_st4 := b
+									/*line strided.go:83*/ if (g+
+										1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+										/*line strided.go:84*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+										/*line strided.go:84*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line strided.go:84
+									} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+										/*line strided.go:84*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+										/*line strided.go:84*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									} else {
+										var gc_lanes4 [8]float32
+										gc_st4.Store(&gc_lanes4)
+										for gc_k4 := range 8 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line strided.go:84*/ out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line strided.go:78*/ g := 2*i + off
+				a := in[i]
+				/*line strided.go:79*/ b := in[i] * 3
+				if g < n {
+					out[g] = a
+				}
+				if g+1 < n {
+					out[g+1] = b
+				}
+			}
+		}
+	}
+}
 
 // gc_files_strided holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,324 @@ func StridedGuardKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line stridedguard.go:12
 var gc_src_stridedGuard = compiled.NewSource(gc_files_stridedguard, "stridedGuard", "f8dc50fa12f9125ac0ecd983f9baebeac40d4e07a03de6b1c5c56285cd2e6f8e", "stridedguard.go:5-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line stridedguard.go:12
+func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line stridedguard.go:13*/ n := len(in)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_vb4 := lanes.BroadcastInt32x16(3)
+				gc_steps4:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*2*gc_bdx + 2*gc_tx
+						/*line stridedguard.go:15*/ var a0 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line stridedguard.go:15*/ var a1 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						if g < n && uint(n-g) > 30 {
+							var gc_ld13 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+								gc_ld13 = lanes.LoadInt32x16Slice(in[g:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+//line stridedguard.go:17
+							} else if g >= 1 && g <= len(in)-31 {
+								/*line stridedguard.go:17*/ gc_ld13 = lanes.LoadInt32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+							} else {
+								break gc_steps4
+							}
+							a0 = gc_ld13
+						} else {
+							/*line stridedguard.go:17*/ gc_if7 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld14 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+									gc_ld14 = lanes.LoadInt32x16Slice(in[g:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+//line stridedguard.go:17
+								} else if g >= 1 && g <= len(in)-31 {
+									/*line stridedguard.go:17*/ gc_ld14 = lanes.LoadInt32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+								} else {
+									break gc_steps4
+								}
+								/*line stridedguard.go:17*/ a0 = a0.Merge(gc_ld14, lanes.Mask32x16FromBits(^gc_if7.ToBits()))
+							}
+						}
+						/*line stridedguard.go:19*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld15 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line stridedguard.go:19*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+								/*line stridedguard.go:20*/ gc_ld15 = lanes.LoadInt32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line stridedguard.go:20
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+								/*line stridedguard.go:20*/ gc_ld15 = lanes.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+							} else {
+								break gc_steps4
+							}
+							a1 = gc_vb4.Mul(gc_ld15)
+						} else {
+							/*line stridedguard.go:20*/ gc_if8 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if8.ToBits() != 0 {
+								var gc_ld16 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line stridedguard.go:19*/ if (g+
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+									/*line stridedguard.go:20*/ gc_ld16 = lanes.LoadInt32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line stridedguard.go:20
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+									/*line stridedguard.go:20*/ gc_ld16 = lanes.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+								} else {
+									break gc_steps4
+								}
+								/*line stridedguard.go:20*/ a1 = a1.Merge(gc_vb4.Mul(gc_ld16), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+							}
+						}
+						/*line stridedguard.go:19*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line stridedguard.go:19*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_vb2 := lanes.BroadcastInt32x8(3)
+			gc_steps2:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*2*gc_bdx + 2*gc_tx
+					/*line stridedguard.go:15*/ var a0 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line stridedguard.go:15*/ var a1 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					if g < n && uint(n-g) > 14 {
+						var gc_ld5 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld5 = lanes.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line stridedguard.go:17
+						} else if g >= 1 && g <= len(in)-15 {
+							/*line stridedguard.go:17*/ gc_ld5 = lanes.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						a0 = gc_ld5
+					} else {
+						/*line stridedguard.go:17*/ gc_if3 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if3.ToBits() != 0 {
+							var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line stridedguard.go:16*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+								gc_ld6 = lanes.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line stridedguard.go:17
+							} else if g >= 1 && g <= len(in)-15 {
+								/*line stridedguard.go:17*/ gc_ld6 = lanes.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line stridedguard.go:17*/ a0 = gc_ld6.Merge(a0, gc_if3)
+						}
+					}
+					/*line stridedguard.go:19*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld7 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line stridedguard.go:19*/ if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+							/*line stridedguard.go:20*/ gc_ld7 = lanes.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line stridedguard.go:20
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+							/*line stridedguard.go:20*/ gc_ld7 = lanes.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						a1 = gc_vb2.Mul(gc_ld7)
+					} else {
+						/*line stridedguard.go:20*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld8 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line stridedguard.go:19*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+								/*line stridedguard.go:20*/ gc_ld8 = lanes.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line stridedguard.go:20
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+								/*line stridedguard.go:20*/ gc_ld8 = lanes.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line stridedguard.go:20*/ a1 = gc_vb2.Mul(gc_ld8).Merge(a1, gc_if4)
+						}
+					}
+					/*line stridedguard.go:19*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line stridedguard.go:19*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*2*gc_bdx + 2*gc_tx
+				/*line stridedguard.go:15*/ var a0, a1 int32
+				if g < n {
+					a0 = in[g]
+				}
+				if g+1 < n {
+					a1 = 3 * in[g+1]
+				}
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			gc_stride := 2 * 1
+			gc_off := gc_bx * 2 * gc_bdx
+			gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2 := gc_vstep, gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+					gc_rank := gc_base + gc_tx
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					/*line stridedguard.go:15*/ var a0, a1 int32
+					if true || g < n {
+						a0 = in[gc_idx]
+					}
+					if true || g+1 < n {
+						a1 = 3 * in[gc_idx2]
+					}
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					/*line stridedguard.go:15*/ var a0, a1 int32
+					if g < n {
+						a0 = in[g]
+					}
+					if g+1 < n {
+						a1 = 3 * in[g+1]
+					}
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line stridedguard.go:33*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_iota5 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line stridedguard.go:23*/ a0 := lanes.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+							/*line stridedguard.go:23*/ a1 := lanes.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+							{
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 15 {
+									/*line stridedguard.go:23*/ a0.Add(a1).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line stridedguard.go:23*/ gc_if12 := gc_iota5.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+									if gc_if12.ToBits() != 0 {
+										/*line stridedguard.go:23*/ a0.Add(a1).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if12)
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line stridedguard.go:23*/ a0 := lanes.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+						/*line stridedguard.go:23*/ a1 := lanes.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line stridedguard.go:23*/ if i < len(out) && uint(len(out)-i) > 7 {
+							/*line stridedguard.go:23*/ a0.Add(a1).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line stridedguard.go:23*/ gc_if11 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							if gc_if11.ToBits() != 0 {
+								/*line stridedguard.go:23*/ a0.Add(a1).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if11)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+						gc_at[gc_tx] = a0 + a1
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+						out[i] = a0 + a1
+					}
+				}
+			}
+		} else {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+				gc_at := out[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
+						gc_at[gc_tx] = a0 + a1
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					/*line stridedguard.go:23*/ if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+						out[i] = a0 + a1
+					}
+				}
+			}
+		}
+	}
+}
 
 // StridedStoreKernel stores, after a barrier, g and -g at out[g] and
 // out[g+1], g twice the thread's grid index, under guards comparing each
@@ -56,7 +375,8 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
 		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
-			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+			gc_vstep := 0
+			for gc_tx, gc_idx, gc_idx2 := gc_vstep, gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				g := gc_bx*2*gc_bdx + 2*gc_tx
 				/*line stridedguard.go:37*/ v := int32(g)
 				/*line stridedguard.go:39*/ if true || g < n {

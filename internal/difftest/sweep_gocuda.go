@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,436 @@ func SweepScanKernel(data []float32, start int) func(*gocuda.Thread) {
 //line sweep.go:17
 var gc_src_sweepScan = compiled.NewSource(gc_files_sweep, "sweepScan", "2b524a2bed444f8489d6a817c2624b968310563e0e71787ed86bcff8eab56293", "sweep.go:11-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line sweep.go:17
+func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	m := 2 * gc_bdx
+	/*line sweep.go:20*/ base := gc_bx * m
+	if start*m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line sweep.go:21*/ temp := gocuda.Shared[float32](t, start*m)
+	/*line sweep.go:23*/ offset := start
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						/*line sweep.go:22*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:22*/ gc_lo3, gc_hi3 := lanes.LoadFloat32x16Slice(data[base+2*thid:]), lanes.LoadFloat32x16Slice(data[(base+2*thid)+16:])
+							gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
+							gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
+						} else {
+							break gc_steps2
+						}
+						gc_t3 := gc_ld3
+						gc_t4 := gc_ld4
+						/*line sweep.go:22*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:22*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+							/*line sweep.go:22*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+						} else {
+							var gc_lanes7 [16]float32
+							var gc_lanes8 [16]float32
+							gc_t3.Store(&gc_lanes7)
+							gc_t4.Store(&gc_lanes8)
+							for gc_k6 := range 16 {
+								if 0xffff&(1<<gc_k6) != 0 {
+									gc_pos.Thread = gc_rank + gc_k6
+									{
+										/*line sweep.go:22*/ temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+										/*line sweep.go:22*/ temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line sweep.go:22*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:22*/ gc_lo2 := lanes.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						/*line sweep.go:22*/ gc_hi2 := lanes.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+					} else {
+						break gc_steps
+					}
+					gc_t := gc_ld
+					gc_t2 := gc_ld2
+					/*line sweep.go:22*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:22*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						/*line sweep.go:22*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					} else {
+						var gc_lanes3 [8]float32
+						var gc_lanes4 [8]float32
+						gc_t.Store(&gc_lanes3)
+						gc_t2.Store(&gc_lanes4)
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line sweep.go:22*/ temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+								/*line sweep.go:22*/ temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		} else {
+			gc_stride := 2 * 1
+			gc_off := 1
+			/*line sweep.go:28*/ gc_off2 := base
+			gc_off3 := base + 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					/*line sweep.go:22*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+			}
+		}
+	}
+	/*line sweep.go:24*/ for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:32*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_stride := offset * (2 * 1)
+				gc_off := (offset * 2) - 1
+				gc_off2 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+						thid := gc_tx
+						/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai
+						_ = bi
+						/*line sweep.go:28*/ temp[gc_idx] += temp[gc_idx2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			} else {
+				/*line sweep.go:36*/ gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 2) - 1
+				gc_off5 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						thid := gc_tx
+						/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai
+						_ = bi
+						/*line sweep.go:28*/ temp[gc_idx5] += temp[gc_idx6]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:27*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+		/*line sweep.go:30*/ offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line sweep.go:38*/ gc_off3 := m - 1
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
+					gc_at := temp[gc_off3:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line sweep.go:33*/ gc_at[0] = 0
+						/*line sweep.go:33*/ gc_at[0] = 0
+						/*line sweep.go:33*/ gc_at[0] = 0
+						/*line sweep.go:33*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line sweep.go:33*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line sweep.go:33*/ temp[m-1] = 0
+					}
+				}
+			} else {
+				/*line sweep.go:38*/ gc_off6 := m - 1
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(temp) {
+					gc_at := temp[gc_off6:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line sweep.go:33*/ gc_at[0] = 0
+						/*line sweep.go:33*/ gc_at[0] = 0
+						/*line sweep.go:33*/ gc_at[0] = 0
+						/*line sweep.go:33*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line sweep.go:33*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line sweep.go:33*/ temp[m-1] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line sweep.go:35*/ for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+		/*line sweep.go:36*/ offset >>= 1
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:39*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 1) - 1
+				gc_off5 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+						thid := gc_tx
+						/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai_
+						_ = bi_
+						/*line sweep.go:40*/ y := temp[gc_idx3]
+						temp[gc_idx3] = temp[gc_idx4]
+						temp[gc_idx4] += y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			} else {
+				/*line sweep.go:43*/ gc_stride3 := offset * (2 * 1)
+				gc_off7 := (offset * 1) - 1
+				gc_off8 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off7, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off7+gc_stride3*(gc_from), gc_off8+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+						thid := gc_tx
+						/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai_
+						_ = bi_
+						/*line sweep.go:40*/ y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] += y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:39*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps4:
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						/*line sweep.go:46*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:46*/ gc_lo5, gc_hi5 := lanes.LoadFloat32x16Slice(temp[2*thid:]), lanes.LoadFloat32x16Slice(temp[(2*thid)+16:])
+							gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_evens162)
+							gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_odds162)
+						} else {
+							break gc_steps4
+						}
+						gc_t7 := gc_ld7
+						gc_t8 := gc_ld8
+						/*line sweep.go:46*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:46*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
+							/*line sweep.go:46*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
+						} else {
+							var gc_lanes15 [16]float32
+							var gc_lanes16 [16]float32
+							gc_t7.Store(&gc_lanes15)
+							gc_t8.Store(&gc_lanes16)
+							for gc_k12 := range 16 {
+								if 0xffff&(1<<gc_k12) != 0 {
+									gc_pos.Thread = gc_rank + gc_k12
+									{
+										/*line sweep.go:46*/ data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+										/*line sweep.go:46*/ data[((base+2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps3:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line sweep.go:46*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:46*/ gc_lo4 := lanes.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
+						/*line sweep.go:46*/ gc_hi4 := lanes.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
+						gc_ld5 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+						gc_ld6 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+					} else {
+						break gc_steps3
+					}
+					gc_t5 := gc_ld5
+					gc_t6 := gc_ld6
+					/*line sweep.go:46*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:46*/ gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
+						/*line sweep.go:46*/ gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
+					} else {
+						var gc_lanes11 [8]float32
+						var gc_lanes12 [8]float32
+						gc_t5.Store(&gc_lanes11)
+						gc_t6.Store(&gc_lanes12)
+						for gc_k9 := range 8 {
+							if 0xff&(1<<gc_k9) != 0 {
+								gc_pos.Thread = gc_rank + gc_k9
+								/*line sweep.go:46*/ data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
+								/*line sweep.go:46*/ data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		} else {
+			gc_stride4 := 2 * 1
+			/*line sweep.go:52*/ gc_off9 := base
+			gc_off10 := base + 1
+			gc_off11 := 1
+			if compiled.InStride(gc_stride4, gc_off9, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(temp)) {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := gc_vstep3, gc_off9+gc_stride4*(gc_vstep3), gc_off10+gc_stride4*(gc_vstep3), 0+gc_stride4*(gc_vstep3), gc_off11+gc_stride4*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+					/*line sweep.go:46*/ data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+		}
+	}
+}
+
 // SweepScanIntKernel is SweepScanKernel on int32s, whose sums wrap, its
 // indexes one statement each and its offset shifted; the up-sweep's sums
 // are also left in tree, a block's 2·bdx elements each.
@@ -41,6 +472,801 @@ func SweepScanIntKernel(data, tree []int32) func(*gocuda.Thread) {
 
 //line sweep.go:54
 var gc_src_sweepScanInt = compiled.NewSource(gc_files_sweep, "sweepScanInt", "5004a1e8eb6b6ace41fccafddeb21713abb1277865c4d73f83a567ad169c2665", "sweep.go:49-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line sweep.go:54
+func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	m := 2 * gc_bdx
+	/*line sweep.go:57*/ base := gc_bx * m
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line sweep.go:58*/ temp := gocuda.Shared[int32](t, m)[:m]
+	offset := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line sweep.go:59*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:59*/ gc_lo3, gc_hi3 := lanes.LoadInt32x16Slice(data[base+2*thid:]), lanes.LoadInt32x16Slice(data[(base+2*thid)+16:])
+							gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
+							gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
+						} else {
+							break gc_steps2
+						}
+						gc_t3 := gc_ld3
+						gc_t4 := gc_ld4
+						/*line sweep.go:59*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:59*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+							/*line sweep.go:59*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+						} else {
+							var gc_lanes7 [16]int32
+							var gc_lanes8 [16]int32
+							gc_t3.Store(&gc_lanes7)
+							gc_t4.Store(&gc_lanes8)
+							for gc_k6 := range 16 {
+								if 0xffff&(1<<gc_k6) != 0 {
+									gc_pos.Thread = gc_rank + gc_k6
+									{
+										/*line sweep.go:59*/ temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+										/*line sweep.go:59*/ temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line sweep.go:59*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:59*/ gc_lo2 := lanes.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						/*line sweep.go:59*/ gc_hi2 := lanes.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+					} else {
+						break gc_steps
+					}
+					gc_t := gc_ld
+					gc_t2 := gc_ld2
+					/*line sweep.go:59*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:59*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						/*line sweep.go:59*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					} else {
+						var gc_lanes3 [8]int32
+						var gc_lanes4 [8]int32
+						gc_t.Store(&gc_lanes3)
+						gc_t2.Store(&gc_lanes4)
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line sweep.go:59*/ temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+								/*line sweep.go:59*/ temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		} else {
+			gc_stride := 2 * 1
+			gc_off := 1
+			/*line sweep.go:65*/ gc_off2 := base
+			gc_off3 := base + 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					/*line sweep.go:59*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+			}
+		}
+	}
+	/*line sweep.go:61*/ for d := m / 2; d > 0; d /= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:69*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line sweep.go:77*/ if offset == 1 {
+							gc_evens163 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds163 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								{
+									/*line sweep.go:64*/ var ai int = 1*(2*thid+1) - 1
+									var bi int = 1*(2*thid+2) - 1
+									var gc_ld11 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:66*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line sweep.go:66*/ gc_ld11 = lanes.LoadInt32x16Slice(temp[ai:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+//line sweep.go:66
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line sweep.go:66*/ gc_ld11 = lanes.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									var gc_ld12 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:66*/ gc_ld12 = lanes.LoadInt32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+//line sweep.go:66
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:66*/ gc_ld12 = lanes.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									gc_st4 := gc_ld12.Add(gc_ld11)
+									/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+										/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+//line sweep.go:66
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+										/*line sweep.go:66*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									} else {
+										break gc_steps6
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:77*/ if offset == 1 {
+						gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line sweep.go:64*/ var ai int = 1*(2*thid+1) - 1
+							var bi int = 1*(2*thid+2) - 1
+							var gc_ld7 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:66*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line sweep.go:66*/ gc_ld7 = lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:66
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line sweep.go:66*/ gc_ld7 = lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							var gc_ld8 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:66*/ gc_ld8 = lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:66
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:66*/ gc_ld8 = lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							gc_st2 := gc_ld8.Add(gc_ld7)
+							/*line sweep.go:66*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:66*/ gc_st2.Permute(gc_spreadLo3).Merge(lanes.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+								/*line sweep.go:66*/ gc_st2.Permute(gc_spreadHi3).Merge(lanes.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line sweep.go:66
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:66*/ gc_st2.Permute(gc_spreadLo3).Merge(lanes.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+								/*line sweep.go:66*/ gc_st2.Permute(gc_spreadHi3).Merge(lanes.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+								break gc_steps4
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:64*/ ai := offset*(2*thid+1) - 1
+					bi := offset*(2*thid+2) - 1
+					temp[bi] += temp[ai]
+				}
+			} else {
+				/*line sweep.go:73*/ gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 2) - 1
+				gc_off5 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					gc_vstep2 := gc_from
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep2, gc_off4+gc_stride2*(gc_vstep2), gc_off5+gc_stride2*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						/*line sweep.go:66*/ temp[gc_idx5] += temp[gc_idx6]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:64*/ ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+		/*line sweep.go:68*/ offset <<= 1
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_evens164 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds164 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps8:
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld15 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld16 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line sweep.go:71*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:71*/ gc_lo5, gc_hi5 := lanes.LoadInt32x16Slice(temp[2*thid:]), lanes.LoadInt32x16Slice(temp[(2*thid)+16:])
+							gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
+							gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
+						} else {
+							break gc_steps8
+						}
+						gc_t7 := gc_ld15
+						gc_t8 := gc_ld16
+						/*line sweep.go:71*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
+							/*line sweep.go:71*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
+							/*line sweep.go:71*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
+						} else {
+							var gc_lanes27 [16]int32
+							var gc_lanes28 [16]int32
+							gc_t7.Store(&gc_lanes27)
+							gc_t8.Store(&gc_lanes28)
+							for gc_k24 := range 16 {
+								if 0xffff&(1<<gc_k24) != 0 {
+									gc_pos.Thread = gc_rank + gc_k24
+									{
+										/*line sweep.go:71*/ tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
+										/*line sweep.go:71*/ tree[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens4 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo4 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi4 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps7:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld13 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld14 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line sweep.go:71*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:71*/ gc_lo4 := lanes.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+						/*line sweep.go:71*/ gc_hi4 := lanes.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+						gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+						gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+					} else {
+						break gc_steps7
+					}
+					gc_t5 := gc_ld13
+					gc_t6 := gc_ld14
+					/*line sweep.go:71*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
+						/*line sweep.go:71*/ gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
+						/*line sweep.go:71*/ gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
+					} else {
+						var gc_lanes23 [8]int32
+						var gc_lanes24 [8]int32
+						gc_t5.Store(&gc_lanes23)
+						gc_t6.Store(&gc_lanes24)
+						for gc_k21 := range 8 {
+							if 0xff&(1<<gc_k21) != 0 {
+								gc_pos.Thread = gc_rank + gc_k21
+								/*line sweep.go:71*/ tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+								/*line sweep.go:71*/ tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		} else {
+			gc_stride3 := 2 * 1
+			/*line sweep.go:73*/ gc_off6 := base
+			gc_off7 := base + 1
+			gc_off8 := 1
+			if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(tree)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := gc_vstep3, gc_off6+gc_stride3*(gc_vstep3), gc_off7+gc_stride3*(gc_vstep3), 0+gc_stride3*(gc_vstep3), gc_off8+gc_stride3*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
+					/*line sweep.go:71*/ tree[gc_idx7], tree[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line sweep.go:81*/ gc_off := m - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+					gc_at := temp[gc_off:][:1]
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line sweep.go:74*/ gc_at[0] = 0
+						/*line sweep.go:74*/ gc_at[0] = 0
+						/*line sweep.go:74*/ gc_at[0] = 0
+						/*line sweep.go:74*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line sweep.go:74*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line sweep.go:74*/ temp[m-1] = 0
+					}
+				}
+			} else {
+				/*line sweep.go:82*/ gc_off9 := m - 1
+				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(temp) {
+					gc_at := temp[gc_off9:][:1]
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line sweep.go:74*/ gc_at[0] = 0
+						/*line sweep.go:74*/ gc_at[0] = 0
+						/*line sweep.go:74*/ gc_at[0] = 0
+						/*line sweep.go:74*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line sweep.go:74*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line sweep.go:74*/ temp[m-1] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line sweep.go:76*/ for d_ := 1; d_ < m; d_ <<= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+		/*line sweep.go:77*/ offset /= 2
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:80*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						/*line sweep.go:88*/ if offset == 1 {
+							gc_evens166 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds166 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo4 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi4 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes164 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes164 := lanes.Mask32x16FromBits(43690)
+						gc_steps12:
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var thid int = gc_tx
+								{
+									/*line sweep.go:80*/ var ai_ int = 1*(2*thid+1) - 1
+									var bi_ int = 1*(2*thid+2) - 1
+									var gc_ld26 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:82*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line sweep.go:82*/ gc_ld26 = lanes.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
+//line sweep.go:82
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line sweep.go:82*/ gc_ld26 = lanes.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
+									} else {
+										break gc_steps12
+									}
+									v := gc_ld26
+									var gc_ld27 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:82*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld27 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
+//line sweep.go:83
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:83*/ gc_ld27 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									} else {
+										break gc_steps12
+									}
+									gc_st11 := gc_ld27
+									/*line sweep.go:83*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+										/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+//line sweep.go:83
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+										/*line sweep.go:83*/ gc_st11.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									} else {
+										break gc_steps12
+									}
+									var gc_ld28 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:83*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld28 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
+//line sweep.go:84
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:84*/ gc_ld28 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									} else {
+										var gc_lanes47 [16]int32
+										for gc_k43 := range 16 {
+											if 0xffff&(1<<gc_k43) != 0 {
+												gc_pos.Thread = gc_rank + gc_k43
+												/*line sweep.go:84*/ gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld28 = lanes.LoadInt32x16(&gc_lanes47)
+									}
+									/*line sweep.go:84*/ gc_st12 := gc_ld28.Add(v)
+									/*line sweep.go:84*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+										/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+//line sweep.go:84
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+										/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									} else {
+										var gc_lanes48 [16]int32
+										gc_st12.Store(&gc_lanes48)
+										for gc_k44 := range 16 {
+											if 0xffff&(1<<gc_k44) != 0 {
+												gc_pos.Thread = gc_rank + gc_k44
+												/*line sweep.go:84*/ temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:95*/ if offset == 1 {
+						gc_evens6 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo6 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi6 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes6 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps10:
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line sweep.go:80*/ var ai_ int = 1*(2*thid+1) - 1
+							var bi_ int = 1*(2*thid+2) - 1
+							var gc_ld20 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:82*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line sweep.go:82*/ gc_ld20 = lanes.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+//line sweep.go:82
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line sweep.go:82*/ gc_ld20 = lanes.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							} else {
+								break gc_steps10
+							}
+							v := gc_ld20
+							var gc_ld21 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:82*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld21 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line sweep.go:83
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:83*/ gc_ld21 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+								break gc_steps10
+							}
+							gc_st7 := gc_ld21
+							/*line sweep.go:83*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line sweep.go:83*/ gc_st7.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+								/*line sweep.go:83*/ gc_st7.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+//line sweep.go:83
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line sweep.go:83*/ gc_st7.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+								/*line sweep.go:83*/ gc_st7.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							} else {
+								break gc_steps10
+							}
+							var gc_ld22 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:83*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld22 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line sweep.go:84
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:84*/ gc_ld22 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+								var gc_lanes37 [8]int32
+								for gc_k33 := range 8 {
+									if 0xff&(1<<gc_k33) != 0 {
+										gc_pos.Thread = gc_rank + gc_k33
+										/*line sweep.go:84*/ gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld22 = lanes.LoadInt32x8(&gc_lanes37)
+							}
+							/*line sweep.go:84*/ gc_st8 := gc_ld22.Add(v)
+							/*line sweep.go:84*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line sweep.go:84*/ gc_st8.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+								/*line sweep.go:84*/ gc_st8.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+//line sweep.go:84
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:84*/ gc_st8.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+								/*line sweep.go:84*/ gc_st8.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							} else {
+								var gc_lanes38 [8]int32
+								gc_st8.Store(&gc_lanes38)
+								for gc_k34 := range 8 {
+									if 0xff&(1<<gc_k34) != 0 {
+										gc_pos.Thread = gc_rank + gc_k34
+										/*line sweep.go:84*/ temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:80*/ ai_ := offset*(2*thid+1) - 1
+					bi_ := offset*(2*thid+2) - 1
+					v := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += v
+				}
+			} else {
+				/*line sweep.go:84*/ gc_stride4 := offset * (2 * 1)
+				gc_off10 := (offset * 1) - 1
+				gc_off11 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride4, gc_off10, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride4, gc_off11, gc_from, gc_to, len(temp)) {
+					gc_vstep5 := gc_from
+					for gc_tx, gc_idx11, gc_idx12 := gc_vstep5, gc_off10+gc_stride4*(gc_vstep5), gc_off11+gc_stride4*(gc_vstep5); gc_tx < gc_to; gc_tx, gc_idx11, gc_idx12 = gc_tx+1, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+						/*line sweep.go:82*/ v := temp[gc_idx11]
+						temp[gc_idx11] = temp[gc_idx12]
+						temp[gc_idx12] += v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:80*/ ai_ := offset*(2*thid+1) - 1
+						bi_ := offset*(2*thid+2) - 1
+						v := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += v
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+					gc_evens167 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds167 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo3 := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi3 := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps14:
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld31 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld32 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line sweep.go:88*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:88*/ gc_lo7, gc_hi7 := lanes.LoadInt32x16Slice(temp[2*thid:]), lanes.LoadInt32x16Slice(temp[(2*thid)+16:])
+							gc_ld31 = gc_lo7.ConcatPermute(gc_hi7, gc_evens167)
+							gc_ld32 = gc_lo7.ConcatPermute(gc_hi7, gc_odds167)
+						} else {
+							break gc_steps14
+						}
+						gc_t11 := gc_ld31
+						gc_t12 := gc_ld32
+						/*line sweep.go:88*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:88*/ gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
+							/*line sweep.go:88*/ gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
+						} else {
+							var gc_lanes55 [16]int32
+							var gc_lanes56 [16]int32
+							gc_t11.Store(&gc_lanes55)
+							gc_t12.Store(&gc_lanes56)
+							for gc_k50 := range 16 {
+								if 0xffff&(1<<gc_k50) != 0 {
+									gc_pos.Thread = gc_rank + gc_k50
+									{
+										/*line sweep.go:88*/ data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
+										/*line sweep.go:88*/ data[((base+2*thid)+1)+2*gc_k50] = gc_lanes56[gc_k50]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop5 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens7 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo7 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi7 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes7 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps13:
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld29 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld30 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line sweep.go:88*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:88*/ gc_lo6 := lanes.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
+						/*line sweep.go:88*/ gc_hi6 := lanes.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
+						gc_ld29 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+						gc_ld30 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+					} else {
+						break gc_steps13
+					}
+					gc_t9 := gc_ld29
+					gc_t10 := gc_ld30
+					/*line sweep.go:88*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:88*/ gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
+						/*line sweep.go:88*/ gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
+					} else {
+						var gc_lanes51 [8]int32
+						var gc_lanes52 [8]int32
+						gc_t9.Store(&gc_lanes51)
+						gc_t10.Store(&gc_lanes52)
+						for gc_k47 := range 8 {
+							if 0xff&(1<<gc_k47) != 0 {
+								gc_pos.Thread = gc_rank + gc_k47
+								/*line sweep.go:88*/ data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
+								/*line sweep.go:88*/ data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		} else {
+			gc_stride5 := 2 * 1
+			/*line sweep.go:94*/ gc_off12 := base
+			gc_off13 := base + 1
+			gc_off14 := 1
+			if compiled.InStride(gc_stride5, gc_off12, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, gc_off13, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride5, gc_off14, 0, gc_bdx, len(temp)) {
+				gc_vstep6 := 0
+				for gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 := gc_vstep6, gc_off12+gc_stride5*(gc_vstep6), gc_off13+gc_stride5*(gc_vstep6), 0+gc_stride5*(gc_vstep6), gc_off14+gc_stride5*(gc_vstep6); gc_tx < gc_bdx; gc_tx, gc_idx13, gc_idx14, gc_idx15, gc_idx16 = gc_tx+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5, gc_idx15+gc_stride5, gc_idx16+gc_stride5 {
+					/*line sweep.go:88*/ data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+		}
+	}
+}
 
 // SweepUpKernel is SweepScanIntKernel's up-sweep alone, leaving each
 // block's tree in data: for blocks of any size, where the down-sweep of
@@ -56,6 +1282,413 @@ func SweepUpKernel(data []int32, stop int) func(*gocuda.Thread) {
 
 //line sweep.go:97
 var gc_src_sweepUp = compiled.NewSource(gc_files_sweep, "sweepUp", "5054e9748675d64e49f4f370f679e54ddf3ec93a4f2330dcd526350f7371b7a5", "sweep.go:91-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line sweep.go:97
+func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	m := 2 * gc_bdx
+	/*line sweep.go:100*/ base := gc_bx * m
+	if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line sweep.go:101*/ temp := gocuda.Shared[int32](t, m)[:m]
+	offset := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line sweep.go:102*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:102*/ gc_lo3, gc_hi3 := lanes.LoadInt32x16Slice(data[base+2*thid:]), lanes.LoadInt32x16Slice(data[(base+2*thid)+16:])
+							gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
+							gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
+						} else {
+							break gc_steps2
+						}
+						gc_t3 := gc_ld3
+						gc_t4 := gc_ld4
+						/*line sweep.go:102*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:102*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+							/*line sweep.go:102*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+						} else {
+							var gc_lanes7 [16]int32
+							var gc_lanes8 [16]int32
+							gc_t3.Store(&gc_lanes7)
+							gc_t4.Store(&gc_lanes8)
+							for gc_k6 := range 16 {
+								if 0xffff&(1<<gc_k6) != 0 {
+									gc_pos.Thread = gc_rank + gc_k6
+									{
+										/*line sweep.go:102*/ temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+										/*line sweep.go:102*/ temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line sweep.go:102*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:102*/ gc_lo2 := lanes.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						/*line sweep.go:102*/ gc_hi2 := lanes.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+					} else {
+						break gc_steps
+					}
+					gc_t := gc_ld
+					gc_t2 := gc_ld2
+					/*line sweep.go:102*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:102*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						/*line sweep.go:102*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					} else {
+						var gc_lanes3 [8]int32
+						var gc_lanes4 [8]int32
+						gc_t.Store(&gc_lanes3)
+						gc_t2.Store(&gc_lanes4)
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line sweep.go:102*/ temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
+								/*line sweep.go:102*/ temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		} else {
+			gc_stride := 2 * 1
+			gc_off := 1
+			/*line sweep.go:108*/ gc_off2 := base
+			gc_off3 := base + 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(data)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					/*line sweep.go:102*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+				}
+			}
+		}
+	}
+	/*line sweep.go:104*/ for d := m >> 1; d > stop; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > stop && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:112*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line sweep.go:120*/ if offset == 1 {
+							gc_evens163 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds163 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								{
+									/*line sweep.go:107*/ var gc_t11 int = 1*(2*thid+1) - 1
+									/*line sweep.go:107*/ var gc_t12 int = 1*(2*thid+2) - 1
+									var ai int = gc_t11
+									var bi int = gc_t12
+									var gc_ld11 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:108*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line sweep.go:108*/ gc_ld11 = lanes.LoadInt32x16Slice(temp[ai:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+//line sweep.go:108
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line sweep.go:108*/ gc_ld11 = lanes.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									var gc_ld12 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:108*/ gc_ld12 = lanes.LoadInt32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+//line sweep.go:108
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:108*/ gc_ld12 = lanes.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									gc_st4 := gc_ld12.Add(gc_ld11)
+									/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+										/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+//line sweep.go:108
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+										/*line sweep.go:108*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									} else {
+										break gc_steps6
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:119*/ if offset == 1 {
+						gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line sweep.go:107*/ var gc_t7 int = 1*(2*thid+1) - 1
+							/*line sweep.go:107*/ var gc_t8 int = 1*(2*thid+2) - 1
+							var ai int = gc_t7
+							var bi int = gc_t8
+							var gc_ld7 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:108*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line sweep.go:108*/ gc_ld7 = lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:108
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line sweep.go:108*/ gc_ld7 = lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							var gc_ld8 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:108*/ gc_ld8 = lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:108
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:108*/ gc_ld8 = lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							gc_st2 := gc_ld8.Add(gc_ld7)
+							/*line sweep.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:108*/ gc_st2.Permute(gc_spreadLo3).Merge(lanes.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+								/*line sweep.go:108*/ gc_st2.Permute(gc_spreadHi3).Merge(lanes.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line sweep.go:108
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:108*/ gc_st2.Permute(gc_spreadLo3).Merge(lanes.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+								/*line sweep.go:108*/ gc_st2.Permute(gc_spreadHi3).Merge(lanes.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+								break gc_steps4
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:107*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
+				}
+			} else {
+				/*line sweep.go:116*/ gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 2) - 1
+				gc_off5 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					gc_vstep2 := gc_from
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep2, gc_off4+gc_stride2*(gc_vstep2), gc_off5+gc_stride2*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						thid := gc_tx
+						/*line sweep.go:107*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai
+						_ = bi
+						/*line sweep.go:108*/ temp[gc_idx5] += temp[gc_idx6]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:107*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+		/*line sweep.go:110*/ offset *= 2
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_evens164 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds164 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps8:
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						var gc_ld15 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld16 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line sweep.go:113*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line sweep.go:113*/ gc_lo5, gc_hi5 := lanes.LoadInt32x16Slice(temp[2*thid:]), lanes.LoadInt32x16Slice(temp[(2*thid)+16:])
+							gc_ld15 = gc_lo5.ConcatPermute(gc_hi5, gc_evens164)
+							gc_ld16 = gc_lo5.ConcatPermute(gc_hi5, gc_odds164)
+						} else {
+							break gc_steps8
+						}
+						gc_t15 := gc_ld15
+						gc_t16 := gc_ld16
+						/*line sweep.go:113*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:113*/ gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
+							/*line sweep.go:113*/ gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
+						} else {
+							var gc_lanes27 [16]int32
+							var gc_lanes28 [16]int32
+							gc_t15.Store(&gc_lanes27)
+							gc_t16.Store(&gc_lanes28)
+							for gc_k24 := range 16 {
+								if 0xffff&(1<<gc_k24) != 0 {
+									gc_pos.Thread = gc_rank + gc_k24
+									{
+										/*line sweep.go:113*/ data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
+										/*line sweep.go:113*/ data[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_evens4 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo4 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi4 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps7:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld13 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld14 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line sweep.go:113*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line sweep.go:113*/ gc_lo4 := lanes.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+						/*line sweep.go:113*/ gc_hi4 := lanes.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+						gc_ld13 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+						gc_ld14 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+					} else {
+						break gc_steps7
+					}
+					gc_t13 := gc_ld13
+					gc_t14 := gc_ld14
+					/*line sweep.go:113*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:113*/ gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
+						/*line sweep.go:113*/ gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
+					} else {
+						var gc_lanes23 [8]int32
+						var gc_lanes24 [8]int32
+						gc_t13.Store(&gc_lanes23)
+						gc_t14.Store(&gc_lanes24)
+						for gc_k21 := range 8 {
+							if 0xff&(1<<gc_k21) != 0 {
+								gc_pos.Thread = gc_rank + gc_k21
+								/*line sweep.go:113*/ data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
+								/*line sweep.go:113*/ data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		} else {
+			gc_stride3 := 2 * 1
+			/*line sweep.go:115*/ gc_off6 := base
+			gc_off7 := base + 1
+			gc_off8 := 1
+			if compiled.InStride(gc_stride3, gc_off6, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, gc_off7, 0, gc_bdx, len(data)) && compiled.InStride(gc_stride3, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride3, gc_off8, 0, gc_bdx, len(temp)) {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 := gc_vstep3, gc_off6+gc_stride3*(gc_vstep3), gc_off7+gc_stride3*(gc_vstep3), 0+gc_stride3*(gc_vstep3), gc_off8+gc_stride3*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8, gc_idx9, gc_idx10 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3, gc_idx9+gc_stride3, gc_idx10+gc_stride3 {
+					/*line sweep.go:113*/ data[gc_idx7], data[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+				}
+			}
+		}
+	}
+}
 
 // SweepWideKernel runs SweepScanIntKernel's sweeps over a tile of
 // wide·2·bdx elements of data per block, which the block loads and
@@ -74,6 +1707,657 @@ func SweepWideKernel(data []int32, wide, limit int) func(*gocuda.Thread) {
 //line sweep.go:124
 var gc_src_sweepWide = compiled.NewSource(gc_files_sweep, "sweepWide", "413b5ec7577fcd1cb13e0c46f98f523b1c088aea7f9061f6a32ec2985ed5d146", "sweep.go:116-158").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line sweep.go:124
+func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line sweep.go:125*/ m := wide * 2 * gc_bdx
+	/*line sweep.go:127*/ base := gc_bx * m
+	temp := gocuda.Shared[int32](t, m)[:m]
+	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line sweep.go:138*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			gc_off4 := gc_off + base
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to <= len(data)-gc_off4 {
+				gc_at := temp[gc_off3:][:gc_to]
+				gc_at2 := data[gc_off4:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var thid int = gc_tx
+								/*line sweep.go:129*/ var i int = thid + gc_off
+								_ = i
+								/*line sweep.go:130*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var thid int = gc_tx
+							/*line sweep.go:129*/ var i int = thid + gc_off
+							_ = i
+							/*line sweep.go:130*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:129*/ i := thid + gc_off
+					gc_more = true
+					/*line sweep.go:130*/ temp[i] = data[base+i]
+				}
+			}
+		}
+	}
+	offset := 1
+	/*line sweep.go:133*/ for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:141*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line sweep.go:149*/ if offset == 1 {
+							gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								{
+									/*line sweep.go:136*/ var gc_t7 int = 1*(2*thid+1) - 1
+									/*line sweep.go:136*/ var gc_t8 int = 1*(2*thid+2) - 1
+									var ai int = gc_t7
+									var bi int = gc_t8
+									var gc_ld7 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:137*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line sweep.go:137*/ gc_ld7 = lanes.LoadInt32x16Slice(temp[ai:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+16:]), gc_evens162)
+//line sweep.go:137
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line sweep.go:137*/ gc_ld7 = lanes.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
+									} else {
+										break gc_steps4
+									}
+									var gc_ld8 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:137*/ gc_ld8 = lanes.LoadInt32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evens162)
+//line sweep.go:137
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:137*/ gc_ld8 = lanes.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
+									} else {
+										break gc_steps4
+									}
+									gc_st4 := gc_ld8.Add(gc_ld7)
+									/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+										/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+//line sweep.go:137
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+										/*line sweep.go:137*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									} else {
+										break gc_steps4
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:148*/ if offset == 1 {
+						gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line sweep.go:136*/ var gc_t3 int = 1*(2*thid+1) - 1
+							/*line sweep.go:136*/ var gc_t4 int = 1*(2*thid+2) - 1
+							var ai int = gc_t3
+							var bi int = gc_t4
+							var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:137*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line sweep.go:137*/ gc_ld3 = lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
+//line sweep.go:137
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line sweep.go:137*/ gc_ld3 = lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:137*/ gc_ld4 = lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
+//line sweep.go:137
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:137*/ gc_ld4 = lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							gc_st2 := gc_ld4.Add(gc_ld3)
+							/*line sweep.go:137*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:137*/ gc_st2.Permute(gc_spreadLo2).Merge(lanes.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
+								/*line sweep.go:137*/ gc_st2.Permute(gc_spreadHi2).Merge(lanes.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
+//line sweep.go:137
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:137*/ gc_st2.Permute(gc_spreadLo2).Merge(lanes.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+								/*line sweep.go:137*/ gc_st2.Permute(gc_spreadHi2).Merge(lanes.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+								break gc_steps2
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] += temp[ai]
+				}
+			} else {
+				/*line sweep.go:145*/ gc_stride := offset * (2 * 1)
+				gc_off5 := (offset * 2) - 1
+				gc_off6 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(temp)) {
+					gc_vstep := gc_from
+					for gc_tx, gc_idx, gc_idx2 := gc_vstep, gc_off5+gc_stride*(gc_vstep), gc_off6+gc_stride*(gc_vstep); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+						thid := gc_tx
+						/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai
+						_ = bi
+						/*line sweep.go:137*/ temp[gc_idx] += temp[gc_idx2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:136*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] += temp[ai]
+					}
+				}
+			}
+		}
+		/*line sweep.go:139*/ offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line sweep.go:147*/ gc_off5 := m - 1
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
+					gc_at3 := temp[gc_off5:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line sweep.go:142*/ gc_at3[0] = 0
+						/*line sweep.go:142*/ gc_at3[0] = 0
+						/*line sweep.go:142*/ gc_at3[0] = 0
+						/*line sweep.go:142*/ gc_at3[0] = 0
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line sweep.go:142*/ gc_at3[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line sweep.go:142*/ temp[m-1] = 0
+					}
+				}
+			} else {
+				/*line sweep.go:147*/ gc_off7 := m - 1
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(temp) {
+					gc_at3 := temp[gc_off7:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line sweep.go:142*/ gc_at3[0] = 0
+						/*line sweep.go:142*/ gc_at3[0] = 0
+						/*line sweep.go:142*/ gc_at3[0] = 0
+						/*line sweep.go:142*/ gc_at3[0] = 0
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line sweep.go:142*/ gc_at3[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line sweep.go:142*/ temp[m-1] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line sweep.go:144*/ for d_ := 1; d_ < limit; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < limit && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+		/*line sweep.go:145*/ offset >>= 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:148*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						/*line sweep.go:156*/ if offset == 1 {
+							gc_evens164 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds164 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo4 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi4 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes164 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes164 := lanes.Mask32x16FromBits(43690)
+						gc_steps8:
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var thid int = gc_tx
+								{
+									/*line sweep.go:148*/ var gc_t15 int = 1*(2*thid+1) - 1
+									/*line sweep.go:148*/ var gc_t16 int = 1*(2*thid+2) - 1
+									var ai_ int = gc_t15
+									var bi_ int = gc_t16
+									var gc_ld18 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:149*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line sweep.go:149*/ gc_ld18 = lanes.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evens164)
+//line sweep.go:149
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line sweep.go:149*/ gc_ld18 = lanes.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
+									} else {
+										break gc_steps8
+									}
+									y := gc_ld18
+									var gc_ld19 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:149*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld19 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
+//line sweep.go:150
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:150*/ gc_ld19 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
+									} else {
+										break gc_steps8
+									}
+									gc_st11 := gc_ld19
+									/*line sweep.go:150*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+										/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+//line sweep.go:150
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+										/*line sweep.go:150*/ gc_st11.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									} else {
+										break gc_steps8
+									}
+									var gc_ld20 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:150*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld20 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
+//line sweep.go:151
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:151*/ gc_ld20 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
+									} else {
+										var gc_lanes31 [16]int32
+										for gc_k31 := range 16 {
+											if 0xffff&(1<<gc_k31) != 0 {
+												gc_pos.Thread = gc_rank + gc_k31
+												/*line sweep.go:151*/ gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld20 = lanes.LoadInt32x16(&gc_lanes31)
+									}
+									/*line sweep.go:151*/ gc_st12 := gc_ld20.Add(y)
+									/*line sweep.go:151*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+										/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+//line sweep.go:151
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+										/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									} else {
+										var gc_lanes32 [16]int32
+										gc_st12.Store(&gc_lanes32)
+										for gc_k32 := range 16 {
+											if 0xffff&(1<<gc_k32) != 0 {
+												gc_pos.Thread = gc_rank + gc_k32
+												/*line sweep.go:151*/ temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:162*/ if offset == 1 {
+						gc_evens4 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo4 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi4 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps6:
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line sweep.go:148*/ var gc_t11 int = 1*(2*thid+1) - 1
+							/*line sweep.go:148*/ var gc_t12 int = 1*(2*thid+2) - 1
+							var ai_ int = gc_t11
+							var bi_ int = gc_t12
+							var gc_ld12 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:149*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line sweep.go:149*/ gc_ld12 = lanes.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
+//line sweep.go:149
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line sweep.go:149*/ gc_ld12 = lanes.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
+							} else {
+								break gc_steps6
+							}
+							y := gc_ld12
+							var gc_ld13 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:149*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld13 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+//line sweep.go:150
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:150*/ gc_ld13 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+							} else {
+								break gc_steps6
+							}
+							gc_st7 := gc_ld13
+							/*line sweep.go:150*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line sweep.go:150*/ gc_st7.Permute(gc_spreadLo4).Merge(lanes.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
+								/*line sweep.go:150*/ gc_st7.Permute(gc_spreadHi4).Merge(lanes.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
+//line sweep.go:150
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line sweep.go:150*/ gc_st7.Permute(gc_spreadLo4).Merge(lanes.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+								/*line sweep.go:150*/ gc_st7.Permute(gc_spreadHi4).Merge(lanes.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							} else {
+								break gc_steps6
+							}
+							var gc_ld14 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:150*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld14 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
+//line sweep.go:151
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:151*/ gc_ld14 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
+							} else {
+								var gc_lanes21 [8]int32
+								for gc_k21 := range 8 {
+									if 0xff&(1<<gc_k21) != 0 {
+										gc_pos.Thread = gc_rank + gc_k21
+										/*line sweep.go:151*/ gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld14 = lanes.LoadInt32x8(&gc_lanes21)
+							}
+							/*line sweep.go:151*/ gc_st8 := gc_ld14.Add(y)
+							/*line sweep.go:151*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line sweep.go:151*/ gc_st8.Permute(gc_spreadLo4).Merge(lanes.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
+								/*line sweep.go:151*/ gc_st8.Permute(gc_spreadHi4).Merge(lanes.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
+//line sweep.go:151
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:151*/ gc_st8.Permute(gc_spreadLo4).Merge(lanes.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+								/*line sweep.go:151*/ gc_st8.Permute(gc_spreadHi4).Merge(lanes.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							} else {
+								var gc_lanes22 [8]int32
+								gc_st8.Store(&gc_lanes22)
+								for gc_k22 := range 8 {
+									if 0xff&(1<<gc_k22) != 0 {
+										gc_pos.Thread = gc_rank + gc_k22
+										/*line sweep.go:151*/ temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += y
+				}
+			} else {
+				/*line sweep.go:152*/ gc_stride2 := offset * (2 * 1)
+				gc_off8 := (offset * 1) - 1
+				gc_off9 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off9, gc_from, gc_to, len(temp)) {
+					gc_vstep3 := gc_from
+					for gc_tx, gc_idx3, gc_idx4 := gc_vstep3, gc_off8+gc_stride2*(gc_vstep3), gc_off9+gc_stride2*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+						thid := gc_tx
+						/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai_
+						_ = bi_
+						/*line sweep.go:149*/ y := temp[gc_idx3]
+						temp[gc_idx3] = temp[gc_idx4]
+						temp[gc_idx4] += y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:148*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	/*line sweep.go:155*/ for gc_off2, gc_limit2, gc_more2 := 0, m, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line sweep.go:164*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line sweep.go:170*/ gc_off6 := gc_off2 + base
+				gc_off7 := gc_off2
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(data) && gc_to <= len(data)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_to <= len(temp)-gc_off7 {
+					gc_at4 := data[gc_off6:][:gc_to]
+					gc_at5 := temp[gc_off7:][:gc_to]
+					gc_vstep5 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								var thid int = gc_tx
+								/*line sweep.go:155*/ var i_ int = thid + gc_off2
+								_ = i_
+								/*line sweep.go:156*/ lanes.LoadInt32x16Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var thid int = gc_tx
+							/*line sweep.go:155*/ var i_ int = thid + gc_off2
+							_ = i_
+							/*line sweep.go:156*/ lanes.LoadInt32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:155*/ i_ := thid + gc_off2
+						gc_more2 = true
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
+					}
+				}
+			} else {
+				/*line sweep.go:170*/ gc_off10 := gc_off2 + base
+				gc_off11 := gc_off2
+				if gc_from >= 0 && gc_off10 >= 0 && gc_off10 <= len(data) && gc_to <= len(data)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_to <= len(temp)-gc_off11 {
+					gc_at4 := data[gc_off10:][:gc_to]
+					gc_at5 := temp[gc_off11:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_more2 = true
+							/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_more2 = true
+							/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_more2 = true
+							/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_more2 = true
+							/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:155*/ i_ := thid + gc_off2
+						gc_more2 = true
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
+					}
+				}
+			}
+		}
+	}
+}
+
 // SweepExitKernel is SweepScanIntKernel's sweeps over each block's 2·bdx
 // elements of data, but the threads from live on return once they have
 // loaded their elements: the steps run for the threads still in (all of
@@ -89,6 +2373,593 @@ func SweepExitKernel(data, tree []int32, live int) func(*gocuda.Thread) {
 
 //line sweep.go:167
 var gc_src_sweepExit = compiled.NewSource(gc_files_sweep, "sweepExit", "4e3345ff3bc3553b6576178b9126d07cdcee96636ec1c53634e2bf62bac2cf89", "sweep.go:160-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line sweep.go:167
+func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	m := 2 * gc_bdx
+	/*line sweep.go:170*/ base := gc_bx * m
+	temp := gocuda.Shared[int32](t, m)[:m]
+	offset := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_all2 := lanes.Mask32x16FromBits(0xffff)
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+					_ = gc_evenLanes16
+					gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+					_ = gc_oddLanes16
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+							gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+						}
+						var thid int = gc_tx
+						var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+						/*line sweep.go:172*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
+							/*line sweep.go:172*/ gc_lo3, gc_hi3 := lanes.LoadInt32x16Slice(data[base+2*thid:]), lanes.LoadInt32x16Slice(data[(base+2*thid)+16:])
+							gc_ld3 = gc_lo3.ConcatPermute(gc_hi3, gc_evens16)
+							gc_ld4 = gc_lo3.ConcatPermute(gc_hi3, gc_odds16)
+						} else {
+							break gc_steps2
+						}
+						gc_t3 := gc_ld3
+						gc_t4 := gc_ld4
+						gc_st3 := gc_t3
+						gc_bits := gc_alive2.ToBits()
+						/*line sweep.go:172*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+							/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+							/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line sweep.go:172
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+							/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+							/*line sweep.go:172*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+						} else {
+							break gc_steps2
+						}
+						gc_st4 := gc_t4
+						gc_bits2 := gc_alive2.ToBits()
+						/*line sweep.go:172*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+							/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+							/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line sweep.go:172
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+							/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+							/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+						} else {
+							var gc_lanes8 [16]int32
+							gc_st4.Store(&gc_lanes8)
+							for gc_k8 := range 16 {
+								if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
+									gc_pos.Thread = gc_rank + gc_k8
+									/*line sweep.go:172*/ temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						/*line sweep.go:173*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
+						if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+							compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line sweep.go:169*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var thid int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line sweep.go:172*/ if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
+						/*line sweep.go:172*/ gc_lo2 := lanes.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
+						/*line sweep.go:172*/ gc_hi2 := lanes.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
+						gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+						gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+					} else {
+						break gc_steps
+					}
+					gc_t := gc_ld
+					gc_t2 := gc_ld2
+					gc_st := gc_t
+					/*line sweep.go:172*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line sweep.go:172*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+						/*line sweep.go:172*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line sweep.go:172
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+						/*line sweep.go:172*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						/*line sweep.go:172*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					} else {
+						break gc_steps
+					}
+					gc_st2 := gc_t2
+					/*line sweep.go:172*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line sweep.go:172*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+						/*line sweep.go:172*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line sweep.go:172
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						/*line sweep.go:172*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+						/*line sweep.go:172*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+					} else {
+						var gc_lanes4 [8]int32
+						gc_st2.Store(&gc_lanes4)
+						for gc_k4 := range 8 {
+							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+								gc_pos.Thread = gc_rank + gc_k4
+								/*line sweep.go:172*/ temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line sweep.go:173*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			thid := gc_tx
+			/*line sweep.go:172*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			if thid >= live {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+		}
+	}
+	/*line sweep.go:177*/ for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.NoneExited(gc_exited) && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:185*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line sweep.go:193*/ if offset == 1 {
+							gc_all6 := lanes.Mask32x16FromBits(0xffff)
+							gc_evens163 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds163 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo3 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi3 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes163 := lanes.Mask32x16FromBits(21845)
+							_ = gc_evenLanes163
+							gc_oddLanes163 := lanes.Mask32x16FromBits(43690)
+							_ = gc_oddLanes163
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_alive6 := gc_all6
+								if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+									gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+								}
+								var thid int = gc_tx
+								{
+									/*line sweep.go:180*/ var gc_t11 int = 1*(2*thid+1) - 1
+									/*line sweep.go:180*/ var gc_t12 int = 1*(2*thid+2) - 1
+									var ai int = gc_t11
+									var bi int = gc_t12
+									var gc_ld11 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:181*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line sweep.go:181*/ gc_ld11 = lanes.LoadInt32x16Slice(temp[ai:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
+//line sweep.go:181
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line sweep.go:181*/ gc_ld11 = lanes.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									var gc_ld12 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:181*/ gc_ld12 = lanes.LoadInt32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
+//line sweep.go:181
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:181*/ gc_ld12 = lanes.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									gc_st8 := gc_ld12.Add(gc_ld11)
+									gc_bits4 := gc_alive6.ToBits()
+									/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+										/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line sweep.go:181
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+										/*line sweep.go:181*/ gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									} else {
+										break gc_steps6
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:192*/ if offset == 1 {
+						gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive4 := gc_all4
+							if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+								/*line sweep.go:169*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var thid int = gc_tx
+							/*line sweep.go:180*/ var gc_t7 int = 1*(2*thid+1) - 1
+							/*line sweep.go:180*/ var gc_t8 int = 1*(2*thid+2) - 1
+							var ai int = gc_t7
+							var bi int = gc_t8
+							var gc_ld7 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:181*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line sweep.go:181*/ gc_ld7 = lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line sweep.go:181
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line sweep.go:181*/ gc_ld7 = lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							var gc_ld8 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:181*/ gc_ld8 = lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line sweep.go:181
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:181*/ gc_ld8 = lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							gc_st6 := gc_ld8.Add(gc_ld7)
+							/*line sweep.go:181*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line sweep.go:181*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+								/*line sweep.go:181*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line sweep.go:181
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line sweep.go:181*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+								/*line sweep.go:181*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+							} else {
+								break gc_steps4
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				thid := gc_tx
+				/*line sweep.go:180*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				temp[bi] += temp[ai]
+			}
+		}
+		/*line sweep.go:183*/ offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line sweep.go:187*/ copy(tree[base:base+m], temp)
+				temp[m-1] = 0
+			}
+		}
+	}
+	/*line sweep.go:190*/ for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.NoneExited(gc_exited) && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+		/*line sweep.go:191*/ offset >>= 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line sweep.go:194*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						/*line sweep.go:202*/ if offset == 1 {
+							gc_all10 := lanes.Mask32x16FromBits(0xffff)
+							gc_evens165 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds165 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo5 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi5 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes165 := lanes.Mask32x16FromBits(21845)
+							_ = gc_evenLanes165
+							gc_oddLanes165 := lanes.Mask32x16FromBits(43690)
+							_ = gc_oddLanes165
+						gc_steps10:
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_alive10 := gc_all10
+								if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
+									gc_alive10 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex10).ToBits())
+								}
+								var thid int = gc_tx
+								{
+									/*line sweep.go:194*/ var gc_t19 int = 1*(2*thid+1) - 1
+									/*line sweep.go:194*/ var gc_t20 int = 1*(2*thid+2) - 1
+									var ai_ int = gc_t19
+									var bi_ int = gc_t20
+									var gc_ld22 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:195*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line sweep.go:195*/ gc_ld22 = lanes.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
+//line sweep.go:195
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line sweep.go:195*/ gc_ld22 = lanes.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									y := gc_ld22
+									var gc_ld23 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:195*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld23 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line sweep.go:196
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:196*/ gc_ld23 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									gc_st15 := gc_ld23
+									gc_bits7 := gc_alive10.ToBits()
+									/*line sweep.go:196*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+										/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+//line sweep.go:196
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+										/*line sweep.go:196*/ gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+									} else {
+										break gc_steps10
+									}
+									var gc_ld24 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line sweep.go:196*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld24 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
+//line sweep.go:197
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:197*/ gc_ld24 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
+									} else {
+										var gc_lanes39 [16]int32
+										for gc_k39 := range 16 {
+											if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
+												gc_pos.Thread = gc_rank + gc_k39
+												/*line sweep.go:197*/ gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld24 = lanes.LoadInt32x16(&gc_lanes39)
+									}
+									/*line sweep.go:197*/ gc_st16 := gc_ld24.Add(y)
+									gc_bits8 := gc_alive10.ToBits()
+									/*line sweep.go:197*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+										/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+//line sweep.go:197
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+										/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+									} else {
+										var gc_lanes40 [16]int32
+										gc_st16.Store(&gc_lanes40)
+										for gc_k40 := range 16 {
+											if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
+												gc_pos.Thread = gc_rank + gc_k40
+												/*line sweep.go:197*/ temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line sweep.go:208*/ if offset == 1 {
+						gc_all8 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_evens5 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo5 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi5 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps8:
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive8 := gc_all8
+							if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
+								/*line sweep.go:169*/ gc_alive8 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var thid int = gc_tx
+							/*line sweep.go:194*/ var gc_t15 int = 1*(2*thid+1) - 1
+							/*line sweep.go:194*/ var gc_t16 int = 1*(2*thid+2) - 1
+							var ai_ int = gc_t15
+							var bi_ int = gc_t16
+							var gc_ld16 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:195*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line sweep.go:195*/ gc_ld16 = lanes.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line sweep.go:195
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line sweep.go:195*/ gc_ld16 = lanes.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							y := gc_ld16
+							var gc_ld17 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:195*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld17 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line sweep.go:196
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:196*/ gc_ld17 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							gc_st11 := gc_ld17
+							/*line sweep.go:196*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line sweep.go:196*/ gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+								/*line sweep.go:196*/ gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+//line sweep.go:196
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line sweep.go:196*/ gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line sweep.go:196*/ gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							} else {
+								break gc_steps8
+							}
+							var gc_ld18 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line sweep.go:196*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld18 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line sweep.go:197
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:197*/ gc_ld18 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+								var gc_lanes29 [8]int32
+								for gc_k29 := range 8 {
+									if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
+										gc_pos.Thread = gc_rank + gc_k29
+										/*line sweep.go:197*/ gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld18 = lanes.LoadInt32x8(&gc_lanes29)
+							}
+							/*line sweep.go:197*/ gc_st12 := gc_ld18.Add(y)
+							/*line sweep.go:197*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line sweep.go:197*/ gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+								/*line sweep.go:197*/ gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
+//line sweep.go:197
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line sweep.go:197*/ gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line sweep.go:197*/ gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							} else {
+								var gc_lanes30 [8]int32
+								gc_st12.Store(&gc_lanes30)
+								for gc_k30 := range 8 {
+									if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
+										gc_pos.Thread = gc_rank + gc_k30
+										/*line sweep.go:197*/ temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				thid := gc_tx
+				/*line sweep.go:194*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+				y := temp[ai_]
+				temp[ai_] = temp[bi_]
+				temp[bi_] += y
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line sweep.go:202*/ copy(data[base:base+m], temp)
+			}
+		}
+	}
+}
 
 // gc_files_sweep holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,699 @@ func SwitchStagesKernel(out []int32, op int) func(*gocuda.Thread) {
 //line switch.go:11
 var gc_src_switchStages = compiled.NewSource(gc_files_switch, "switchStages", "942d1220ee04e832187f03a956942625bb5a3f01c057b8f22b48c66b621e1317", "switch.go:5-38").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line switch.go:11
+func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line switch.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483632 {
+								break
+							}
+							/*line switch.go:15*/ lanes.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at[gc_tx:])
+							var v int32 = int32(0)
+							/*line switch.go:16*/ lanes.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 {
+							break
+						}
+						/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at[gc_tx:])
+						var v int32 = int32(0)
+						/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line switch.go:14*/ if tid < -2147483648 || tid > 2147483640 {
+						break
+					}
+					/*line switch.go:15*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+					var v int32 = int32(0)
+					/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				tid := gc_tx
+				/*line switch.go:14*/ gc_at[gc_tx] = int32(tid)
+				v := int32(0)
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line switch.go:14*/ s[tid] = int32(tid)
+				v := int32(0)
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	/*line switch.go:16*/ for stage := range 3 {
+		/*line switch.go:18*/ var tag int = (op + stage) % 4
+		if compiled.SIMDBuild {
+			/*line switch.go:19*/ if tag == 0 || tag == 3 {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := 1, gc_bdx
+					if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+						for gc_seg := 0; gc_seg < gc_bdx; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_segend := min(gc_bdx, gc_qd-gc_r)
+							gc_seglen := gc_segend - gc_seg
+							gc_off := gc_r + gc_seg
+							if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+								gc_at2 := s[gc_off:][:gc_seglen]
+								gc_vstep2 := gc_seg
+								if compiled.SIMD && compiled.SIMD512 {
+									var gc_stop2 bool
+									gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+										for ; gc_vstep2+15 < gc_segend; gc_vstep2 += 16 {
+											gc_tx := gc_vstep2
+											gc_rank := gc_base + gc_tx
+											var tid int = gc_tx
+											_ = tid
+											/*line switch.go:12*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+											/*line switch.go:20*/ v = v.Add(lanes.LoadInt32x16Slice(gc_at2[(gc_tx - gc_seg):]))
+											/*line switch.go:20*/ v.StoreSlice(gc_s_v[gc_rank:])
+										}
+										lanes.ClearAVXUpperBits()
+										return gc_vstep2, false
+									}(gc_vstep2)
+									if gc_stop2 {
+										return
+									}
+								}
+								if compiled.SIMD {
+									for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										var tid int = gc_tx
+										_ = tid
+										/*line switch.go:12*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+										/*line switch.go:20*/ v = v.Add(lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_seg):]))
+										/*line switch.go:20*/ v.StoreSlice(gc_s_v[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									gc_rank := gc_base + gc_tx
+									v := gc_s_v[gc_rank]
+									/*line switch.go:20*/ v += gc_at2[gc_u]
+									gc_s_v[gc_rank] = v
+								}
+							} else {
+								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v := gc_s_v[gc_rank]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
+									gc_s_v[gc_rank] = v
+								}
+							}
+							gc_seg = gc_segend
+						}
+					} else {
+						gc_vstep3 := 0
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			} else
+			/*line switch.go:22*/ if tag == 1 {
+				var gc_c1v [32]int32
+				var gc_c1r [32]int32
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var tid int = gc_tx
+								/*line switch.go:13*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c1v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid int = gc_tx
+								/*line switch.go:13*/ lanes.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c1v[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							tid := gc_tx
+							/*line switch.go:23*/ gc_c1v[gc_lane] = int32(tid)
+						}
+					}
+					/*line switch.go:23*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line switch.go:23*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								/*line switch.go:23*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line switch.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line switch.go:23*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								/*line switch.go:23*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+								/*line switch.go:23*/ v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line switch.go:23*/ v += gc_c1r[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_stride := 0 - 1
+					gc_off2 := gc_bdx - 1
+					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+						gc_vstep4 := 0
+						for gc_tx, gc_idx := gc_vstep4, gc_off2+gc_stride*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:25*/ v -= s[gc_idx]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					if gc_bdx <= len(s) {
+						gc_at3 := s[:gc_bdx]
+						gc_vstep5 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									_ = tid
+									/*line switch.go:12*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+									/*line switch.go:27*/ v.StoreSlice(gc_at3[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								_ = tid
+								/*line switch.go:12*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								/*line switch.go:27*/ v.StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ gc_at3[gc_tx] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ s[tid] = v
+						}
+					}
+				}
+			}
+		} else {
+			/*line switch.go:19*/ if tag == 0 || tag == 3 {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := 1, gc_bdx
+					if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+						for gc_seg := 0; gc_seg < gc_bdx; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_segend := min(gc_bdx, gc_qd-gc_r)
+							gc_seglen := gc_segend - gc_seg
+							gc_off := gc_r + gc_seg
+							if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+								gc_at2 := s[gc_off:][:gc_seglen]
+								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									gc_rank := gc_base + gc_tx
+									v := gc_s_v[gc_rank]
+									/*line switch.go:20*/ v += gc_at2[gc_u]
+									gc_s_v[gc_rank] = v
+								}
+							} else {
+								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v := gc_s_v[gc_rank]
+									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
+									gc_s_v[gc_rank] = v
+								}
+							}
+							gc_seg = gc_segend
+						}
+					} else {
+						gc_vstep2 := 0
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+								v := gc_s_v[gc_rank]
+								/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+								gc_s_v[gc_rank] = v
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:20*/ v += s[(tid+1)%gc_bdx]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			} else
+			/*line switch.go:22*/ if tag == 1 {
+				var gc_c1v [32]int32
+				var gc_c1r [32]int32
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						tid := gc_tx
+						/*line switch.go:23*/ gc_c1v[gc_lane] = int32(tid)
+					}
+					/*line switch.go:23*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line switch.go:23*/ v += gc_c1r[gc_lane]
+						gc_s_v[gc_rank] = v
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_stride := 0 - 1
+					gc_off2 := gc_bdx - 1
+					if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+						gc_vstep3 := 0
+						for gc_tx, gc_idx := gc_vstep3, gc_off2+gc_stride*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:25*/ v -= s[gc_idx]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					if gc_bdx <= len(s) {
+						gc_at3 := s[:gc_bdx]
+						/*line switch.go:27*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ s[tid] = v
+						}
+					}
+				}
+			}
+		}
+	}
+	/*line switch.go:31*/ if op > 2 {
+		if compiled.SIMDBuild {
+			gc_vstep6 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
+					gc_vb2 := lanes.BroadcastInt32x16(2)
+					for ; gc_vstep6+15 < gc_n; gc_vstep6 += 16 {
+						gc_rank := gc_vstep6
+						/*line switch.go:33*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line switch.go:33*/ v = v.Mul(gc_vb2)
+						/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastInt32x8(2)
+				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+					gc_rank := gc_vstep6
+					/*line switch.go:33*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line switch.go:33*/ v = v.Mul(gc_vb)
+					/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:33*/ v *= 2
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			gc_vstep4 := 0
+			gc_vb := lanes.BroadcastInt32x8(2)
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
+				/*line switch.go:33*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line switch.go:33*/ v = v.Mul(gc_vb)
+				/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:33*/ v *= 2
+				gc_s_v[gc_rank] = v
+			}
+		}
+	} else {
+		if compiled.SIMDBuild {
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				/*line switch.go:34*/ if op < 0 {
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line switch.go:35*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								/*line switch.go:35*/ v = lanes.BroadcastInt32x8(0).Sub(v)
+								/*line switch.go:35*/ v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line switch.go:35*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+								/*line switch.go:35*/ v = lanes.BroadcastInt32x8(0).Sub(v)
+								/*line switch.go:35*/ v.StoreSlice(gc_s_v[gc_rank:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line switch.go:35*/ v = -v
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		} else {
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				_ = gc_act
+				/*line switch.go:34*/ if op < 0 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line switch.go:35*/ v = -v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			gc_at4 := out[gc_off3:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							_ = tid
+							/*line switch.go:12*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line switch.go:37*/ v.StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line switch.go:12*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line switch.go:37*/ v.StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line switch.go:37*/ gc_at4[gc_tx] = v
+				}
+			} else {
+				/*line switch.go:37*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
+			}
+		}
+	}
+}
+
 // SwitchLoopKernel has a loop with its own break inside a case of a
 // switch holding a barrier.
 //
@@ -40,6 +734,193 @@ func SwitchLoopKernel(out []int32, op int) func(*gocuda.Thread) {
 
 //line switch.go:44
 var gc_src_switchLoop = compiled.NewSource(gc_files_switch, "switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line switch.go:44
+func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						v := lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2)
+						/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+					/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				v := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+				/*line switch.go:45*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			v := int32(gc_tx)
+			gc_s_v[gc_rank] = v
+		}
+	}
+	/*line switch.go:46*/ var tag int = op
+	if tag == 1 {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+						gc_rank := gc_vstep2
+						/*line switch.go:48*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line switch.go:48*/ for k := 0; ; k = k + 1 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return gc_vstep2, true
+							}
+							/*line switch.go:48*/ if k ==
+								3 {
+								break
+							}
+							/*line switch.go:49*/ v = v.Add(lanes.BroadcastInt32x16(int32(k)))
+						}
+						/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					/*line switch.go:48*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line switch.go:48*/ for k := 0; ; k = k + 1 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line switch.go:48*/ if k ==
+							3 {
+							break
+						}
+						/*line switch.go:49*/ v = v.Add(lanes.BroadcastInt32x8(int32(k)))
+					}
+					/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				/*line switch.go:48*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+				/*line switch.go:48*/ for k := 0; ; k = k + 1 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line switch.go:48*/ if k ==
+						3 {
+						break
+					}
+					/*line switch.go:49*/ v = v.Add(lanes.BroadcastInt32x8(int32(k)))
+				}
+				/*line switch.go:48*/ v.StoreSlice(gc_s_v[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line switch.go:48*/ for k := 0; ; k++ {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line switch.go:49*/ if k == 3 {
+					break
+				}
+				v += int32(k)
+			}
+			gc_s_v[gc_rank] = v
+		}
+	} else {
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line switch.go:58*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line switch.go:58*/ v.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line switch.go:58*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line switch.go:58*/ v.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line switch.go:58*/ gc_at[gc_tx] = v
+				}
+			} else {
+				/*line switch.go:58*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
+			}
+		}
+	}
+}
 
 // gc_files_switch holds the source files whose lines the kernels' records hash.
 //

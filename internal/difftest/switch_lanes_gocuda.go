@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,327 @@ func SwitchCasesKernel(in, out []float32, w int) func(*gocuda.Thread) {
 
 //line switch_lanes.go:12
 var gc_src_switchLanes = compiled.NewSource(gc_files_switch_lanes, "switchLanes", "a343029c239d012e60ef93b2ce90103fec19b115f424cbbf39fddc50bf8879b9", "switch_lanes.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line switch_lanes.go:12
+func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line switch_lanes.go:31*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_qoff, gc_qd := gc_bx*gc_bdx, w
+						if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+							for gc_seg := gc_from; gc_seg < gc_to; {
+								gc_q := (gc_qoff + gc_seg) / gc_qd
+								gc_r := gc_qoff - gc_q*gc_qd
+								_, _ = gc_q, gc_r
+								gc_segend := min(gc_to, gc_qd-gc_r)
+								gc_seglen := gc_segend - gc_seg
+								gc_off := (gc_bx * gc_bdx) + gc_seg
+								if gc_off >= 0 && gc_off <= len(in) && gc_seglen <= len(in)-gc_off && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+									gc_at := in[gc_off:][:gc_seglen]
+									gc_at2 := out[gc_off:][:gc_seglen]
+									gc_vstep := gc_seg
+									if compiled.SIMD {
+										gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_vb5 := lanes.BroadcastFloat32x8(2)
+										gc_vb6 := lanes.BroadcastFloat32x8(0.5)
+										gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										gc_vb7 := lanes.BroadcastFloat32x8(0)
+										gc_vb8 := lanes.BroadcastFloat32x8(0.25)
+										for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+											gc_tx := gc_vstep
+											var i int = gc_bx*gc_bdx + gc_tx
+											_ = i
+											/*line switch_lanes.go:17*/ var d lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											{
+												var x int = (gc_tx + gc_r)
+												/*line switch_lanes.go:18*/ gc_if5 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, x, 8))))
+												if gc_if5.ToBits() != 0 {
+													/*line switch_lanes.go:19*/ d = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Merge(d, gc_if5)
+												}
+												gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+												if gc_else5.ToBits() != 0 {
+													/*line switch_lanes.go:19*/ if w < 4 {
+														/*line switch_lanes.go:21*/ d = gc_vb5.Mul(lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):])).Merge(d, gc_else5)
+													} else {
+														/*line switch_lanes.go:21*/ gc_if6 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(w-1, x, 8))))
+														if gc_else5.And(gc_if6).ToBits() != 0 {
+															d = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Merge(d, gc_else5.And(gc_if6))
+														}
+														gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+														if gc_else5.And(gc_else6).ToBits() != 0 {
+															{
+																/*line switch_lanes.go:23*/ d = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_seg):]).Mul(gc_vb6).Merge(d, gc_else5.And(gc_else6))
+															}
+														}
+													}
+												}
+											}
+											{
+												gc_lanes := gc_all
+												/*line switch_lanes.go:28*/ for k := range 4 {
+													if gc_lanes.ToBits() == 0 {
+														break
+													}
+													gc_iter := gc_all
+													/*line switch_lanes.go:28*/ gc_if7 := d.Less(lanes.BroadcastFloat32x8(float32(k) - 1))
+													if gc_lanes.And(gc_iter).And(gc_if7).ToBits() != 0 {
+														gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+													}
+													gc_else7 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+													if gc_lanes.And(gc_iter).And(gc_else7).ToBits() != 0 {
+														/*line switch_lanes.go:30*/ gc_if8 := d.Greater(gc_vb7)
+														if gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8).ToBits() != 0 {
+															/*line switch_lanes.go:30*/ d = d.Add(lanes.BroadcastFloat32x8(float32(k))).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_if8))
+														}
+														gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+														if gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8).ToBits() != 0 {
+															{
+																/*line switch_lanes.go:33*/ d = d.Sub(gc_vb8).Merge(d, gc_lanes.And(gc_iter).And(gc_else7).And(gc_else8))
+															}
+														}
+													}
+												}
+											}
+											/*line switch_lanes.go:28*/ d.StoreSlice(gc_at2[(gc_tx - gc_seg):])
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+										gc_tx := gc_seg + gc_u
+										gc_pos.Thread = gc_base + gc_tx
+										/*line switch_lanes.go:17*/ var d float32
+										switch x := (gc_tx + gc_r); {
+										case x == 0:
+											d = gc_at[gc_u]
+										case w < 4:
+											d = 2 * gc_at[gc_u]
+										case x == w-1:
+											d = -gc_at[gc_u]
+										default:
+											d = gc_at[gc_u] * 0.5
+										}
+										for k := range 4 {
+											switch {
+											case d < float32(k)-1:
+												continue
+											case d > 0:
+												d += float32(k)
+											default:
+												d -= 0.25
+											}
+										}
+										gc_at2[gc_u] = d
+									}
+								} else {
+									for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										i := gc_bx*gc_bdx + gc_tx
+										/*line switch_lanes.go:17*/ var d float32
+										switch x := (gc_tx + gc_r); {
+										case x == 0:
+											d = in[i]
+										case w < 4:
+											d = 2 * in[i]
+										case x == w-1:
+											d = -in[i]
+										default:
+											d = in[i] * 0.5
+										}
+										for k := range 4 {
+											switch {
+											case d < float32(k)-1:
+												continue
+											case d > 0:
+												d += float32(k)
+											default:
+												d -= 0.25
+											}
+										}
+										out[i] = d
+									}
+								}
+								gc_seg = gc_segend
+							}
+						} else {
+							gc_vstep2 := gc_from
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx
+								/*line switch_lanes.go:17*/ var d float32
+								switch x := i % w; {
+								case x == 0:
+									d = in[i]
+								case w < 4:
+									d = 2 * in[i]
+								case x == w-1:
+									d = -in[i]
+								default:
+									d = in[i] * 0.5
+								}
+								for k := range 4 {
+									switch {
+									case d < float32(k)-1:
+										continue
+									case d > 0:
+										d += float32(k)
+									default:
+										d -= 0.25
+									}
+								}
+								out[i] = d
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line switch_lanes.go:31*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_qoff, gc_qd := gc_bx*gc_bdx, w
+						if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+							for gc_seg := gc_from; gc_seg < gc_to; {
+								gc_q := (gc_qoff + gc_seg) / gc_qd
+								gc_r := gc_qoff - gc_q*gc_qd
+								_, _ = gc_q, gc_r
+								gc_segend := min(gc_to, gc_qd-gc_r)
+								gc_seglen := gc_segend - gc_seg
+								gc_off := (gc_bx * gc_bdx) + gc_seg
+								if gc_off >= 0 && gc_off <= len(in) && gc_seglen <= len(in)-gc_off && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+									gc_at := in[gc_off:][:gc_seglen]
+									gc_at2 := out[gc_off:][:gc_seglen]
+									for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+										gc_tx := gc_seg + gc_u
+										gc_pos.Thread = gc_base + gc_tx
+										/*line switch_lanes.go:17*/ var d float32
+										switch x := (gc_tx + gc_r); {
+										case x == 0:
+											d = gc_at[gc_u]
+										case w < 4:
+											d = 2 * gc_at[gc_u]
+										case x == w-1:
+											d = -gc_at[gc_u]
+										default:
+											d = gc_at[gc_u] * 0.5
+										}
+										for k := range 4 {
+											switch {
+											case d < float32(k)-1:
+												continue
+											case d > 0:
+												d += float32(k)
+											default:
+												d -= 0.25
+											}
+										}
+										gc_at2[gc_u] = d
+									}
+								} else {
+									for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										i := gc_bx*gc_bdx + gc_tx
+										/*line switch_lanes.go:17*/ var d float32
+										switch x := (gc_tx + gc_r); {
+										case x == 0:
+											d = in[i]
+										case w < 4:
+											d = 2 * in[i]
+										case x == w-1:
+											d = -in[i]
+										default:
+											d = in[i] * 0.5
+										}
+										for k := range 4 {
+											switch {
+											case d < float32(k)-1:
+												continue
+											case d > 0:
+												d += float32(k)
+											default:
+												d -= 0.25
+											}
+										}
+										out[i] = d
+									}
+								}
+								gc_seg = gc_segend
+							}
+						} else {
+							gc_vstep := gc_from
+							for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx
+								/*line switch_lanes.go:17*/ var d float32
+								switch x := i % w; {
+								case x == 0:
+									d = in[i]
+								case w < 4:
+									d = 2 * in[i]
+								case x == w-1:
+									d = -in[i]
+								default:
+									d = in[i] * 0.5
+								}
+								for k := range 4 {
+									switch {
+									case d < float32(k)-1:
+										continue
+									case d > 0:
+										d += float32(k)
+									default:
+										d -= 0.25
+									}
+								}
+								out[i] = d
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // gc_files_switch_lanes holds the source files whose lines the kernels' records hash.
 //

@@ -135,34 +135,34 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line tile_copy.go:26*/ tileOut(t, tile_, seen, side)
@@ -292,34 +292,34 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line tile_copy.go:57*/ tileOut(t, tile_, seen, side)
@@ -441,34 +441,34 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line tile_copy.go:74*/ tileOut(t, tile_, seen, side)
@@ -602,34 +602,34 @@ func gc_body_tileCopyOffset(gc_b *compiled.Block, src, seen []int32, width, heig
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line tile_copy.go:96*/ tileOut(t, tile_, seen, side)

@@ -5,9 +5,8 @@
 package difftest
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -149,9 +148,9 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_all4 := lanes.Mask32x16FromBits(0xffff)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_none4 := lanes.Mask32x16FromBits(0)
 					gc_steps4:
 						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 							gc_tx := gc_vstep
@@ -166,11 +165,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							/*line tile.go:35*/ if r < 1 {
 								gc_b9 = gc_all4
 							}
-							/*line tile.go:35*/ gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+							/*line tile.go:35*/ gc_if4 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
+							if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+								gc_alive4 = lanes.Mask32x16FromBits(gc_alive4.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 							}
-							/*line tile.go:38*/ var sum archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							/*line tile.go:38*/ var sum lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 							if (y*
 								/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-16 {
 								break
@@ -178,17 +177,17 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
 								/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-16) {
 									for dx := r - 1; dx <= r+1; dx = dx + 1 {
-										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 										{
-											/*line tile.go:40*/ gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+											/*line tile.go:40*/ gc_ld4 = lanes.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										}
 										/*line tile.go:41*/ sum = sum.Add(gc_ld4)
 									}
 								} else {
 									/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
-										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
 										/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-16 {
-											gc_ld4 = archsimd.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+											gc_ld4 = lanes.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 										} else {
 											break gc_steps4
 										}
@@ -198,7 +197,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 							}
 							/*line tile.go:44*/ sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive4)
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 						return gc_vstep, false
 					}(gc_vstep)
 					if gc_stop {
@@ -206,9 +205,9 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					}
 				}
 				if compiled.SIMD {
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -223,11 +222,11 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						/*line tile.go:35*/ if r < 1 {
 							gc_b5 = gc_all2
 						}
-						/*line tile.go:35*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
+						/*line tile.go:35*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
 						if gc_alive2.And(gc_if2).ToBits() != 0 {
 							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 						}
-						/*line tile.go:38*/ var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						/*line tile.go:38*/ var sum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 						if (y*
 							/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-8 {
 							break
@@ -235,17 +234,17 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
 							/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 									{
-										/*line tile.go:40*/ gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+										/*line tile.go:40*/ gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									}
 									/*line tile.go:41*/ sum = sum.Add(gc_ld2)
 								}
 							} else {
 								/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 									/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
-										gc_ld2 = archsimd.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+										gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 									} else {
 										break gc_steps2
 									}
@@ -255,7 +254,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						}
 						/*line tile.go:44*/ sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 			gc_L3:
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
@@ -280,380 +279,4 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	})
-}
-
-//line tile.go:74
-func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
-	/*line tile.go:75*/ s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := skip; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_alive2 := gc_all2
-						if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-						}
-						{
-							compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_alive := gc_all
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-						/*line tile.go:76*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					}
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L1:
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				gc_exited[gc_rank] = true
-				continue gc_L1
-			}
-		}
-	}
-	gc_chunk := compiled.StrideChunk(gc_bdy)
-	gc_span := (gc_bdy) * gc_chunk
-	/*line tile.go:79*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				gc_start := gc_ty
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(gc_bdy) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				/*line tile.go:95*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-					/*line tile.go:80*/ for j := gc_tx; j < cols; j += gc_bdx {
-						dst[i*cols+j] = int32(1 + i*cols + j)
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		/*line tile.go:95*/ if gc_bound := skip; gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if gc_bound := skip; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if !(gc_ty == 0) {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-				continue
-			}
-			gc_vstep2 := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_alive4 := gc_all4
-						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-						}
-						{
-							if gc_alive4.ToBits() != 0 {
-								/*line tile.go:86*/ s[0] = 1
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_alive3 := gc_all3
-					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-						/*line tile.go:85*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					}
-					if gc_alive3.ToBits() != 0 {
-						/*line tile.go:86*/ s[0] = 1
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				/*line tile.go:86*/ s[0] = 1
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-}
-
-//line tile.go:94
-func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols int, skip bool) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
-	/*line tile.go:95*/ s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-					gc_rank := gc_vstep
-					gc_alive2 := gc_all2
-					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-					}
-					/*line tile.go:96*/ if skip {
-						compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
-						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				gc_alive := gc_all
-				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-					/*line tile.go:96*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-				}
-				/*line tile.go:96*/ if skip {
-					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
-					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-	gc_L1:
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			/*line tile.go:96*/ if skip {
-				gc_exited[gc_rank] = true
-				continue gc_L1
-			}
-		}
-	}
-	/*line tile.go:99*/ if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
-		for i := 0; i < rows; i++ {
-			if gc_b.Stopped() {
-				return
-			}
-			gc_rowrank := i % gc_bdy * gc_bdx
-			gc_pos.Thread = gc_rowrank
-			/*line tile.go:100*/ for j, gc_rx := 0, 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
-				if gc_rx == gc_bdx {
-					gc_rx = 0
-				}
-				gc_pos.Thread = gc_rowrank + gc_rx
-				/*line tile.go:101*/ dst[i*cols+j] = int32(1 + i*cols + j)
-			}
-		}
-	} else {
-		gc_chunk := compiled.StrideChunk(gc_bdy)
-		gc_span := (gc_bdy) * gc_chunk
-		/*line tile.go:99*/ for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					/*line tile.go:115*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
-						/*line tile.go:100*/ for j := gc_tx; j < cols; j += gc_bdx {
-							dst[i*cols+j] = int32(1 + i*cols + j)
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if !(gc_ty == 0) {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-				continue
-			}
-			gc_vstep2 := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_alive4 := gc_all4
-						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-						}
-						{
-							if gc_alive4.ToBits() != 0 {
-								/*line tile.go:106*/ s[0] = 1
-							}
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_alive3 := gc_all3
-					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-						/*line tile.go:105*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					}
-					if gc_alive3.ToBits() != 0 {
-						/*line tile.go:106*/ s[0] = 1
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				/*line tile.go:106*/ s[0] = 1
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
 }

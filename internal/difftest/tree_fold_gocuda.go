@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,201 @@ func TreeFoldKernel(in, out []float32, start, stop int) func(*gocuda.Thread) {
 //line tree_fold.go:16
 var gc_src_treeFold = compiled.NewSource(gc_files_tree_fold, "treeFold", "9b4ad0370ba440b83539443643db22e637bc3c48fe2fe989b3c6d570ce6469a9", "tree_fold.go:10-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line tree_fold.go:16
+func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line tree_fold.go:18*/ sdata := gocuda.Shared[float32](t, 4*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line tree_fold.go:19*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+							break
+						}
+						{
+							/*line tree_fold.go:20*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						}
+						{
+							/*line tree_fold.go:20*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						}
+						{
+							/*line tree_fold.go:20*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						}
+						{
+							/*line tree_fold.go:20*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line tree_fold.go:19*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+						break
+					}
+					/*line tree_fold.go:20*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					/*line tree_fold.go:20*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					/*line tree_fold.go:20*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					/*line tree_fold.go:20*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			{
+				k := int(0)
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(1)
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(2)
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(3)
+				/*line tree_fold.go:20*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+		}
+	}
+	/*line tree_fold.go:23*/ for s := start; s > stop; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line tree_fold.go:24*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, stop, 3); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line tree_fold.go:24*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line tree_fold.go:24*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 3 * gc_bx
+			gc_off3 := 0
+			gc_off4 := 3*gc_bx + 1
+			gc_off5 := 1
+			gc_off6 := 3*gc_bx + 2
+			gc_off7 := 2
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at3 := out[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_at5 := out[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				gc_at7 := out[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line tree_fold.go:30*/ gc_at3[0] = gc_at4[0]
+					gc_at5[0] = gc_at6[0]
+					gc_at7[0] = gc_at8[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line tree_fold.go:30*/ out[3*gc_bx] = sdata[0]
+					out[3*gc_bx+1] = sdata[1]
+					out[3*gc_bx+2] = sdata[2]
+				}
+			}
+		}
+	}
+}
+
 // TreeFoldIntKernel is TreeFoldKernel on int32s whose sums wrap, reading
 // after the tree the elements of the threads below four, each its own.
 //
@@ -40,6 +236,238 @@ func TreeFoldIntKernel(in, out []int32, start, stop int) func(*gocuda.Thread) {
 
 //line tree_fold.go:40
 var gc_src_treeFoldInt = compiled.NewSource(gc_files_tree_fold, "treeFoldInt", "ee7c39e78864badc1c5ccbe888d1d6c6eff2acfa92ae0f879fb65f7ab8ed6e92", "tree_fold.go:36-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line tree_fold.go:40
+func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line tree_fold.go:42*/ sdata := gocuda.Shared[int32](t, 4*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line tree_fold.go:43*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+							break
+						}
+						{
+							/*line tree_fold.go:44*/ lanes.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						}
+						{
+							/*line tree_fold.go:44*/ lanes.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						}
+						{
+							/*line tree_fold.go:44*/ lanes.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						}
+						{
+							/*line tree_fold.go:44*/ lanes.LoadInt32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line tree_fold.go:43*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+						break
+					}
+					/*line tree_fold.go:44*/ lanes.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					/*line tree_fold.go:44*/ lanes.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					/*line tree_fold.go:44*/ lanes.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					/*line tree_fold.go:44*/ lanes.LoadInt32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			{
+				k := int(0)
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(1)
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(2)
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(3)
+				/*line tree_fold.go:44*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+		}
+	}
+	/*line tree_fold.go:47*/ for s := start; s > stop; s >>= 1 {
+		if !compiled.SIMDBuild {
+			/*line tree_fold.go:48*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, stop, 4); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line tree_fold.go:48*/ lanes.LoadInt32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line tree_fold.go:48*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 4; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 4 * gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
+				gc_at3 := out[gc_off2:][:gc_to]
+				gc_at4 := sdata[:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line tree_fold.go:53*/ lanes.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							_ = tid
+							/*line tree_fold.go:53*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
+				}
+			}
+		}
+	}
+}
 
 // TreeFoldKeptKernel is TreeFoldKernel whose thread 0 reads, after the
 // tree, elements 0 to 7 through a variable defined with the thread's
@@ -57,12 +485,205 @@ func TreeFoldKeptKernel(in, out []float32, start, stop int) func(*gocuda.Thread)
 //line tree_fold.go:65
 var gc_src_treeFoldKept = compiled.NewSource(gc_files_tree_fold, "treeFoldKept", "975cf49d280da00e1da212b1fcffa9cac046177f9d8c85610a6ff1c5aed8b357", "tree_fold.go:58-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line tree_fold.go:65
+func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line tree_fold.go:67*/ sdata := gocuda.Shared[float32](t, 4*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line tree_fold.go:68*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+							break
+						}
+						{
+							/*line tree_fold.go:69*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						}
+						{
+							/*line tree_fold.go:69*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						}
+						{
+							/*line tree_fold.go:69*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						}
+						{
+							/*line tree_fold.go:69*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line tree_fold.go:68*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+						break
+					}
+					/*line tree_fold.go:69*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					/*line tree_fold.go:69*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					/*line tree_fold.go:69*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					/*line tree_fold.go:69*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			{
+				k := int(0)
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(1)
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(2)
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(3)
+				/*line tree_fold.go:69*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+		}
+	}
+	/*line tree_fold.go:72*/ for s := start; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line tree_fold.go:75*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line tree_fold.go:73*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line tree_fold.go:73*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line tree_fold.go:78*/ kept, _ := sdata, tid
+				{
+					k_ := int(0)
+					out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(1)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(2)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(3)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(4)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(5)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(6)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+				{
+					k_ := int(7)
+					/*line tree_fold.go:81*/ out[8*gc_bx+k_] = kept[k_]
+				}
+			}
+		}
+	}
+}
+
 // TreeFoldWarpKernel is Harris's kernel 5 on block b's 4*blockDim.x
 // elements of in: a tree from start down to the last step above 32, then
 // the last warp's steps from 32 in warp 0 (the form NVIDIA prescribes for
 // independent thread scheduling), and thread 0 writes sdata[0] to out[b].
-//
-//line tree_fold.go:92
 func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_treeFoldWarp,
 		func(gc_t *gocuda.Thread) { treeFoldWarp(gc_t, in, out, start) },
@@ -71,6 +692,435 @@ func TreeFoldWarpKernel(in, out []float32, start int) func(*gocuda.Thread) {
 
 //line tree_fold.go:92
 var gc_src_treeFoldWarp = compiled.NewSource(gc_files_tree_fold, "treeFoldWarp", "9900a1b8db272c3ce7395e539dc09827dcb7159cdb19117eea611b6b5ac709ad", "tree_fold.go:86-117").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line tree_fold.go:92
+func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line tree_fold.go:94*/ sdata := gocuda.Shared[float32](t, 4*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line tree_fold.go:95*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-16 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-16 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-16 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-16 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-16 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-16 {
+							break
+						}
+						{
+							/*line tree_fold.go:96*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+						}
+						{
+							/*line tree_fold.go:96*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+						}
+						{
+							/*line tree_fold.go:96*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+						}
+						{
+							/*line tree_fold.go:96*/ lanes.LoadFloat32x16Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line tree_fold.go:95*/ if (4*b*gc_bx+tid+compiled.Trip(0)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(0)*b) > len(in)-8 || (tid+compiled.Trip(0)*b) < 0 || (tid+compiled.Trip(0)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(1)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(1)*b) > len(in)-8 || (tid+compiled.Trip(1)*b) < 0 || (tid+compiled.Trip(1)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(2)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(2)*b) > len(in)-8 || (tid+compiled.Trip(2)*b) < 0 || (tid+compiled.Trip(2)*b) > len(sdata)-8 || (4*b*gc_bx+tid+compiled.Trip(3)*b) < 0 || (4*b*gc_bx+tid+compiled.Trip(3)*b) > len(in)-8 || (tid+compiled.Trip(3)*b) < 0 || (tid+compiled.Trip(3)*b) > len(sdata)-8 {
+						break
+					}
+					/*line tree_fold.go:96*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(0)*b:]).StoreSlice(sdata[tid+compiled.Trip(0)*b:])
+					/*line tree_fold.go:96*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(1)*b:]).StoreSlice(sdata[tid+compiled.Trip(1)*b:])
+					/*line tree_fold.go:96*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(2)*b:]).StoreSlice(sdata[tid+compiled.Trip(2)*b:])
+					/*line tree_fold.go:96*/ lanes.LoadFloat32x8Slice(in[4*b*gc_bx+tid+compiled.Trip(3)*b:]).StoreSlice(sdata[tid+compiled.Trip(3)*b:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			{
+				k := int(0)
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(1)
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(2)
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+			{
+				k := int(3)
+				/*line tree_fold.go:96*/ sdata[tid+k*b] = in[4*b*gc_bx+tid+k*b]
+			}
+		}
+	}
+	/*line tree_fold.go:99*/ for s := start; s > gocuda.WarpSize; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line tree_fold.go:100*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, gocuda.WarpSize, 64); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line tree_fold.go:100*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line tree_fold.go:100*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	/*line tree_fold.go:108*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m8 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line tree_fold.go:105*/ if tid < gocuda.WarpSize {
+						gc_m8 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+						gc_at3 := sdata[gc_off2:][:32]
+						/*line tree_fold.go:106*/ copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line tree_fold.go:106*/ v := sdata[tid]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				/*line tree_fold.go:107*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					if compiled.SIMDBuild {
+						/*line tree_fold.go:108*/ gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+						gc_left := gc_act & uint32(1<<gc_hi3-1)
+						if compiled.SIMD {
+							gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+								for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+									gc_tx := gc_tidx2.X + gc_lane
+									gc_ty := gc_tidx2.Y
+									_ = gc_ty
+									gc_tz := gc_tidx2.Z
+									_ = gc_tz
+									var tid int = gc_tx
+									/*line tree_fold.go:93*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line tree_fold.go:108*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+										break
+									}
+									/*line tree_fold.go:108*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+offset:]))
+									/*line tree_fold.go:108*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx := gc_tidx.X
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
+									var tid int = gc_tx
+									/*line tree_fold.go:93*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line tree_fold.go:108*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+										break
+									}
+									/*line tree_fold.go:108*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+offset:]))
+									/*line tree_fold.go:108*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line tree_fold.go:108*/ v += sdata[tid+offset]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+					if compiled.SIMDBuild {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							gc_x03 := gc_tidx.X
+							gc_off3 := gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+								gc_at4 := sdata[gc_off3:][:32]
+								gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								/*line tree_fold.go:110*/ copy(gc_at4[:gc_hi4], gc_l_v[:gc_hi4])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_pos.Thread = gc_w + gc_lane
+									tid := gc_tx
+									v := gc_l_v[gc_lane]
+									/*line tree_fold.go:110*/ sdata[tid] = v
+								}
+							}
+						}
+					} else {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							gc_x03 := gc_tidx.X
+							/*line tree_fold.go:113*/ gc_off3 := offset + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+								gc_at4 := sdata[gc_off3:][:32]
+								gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+									v := gc_l_v[gc_lane]
+									/*line tree_fold.go:108*/ v += gc_at4[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_pos.Thread = gc_w + gc_lane
+									tid := gc_tx
+									v := gc_l_v[gc_lane]
+									/*line tree_fold.go:108*/ v += sdata[tid+offset]
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+					if !compiled.SIMDBuild {
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							gc_x04 := gc_tidx.X
+							gc_off4 := gc_x04
+							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+								gc_at5 := sdata[gc_off4:][:32]
+								gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+								/*line tree_fold.go:110*/ copy(gc_at5[:gc_hi4], gc_l_v[:gc_hi4])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_pos.Thread = gc_w + gc_lane
+									tid := gc_tx
+									v := gc_l_v[gc_lane]
+									/*line tree_fold.go:110*/ sdata[tid] = v
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save8 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off4 := gc_bx
+				gc_off5 := 0
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+					gc_at5 := out[gc_off4:][:1]
+					gc_at6 := sdata[gc_off5:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line tree_fold.go:115*/ gc_at5[0] = gc_at6[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
+					}
+				}
+			} else {
+				gc_off5 := gc_bx
+				gc_off6 := 0
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+					gc_at6 := out[gc_off5:][:1]
+					gc_at7 := sdata[gc_off6:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+						/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+						/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+						/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_tree_fold holds the source files whose lines the kernels' records hash.
 //

@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +31,247 @@ func UniformCheckKernel(in, out []int32, limit int) func(*gocuda.Thread) {
 //line uniformcheck.go:16
 var gc_src_uniformCheck = compiled.NewSource(gc_files_uniformcheck, "uniformCheck", "bbb95fc4d3b85f8bac2ba16a98f4806ef3aeb9ab2cc70d802819b98839673b5b", "uniformcheck.go:9-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line uniformcheck.go:16
+func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	b := gc_bdx
+	gc_pos.Thread = 0
+	/*line uniformcheck.go:18*/ if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line uniformcheck.go:22*/ var v int32
+				gc_s_v[gc_rank] = v
+			}
+			gc_vstep2 := gc_hi2
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_rank := gc_base + gc_tx
+					/*line uniformcheck.go:22*/ var v int32
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line uniformcheck.go:22*/ var v int32
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line uniformcheck.go:30*/ if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+				{
+					gc_tx := gc_vstep3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+					var v int32
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+					var v int32
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+					var v int32
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_vstep3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+					var v int32
+					/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+				var v int32
+				/*line uniformcheck.go:24*/ v = 2 * in[i%len(in)]
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	gc_pos.Thread = 0
+	/*line uniformcheck.go:27*/ if limit < b {
+		panic(fmt.Errorf("%w: limit %d below the block's %d threads", gocuda.ErrInvalidValue, limit, b))
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
+								_ = i
+								/*line uniformcheck.go:21*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								{
+									/*line uniformcheck.go:31*/ v.StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							/*line uniformcheck.go:21*/ var i int = gc_bx*b + gc_tx
+							_ = i
+							/*line uniformcheck.go:21*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line uniformcheck.go:31*/ v.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line uniformcheck.go:31*/ out[i] = v
+				}
+			}
+		}
+	}
+}
+
 // UniformCheckGridKernel is UniformCheckKernel's first check and doubling
 // with no barrier: the compiled form runs a chunk of blocks per call.
 //
@@ -41,6 +284,102 @@ func UniformCheckGridKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line uniformcheck.go:39
 var gc_src_uniformCheckGrid = compiled.NewSource(gc_files_uniformcheck, "uniformCheckGrid", "43181b036ca9fe4aa03d675ba7e4b3a4005eec71edaf834c0b304f105e590dee", "uniformcheck.go:35-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line uniformcheck.go:39
+func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		b := gc_bdx
+		gc_pos.Thread = 0
+		/*line uniformcheck.go:41*/ if b&(b-1) != 0 {
+			panic(fmt.Errorf("%w: block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line uniformcheck.go:46*/ if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * b
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb4 := lanes.BroadcastInt32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								{
+									/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
+									/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 15 && (i < len(out) && uint(len(out)-i) > 15) {
+										/*line uniformcheck.go:44*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+									} else {
+										/*line uniformcheck.go:44*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+										if gc_if4.ToBits() != 0 {
+											/*line uniformcheck.go:44*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])).StoreMasked((*[16]int32)(gc_at[gc_tx:]), gc_if4)
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := lanes.BroadcastInt32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line uniformcheck.go:44*/ var i int = gc_bx*b + gc_tx
+							/*line uniformcheck.go:44*/ if i < len(in) && uint(len(in)-i) > 7 && (i < len(out) && uint(len(out)-i) > 7) {
+								/*line uniformcheck.go:44*/ gc_vb3.Mul(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line uniformcheck.go:44*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+								if gc_if3.ToBits() != 0 {
+									/*line uniformcheck.go:44*/ gc_vb3.Mul(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; (true || i < len(in)) && (true || i < len(out)) {
+						gc_at[gc_tx] = 2 * gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line uniformcheck.go:44*/ if i := gc_bx*b + gc_tx; i < len(in) && i < len(out) {
+						out[i] = 2 * in[i]
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_uniformcheck holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -48,6 +49,177 @@ func VecJamTwoKernel(in, out []float32, r int) func(*gocuda.Thread) {
 
 //line vecjam.go:33
 var gc_src_vecJamTwo = compiled.NewSource(gc_files_vecjam, "vecJamTwo", "604969ac35cdd6f58a206608a38bbd27a8e5173219f60253f54306d4a065b6ed", "vecjam.go:25-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vecjam.go:33
+func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line vecjam.go:52*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line vecjam.go:38*/ var a lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line vecjam.go:38*/ var b lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line vecjam.go:39*/ if (i+
+											2*r-d) >= 0 && (i+2*r-d) <= len(in)-16 {
+											/*line vecjam.go:40*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+2*r-d:])
+										} else {
+											break gc_steps2
+										}
+										v := gc_ld2
+										/*line vecjam.go:40*/ a = a.Add(v)
+										/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
+									}
+									/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vecjam.go:38*/ var a lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line vecjam.go:38*/ var b lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								var gc_i int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_a lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_b2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i < 0 || gc_i > len(out)-8 {
+									break
+								}
+								/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vecjam.go:39*/ if (i+
+										2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
+										/*line vecjam.go:40*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+2*r-d:])
+									} else {
+										break gc_jam
+									}
+									v := gc_ld
+									/*line vecjam.go:40*/ a = a.Add(v)
+									/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vecjam.go:40*/ if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
+										/*line vecjam.go:40*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+2*r-d:])
+									} else {
+										break gc_jam
+									}
+									gc_v := gc_gc_ld
+									gc_a = gc_a.Add(gc_v)
+									gc_b2 = gc_b2.Add(gc_v.Mul(gc_v))
+								}
+								/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
+								gc_a.Sub(gc_b2).StoreSlice(out[gc_i:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vecjam.go:38*/ var a lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line vecjam.go:38*/ var b lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vecjam.go:39*/ if (i+
+										2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
+										/*line vecjam.go:40*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+2*r-d:])
+									} else {
+										break gc_steps
+									}
+									v := gc_ld
+									/*line vecjam.go:40*/ a = a.Add(v)
+									/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
+								}
+								/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line vecjam.go:38*/ var a, b float32
+							for d := 0; d <= 2*r; d++ {
+								v := in[i+2*r-d]
+								a += v
+								b += v * v
+							}
+							out[i] = a - b
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line vecjam.go:52*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line vecjam.go:38*/ var a, b float32
+							for d := 0; d <= 2*r; d++ {
+								v := in[i+2*r-d]
+								a += v
+								b += v * v
+							}
+							out[i] = a - b
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // gc_files_vecjam holds the source files whose lines the kernels' records hash.
 //

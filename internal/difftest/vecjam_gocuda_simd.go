@@ -5,9 +5,8 @@
 package difftest
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line vecjam.go:13
@@ -46,15 +45,15 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
-								/*line vecjam.go:18*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vecjam.go:18*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
 								/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									/*line vecjam.go:19*/ if (j*
 										n+i+d) >= 0 && (j*n+i+d) <= len(in)-16 {
-										/*line vecjam.go:20*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[j*n+i+d:])
+										/*line vecjam.go:20*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[j*n+i+d:])
 									} else {
 										break gc_steps2
 									}
@@ -62,7 +61,7 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 								}
 								s.StoreSlice(out[i:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -77,27 +76,27 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							gc_gc_tx := gc_tx + 8
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vecjam.go:18*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:18*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line vecjam.go:19*/ if (j*
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
-									/*line vecjam.go:20*/ gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
+									/*line vecjam.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
 									break gc_jam
 								}
 								/*line vecjam.go:20*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
-								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line vecjam.go:20*/ if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
-									/*line vecjam.go:20*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+gc_i+d:])
+									/*line vecjam.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[j*n+gc_i+d:])
 								} else {
 									break gc_jam
 								}
@@ -111,15 +110,15 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vecjam.go:18*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vecjam.go:18*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line vecjam.go:19*/ if (j*
 									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
-									/*line vecjam.go:20*/ gc_ld = archsimd.LoadFloat32x8Slice(in[j*n+i+d:])
+									/*line vecjam.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
 								} else {
 									break gc_steps
 								}
@@ -127,7 +126,7 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							}
 							s.StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -137,149 +136,6 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							s += in[j*n+i+d] * scale[j]
 						}
 						out[i] = s
-					}
-				}
-			}
-		})
-	}
-}
-
-//line vecjam.go:33
-func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_steps2:
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line vecjam.go:38*/ var a archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line vecjam.go:38*/ var b archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line vecjam.go:39*/ if (i+
-										2*r-d) >= 0 && (i+2*r-d) <= len(in)-16 {
-										/*line vecjam.go:40*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+2*r-d:])
-									} else {
-										break gc_steps2
-									}
-									v := gc_ld2
-									/*line vecjam.go:40*/ a = a.Add(v)
-									/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
-								}
-								/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-					gc_jam:
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_gc_tx := gc_tx + 8
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vecjam.go:38*/ var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line vecjam.go:38*/ var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(out)-8 {
-								break
-							}
-							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							var gc_b2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if gc_i < 0 || gc_i > len(out)-8 {
-								break
-							}
-							/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line vecjam.go:39*/ if (i+
-									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
-									/*line vecjam.go:40*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
-								} else {
-									break gc_jam
-								}
-								v := gc_ld
-								/*line vecjam.go:40*/ a = a.Add(v)
-								/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
-								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line vecjam.go:40*/ if (gc_i+2*r-d) >= 0 && (gc_i+2*r-d) <= len(in)-8 {
-									/*line vecjam.go:40*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+2*r-d:])
-								} else {
-									break gc_jam
-								}
-								gc_v := gc_gc_ld
-								gc_a = gc_a.Add(gc_v)
-								gc_b2 = gc_b2.Add(gc_v.Mul(gc_v))
-							}
-							/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
-							gc_a.Sub(gc_b2).StoreSlice(out[gc_i:])
-						}
-					gc_steps:
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vecjam.go:38*/ var a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line vecjam.go:38*/ var b archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line vecjam.go:39*/ if (i+
-									2*r-d) >= 0 && (i+2*r-d) <= len(in)-8 {
-									/*line vecjam.go:40*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+2*r-d:])
-								} else {
-									break gc_steps
-								}
-								v := gc_ld
-								/*line vecjam.go:40*/ a = a.Add(v)
-								/*line vecjam.go:40*/ b = b.Add(v.Mul(v))
-							}
-							/*line vecjam.go:41*/ a.Sub(b).StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vecjam.go:38*/ var a, b float32
-						for d := 0; d <= 2*r; d++ {
-							v := in[i+2*r-d]
-							a += v
-							b += v * v
-						}
-						out[i] = a - b
 					}
 				}
 			}

@@ -4,8 +4,10 @@ package difftest
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +28,88 @@ func DaxpyKernel(a float64, x, y []float64) func(*gocuda.Thread) {
 //line vector64.go:18
 var gc_src_daxpy = compiled.NewSource(gc_files_vector64, "daxpy", "ccba2a14d8bc82b8c2015211ff742aca1922d22f3b080264a40bb811a690bee1", "vector64.go:14-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector64.go:18
+func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line vector64.go:25*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						/*line vector64.go:21*/ gc_vb2 := lanes.BroadcastFloat64x4(a)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line vector64.go:20*/ gc_vb2.Mul(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line vector64.go:21*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:21*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
 // Float64OpsKernel is float64 arithmetic the four-lane step has: + - * /,
 // math.Sqrt, math.Floor, negation, comparisons under ifs whose outcome
 // differs between threads, and the thread's index as a float64.
@@ -39,6 +123,128 @@ func Float64OpsKernel(in, out []float64, h float64) func(*gocuda.Thread) {
 
 //line vector64.go:30
 var gc_src_float64Ops = compiled.NewSource(gc_files_vector64, "float64Ops", "8db80b59b18811f681112ce091690a38f3fba6dc3ddc8d7f943d7aa2f33e6ab6", "vector64.go:25-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector64.go:30
+func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64, h float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line vector64.go:37*/ _ = &h
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						/*line vector64.go:35*/ gc_vb6 := lanes.BroadcastFloat64x4(h)
+						gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+						gc_vb7 := lanes.BroadcastFloat64x4(0)
+						gc_vb8 := lanes.BroadcastFloat64x4(3)
+						gc_vb9 := lanes.BroadcastFloat64x4(1)
+						gc_vb10 := lanes.BroadcastFloat64x4(0.5)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector64.go:35*/ if i < -2147483648 || i > 2147483644 {
+								break
+							}
+							/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
+							/*line vector64.go:35*/ gc_if3 := v.Less(gc_vb7)
+							if gc_if3.ToBits() != 0 {
+								/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+							}
+							gc_else2 := gc_if3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							if gc_else2.ToBits() != 0 {
+								/*line vector64.go:35*/ gc_if4 := v.GreaterEqual(gc_vb8)
+								if gc_else2.And(gc_if4).ToBits() != 0 {
+									/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+								}
+							}
+							/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					/*line vector64.go:35*/ gc_vb6 := lanes.BroadcastFloat64x4(h)
+					gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+					gc_vb7 := lanes.BroadcastFloat64x4(0)
+					gc_vb8 := lanes.BroadcastFloat64x4(3)
+					gc_vb9 := lanes.BroadcastFloat64x4(1)
+					gc_vb10 := lanes.BroadcastFloat64x4(0.5)
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector64.go:35*/ if i < -2147483648 || i > 2147483644 {
+							break
+						}
+						/*line vector64.go:35*/ v := lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Div(gc_vb6).Sub(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Mul(gc_vb6))
+						/*line vector64.go:35*/ gc_if3 := v.Less(gc_vb7)
+						if gc_if3.ToBits() != 0 {
+							/*line vector64.go:35*/ v = v.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+						}
+						gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
+						if gc_else2.ToBits() != 0 {
+							/*line vector64.go:35*/ gc_if4 := v.GreaterEqual(gc_vb8)
+							if gc_else2.And(gc_if4).ToBits() != 0 {
+								/*line vector64.go:35*/ v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+							}
+						}
+						/*line vector64.go:36*/ v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:35*/ v := gc_at[gc_tx]/h - float64(i)*h
+					if v < 0 {
+						v = -v
+					} else if v >= 3 {
+						v = v*v - 1
+					}
+					gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:35*/ v := in[i]/h - float64(i)*h
+					if v < 0 {
+						v = -v
+					} else if v >= 3 {
+						v = v*v - 1
+					}
+					out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
+				}
+			}
+		}
+	}
+}
 
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from
@@ -124,11 +330,116 @@ func Int64OpsKernel(a []int64, b []uint64, s uint) func(*gocuda.Thread) {
 //line vector64.go:66
 var gc_src_int64Ops = compiled.NewSource(gc_files_vector64, "int64Ops", "7f817a2ca44f053ee913d5cbcf31997fafa5d8057c50fe1d5572c713b3484964", "vector64.go:60-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector64.go:66
+func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_vb := lanes.BroadcastInt64x4(0x5bd1e995)
+				gc_vb2 := lanes.BroadcastInt64x4(0xff)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line vector64.go:74*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:68*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.And(gc_if3).ToBits())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					}
+					/*line vector64.go:71*/ if i < 0 || i > len(a)-4 || i > len(b)-4 {
+						break
+					}
+					/*line vector64.go:71*/ x := lanes.LoadInt64x4Slice(a[i:])
+					y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota3))
+					/*line vector64.go:72*/ gc_if4 := y.Greater(x)
+					if gc_alive3.And(gc_if4).ToBits() != 0 {
+						y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive3.And(gc_if4))
+					}
+					y.StoreMasked((*[4]int64)(a[i:]), gc_alive3)
+					lanes.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(lanes.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota3).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive3)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_vb := lanes.BroadcastInt64x4(0x5bd1e995)
+			gc_vb2 := lanes.BroadcastInt64x4(0xff)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line vector64.go:74*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+				var i int = gc_bx*gc_bdx + gc_tx
+				/*line vector64.go:68*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
+				}
+				/*line vector64.go:71*/ if i < 0 || i > len(a)-4 || i > len(b)-4 {
+					break
+				}
+				/*line vector64.go:71*/ x := lanes.LoadInt64x4Slice(a[i:])
+				y := x.Xor(gc_vb).Sub(lanes.BroadcastInt64x4(int64(i)).Add(gc_iota2))
+				/*line vector64.go:72*/ gc_if3 := y.Greater(x)
+				if gc_alive2.And(gc_if3).ToBits() != 0 {
+					y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb2)).Merge(y, gc_alive2.And(gc_if3))
+				}
+				y.StoreMasked((*[4]int64)(a[i:]), gc_alive2)
+				lanes.LoadUint64x4Slice(b[i:]).ShiftAllRight(uint64(s)).Add(y.AsUint64x4()).Sub(lanes.BroadcastInt64x4(int64(uint64(i))).Add(gc_iota2).AsUint64x4()).StoreMasked((*[4]uint64)(b[i:]), gc_alive2)
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line vector64.go:68*/ if i >= len(a) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line vector64.go:71*/ x := a[i]
+			y := (x ^ 0x5bd1e995) - int64(i)
+			if y > x {
+				y = y<<s | x&^0xff
+			}
+			a[i] = y
+			b[i] = b[i]>>s + uint64(y) - uint64(i)
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*gc_bdx + gc_tx
+			/*line vector64.go:79*/ a[i] *= 3
+		}
+	}
+}
+
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask
 // of 64-bit lanes.
-//
-//line vector64.go:87
 func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape64,
 		func(gc_t *gocuda.Thread) { escape64(gc_t, re, im, count, limit) },
@@ -139,6 +450,112 @@ func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.T
 
 //line vector64.go:87
 var gc_src_escape64 = compiled.NewSource(gc_files_vector64, "escape64", "ededcf023cd83669d63f8f3af8b40cd5a2f5b4a08bc88a5d5c660423473fec9c", "vector64.go:82-100").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector64.go:87
+func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, count []int64, limit int64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector64.go:105*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(count), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(re) && gc_to <= len(re)-gc_off && gc_off <= len(im) && gc_to <= len(im)-gc_off && gc_off <= len(count) && gc_to <= len(count)-gc_off {
+				gc_at := re[gc_off:][:gc_to]
+				gc_at2 := im[gc_off:][:gc_to]
+				gc_at3 := count[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_all9 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					/*line vector64.go:95*/ gc_vb21 := lanes.BroadcastInt64x4(limit)
+					gc_vb22 := lanes.BroadcastFloat64x4(4)
+					gc_vb23 := lanes.BroadcastFloat64x4(2)
+					gc_vb24 := lanes.BroadcastInt64x4(1)
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line vector64.go:92*/ cr := lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+						/*line vector64.go:92*/ ci := lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])
+						/*line vector64.go:92*/ zr := cr
+						/*line vector64.go:92*/ zi := ci
+						/*line vector64.go:92*/ var n lanes.Int64x4 = lanes.BroadcastInt64x4(0)
+						gc_lanes6 := gc_all9
+						for {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line vector64.go:92*/ gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
+							if gc_lanes6.ToBits() == 0 {
+								break
+							}
+							/*line vector64.go:92*/ gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+							/*line vector64.go:92*/ gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
+							zr = gc_t17
+							zi = gc_t18
+							/*line vector64.go:92*/ n = n.Add(gc_vb24).Merge(n, gc_lanes6)
+						}
+						/*line vector64.go:92*/ n.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line vector64.go:92*/ cr := gc_at[gc_tx]
+					/*line vector64.go:92*/ ci := gc_at2[gc_tx]
+					zr := cr
+					/*line vector64.go:93*/ zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
+					}
+					gc_at3[gc_tx] = n
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:92*/ cr := re[i]
+					/*line vector64.go:92*/ ci := im[i]
+					zr := cr
+					/*line vector64.go:93*/ zi := ci
+					var n int64
+					for n < limit && zr*zr+zi*zi <= 4 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line vector64.go:96*/ zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						n++
+					}
+					count[i] = n
+				}
+			}
+		}
+	}
+}
 
 // Shift64Kernel reads its input two elements past its thread's: a slice
 // too short fails at the first thread past its end.
@@ -152,6 +569,91 @@ func Shift64Kernel(in, out []float64) func(*gocuda.Thread) {
 
 //line vector64.go:106
 var gc_src_shift64 = compiled.NewSource(gc_files_vector64, "shift64", "649d056016f7fa4f35278d356ac7dfa63fff7275cf22092de090029b8ad8b0d0", "vector64.go:102-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector64.go:106
+func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector64.go:128*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 2
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD {
+								for ; gc_vstep+3 < gc_fasthi; gc_vstep += 4 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line vector64.go:108*/ lanes.LoadFloat64x4Slice(gc_at2[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat64x4Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line vector64.go:109*/ gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line vector64.go:109*/ gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector64.go:109*/ out[i] = in[i+2] - in[i]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_vector64 holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,207 @@ func PullKernel(pos, mass, acc []float32, eps2 float32) func(*gocuda.Thread) {
 //line vector.go:27
 var gc_src_pull = compiled.NewSource(gc_files_vector, "pull", "933b4696b4e5fec5f3fe02aa7dd590fd7d2fa759b74e61faa0acfc172fe5226d", "vector.go:21-42").NoGoexit("1451cde0afe86f004340a211c23f31b1a1b9b36bf3609b86e7a9e4ba63a982cd", "vector.go:14-19")
 
+//line vector.go:27
+func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line vector.go:33*/ _ = &eps2
+	}
+	/*line vector.go:28*/ tile_ := gocuda.Shared[float32](t, 64)[:64]
+	tm := gocuda.Shared[float32](t, 64)[:64]
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 64; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			/*line vector.go:32*/ tile_[gc_tx] = pos[(gc_bx*64+gc_tx)%len(pos)]
+			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line vector.go:39*/ tile_ := tile_[:64]
+			/*line vector.go:41*/ tm := tm[:64]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							/*line vector.go:39*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+							gc_vb4 := lanes.BroadcastFloat32x16(1)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vector.go:36*/ if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
+									break
+								}
+								/*line vector.go:36*/ xi := lanes.LoadFloat32x16Slice(pos[i:])
+								/*line vector.go:36*/ var a lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vector.go:38*/ for j := range tile_ {
+									/*line vector.go:38*/ gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
+									gc_t5 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
+									/*line vector.go:39*/ gc_ax2 := a
+									/*line vector.go:39*/ gc_xi2 := xi
+									gc_xj2 := gc_t4
+									gc_mj2 := gc_t5
+									gc_dx2 := gc_xj2.Sub(gc_xi2)
+									gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_vb3).Sqrt())
+									gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
+									a = gc_t6
+								}
+								/*line vector.go:40*/ a.AsUint32x16().Xor(lanes.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						/*line vector.go:39*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+						gc_vb2 := lanes.BroadcastFloat32x8(1)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:36*/ if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
+								break
+							}
+							/*line vector.go:36*/ xi := lanes.LoadFloat32x8Slice(pos[i:])
+							/*line vector.go:36*/ var a lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vector.go:38*/ for j := range tile_ {
+								/*line vector.go:38*/ gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
+								gc_t2 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
+								/*line vector.go:39*/ gc_ax := a
+								/*line vector.go:39*/ gc_xi := xi
+								gc_xj := gc_t
+								gc_mj := gc_t2
+								gc_dx := gc_xj.Sub(gc_xi)
+								gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_vb).Sqrt())
+								gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
+								a = gc_t3
+							}
+							/*line vector.go:40*/ a.AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line vector.go:36*/ xi := pos[i]
+						var a float32
+						{
+							/*line vector.go:38*/ gc_xs := tile_
+							gc_i := 0
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								{
+									j := gc_i + 0
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+								{
+									j := gc_i + 1
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+								{
+									j := gc_i + 2
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+								{
+									j := gc_i + 3
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+							}
+							for ; gc_i < len(gc_xs); gc_i++ {
+								{
+									j := gc_i
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+							}
+						}
+						/*line vector.go:41*/ acc[i] = -a
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line vector.go:39*/ tile_ := tile_[:64]
+			/*line vector.go:41*/ tm := tm[:64]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line vector.go:36*/ xi := pos[i]
+						var a float32
+						{
+							/*line vector.go:38*/ gc_xs := tile_
+							gc_i := 0
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								{
+									j := gc_i + 0
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+								{
+									j := gc_i + 1
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+								{
+									j := gc_i + 2
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+								{
+									j := gc_i + 3
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+							}
+							for ; gc_i < len(gc_xs); gc_i++ {
+								{
+									j := gc_i
+									{
+										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+									}
+								}
+							}
+						}
+						/*line vector.go:41*/ acc[i] = -a
+					}
+				}
+			}
+		})
+	}
+}
+
 // BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
 // multiplication, shifts by a constant and by a uniform count past the
 // width, max, conversions between the integer types and to float32.
@@ -42,6 +244,81 @@ func BitMixKernel(in []int32, out []uint32, f []float32, s uint) func(*gocuda.Th
 //line vector.go:49
 var gc_src_bitMix = compiled.NewSource(gc_files_vector, "bitMix", "cac86cca55615b1a87343d8d5a0064a391da3ad7ea027c4b505981d717db1fc3", "vector.go:44-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:49
+func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []uint32, f []float32, s uint) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:71*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_at3 := f[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb6 := lanes.BroadcastInt32x8(0x5bd1e995)
+					gc_vb7 := lanes.BroadcastInt32x8(31)
+					gc_vb8 := lanes.BroadcastInt32x8(-7)
+					gc_vb9 := lanes.BroadcastUint32x8(0xff)
+					gc_vb10 := lanes.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line vector.go:54*/ x := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line vector.go:54*/ y := x.Xor(gc_vb6).Mul(gc_vb7)
+						/*line vector.go:56*/ y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at2[gc_tx:])
+						y.ConvertToFloat32().Mul(gc_vb10).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line vector.go:54*/ x := gc_at[gc_tx]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
+					gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:54*/ x := in[i]
+					y := (x ^ 0x5bd1e995) * 31
+					y = y>>3 + max(x, -7)
+					out[i] = uint32(y)<<s | uint32(x)&^0xff
+					f[i] = float32(y)*0.5 - float32(int32(f[i]))
+				}
+			}
+		}
+	}
+}
+
 // WeightsKernel sums four shifted rows with weights in a loop of constant
 // trips, which the compiler writes as copies.
 //
@@ -55,6 +332,129 @@ func WeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
 //line vector.go:65
 var gc_src_weights = compiled.NewSource(gc_files_vector, "weights", "fe6ccde6e6c2241876b56f8ec7e8d3e9f5f3413ed58327d29cb72138adc32c7c", "vector.go:61-76").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:65
+func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line vector.go:66*/ n := len(out)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:70*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:71*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if (compiled.Trip(0)*
+								n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-16 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-16 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-16 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-16 || i < 0 || i > len(out)-16 {
+								break
+							}
+							{
+								/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
+							}
+							{
+								/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
+							}
+							{
+								/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
+							}
+							{
+								/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
+							}
+							sum.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_pos.Thread = gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:71*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if (compiled.Trip(0)*
+							n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+						/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+						/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+						/*line vector.go:73*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+						/*line vector.go:75*/ sum.StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_pos.Thread = gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line vector.go:71*/ var sum lanes.Float32x8
+					if (compiled.Trip(0)*
+						n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line vector.go:73*/ sum = lanes.AddMulSlice(sum, w[compiled.Trip(0)], in[compiled.Trip(0)*n+i:])
+					/*line vector.go:73*/ sum = lanes.AddMulSlice(sum, w[compiled.Trip(1)], in[compiled.Trip(1)*n+i:])
+					/*line vector.go:73*/ sum = lanes.AddMulSlice(sum, w[compiled.Trip(2)], in[compiled.Trip(2)*n+i:])
+					/*line vector.go:73*/ sum = lanes.AddMulSlice(sum, w[compiled.Trip(3)], in[compiled.Trip(3)*n+i:])
+					/*line vector.go:75*/ sum.StoreSlice(out[i:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line vector.go:71*/ var sum float32
+				{
+					k := int(0)
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
+				}
+				{
+					k := int(1)
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
+				}
+				{
+					k := int(2)
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
+				}
+				{
+					k := int(3)
+					/*line vector.go:73*/ sum += w[k] * in[k*n+i]
+				}
+				out[i] = sum
+			}
+		}
+	}
+}
+
 // OffsetsKernel is a second difference: loads at offsets from the
 // thread's index, and one at an index the same for every thread.
 //
@@ -67,6 +467,134 @@ func OffsetsKernel(in, out []float32, k int) func(*gocuda.Thread) {
 
 //line vector.go:82
 var gc_src_offsets = compiled.NewSource(gc_files_vector, "offsets", "b121ccdf35ee5912a722188d49977e53b762b337866a6412e604b81768e8fb8f", "vector.go:78-88").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector.go:82
+func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line vector.go:101*/ gc_apart := compiled.Disjoint(in, out)
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:106*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 2
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_off4 := k
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off4 >= 0 && gc_off4 < len(in) && gc_apart {
+				gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+				gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := in[gc_off4:][:1]
+						gc_elem := gc_at5[0]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_vb4 := lanes.BroadcastFloat32x16(2)
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+										for gc_sx >= gc_bdx {
+											gc_sx -= gc_bdx
+											gc_sbx++
+										}
+										gc_tx := gc_vstep
+										gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+										gc_pos.Thread = gc_base + gc_sx
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										/*line vector.go:84*/ lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_vb3 := lanes.BroadcastFloat32x8(2)
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
+								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+									for gc_sx2 >= gc_bdx {
+										gc_sx2 -= gc_bdx
+										gc_sbx2++
+									}
+									gc_tx := gc_vstep
+									gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+									gc_pos.Thread = gc_base + gc_sx2
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line vector.go:84*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).Sub(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))).Add(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line vector.go:87*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line vector.go:87*/ gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:87*/ out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:87*/ out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+				}
+			}
+		}
+	}
+}
 
 // ShiftOffsetKernel loads at an offset of 1<<k from the thread's index
 // where i < n, a condition that differs between lanes: k may be
@@ -96,6 +624,195 @@ func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread
 //line vector.go:112
 var gc_src_clamp = compiled.NewSource(gc_files_vector, "clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:107-130").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:112
+func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line vector.go:119*/ _ = &lo
+		_ = &hi
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:134*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line vector.go:118*/ gc_vb19 := lanes.BroadcastFloat32x16(lo)
+							/*line vector.go:120*/ gc_vb20 := lanes.BroadcastFloat32x16(hi)
+							gc_vb21 := lanes.BroadcastFloat32x16(hi * 2)
+							gc_vb22 := lanes.BroadcastFloat32x16(-1)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb23 := lanes.BroadcastFloat32x16(0)
+							gc_vb24 := lanes.BroadcastFloat32x16(0.5)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vector.go:117*/ v := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								/*line vector.go:117*/ gc_if13 := v.Less(gc_vb19)
+								if gc_if13.ToBits() != 0 {
+									/*line vector.go:117*/ v = v.Merge(gc_vb19, lanes.Mask32x16FromBits(^gc_if13.ToBits()))
+								}
+								gc_else4 := lanes.Mask32x16FromBits(^gc_if13.ToBits())
+								if gc_else4.ToBits() != 0 {
+									/*line vector.go:117*/ gc_if14 := v.Greater(gc_vb20)
+									if lanes.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
+										/*line vector.go:117*/ v = v.Merge(gc_vb21, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
+									}
+								}
+								/*line vector.go:117*/ gc_if15 := v.NotEqual(v)
+								if gc_if15.ToBits() != 0 {
+									/*line vector.go:117*/ v = v.Merge(gc_vb22, lanes.Mask32x16FromBits(^gc_if15.ToBits()))
+								}
+								/*line vector.go:126*/ gc_if16 := lanes.Mask32x16FromBits(gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
+								if gc_if16.ToBits() != 0 {
+									/*line vector.go:126*/ v = v.Merge(v.Add(gc_vb24), lanes.Mask32x16FromBits(^gc_if16.ToBits()))
+								}
+								/*line vector.go:126*/ v.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line vector.go:118*/ gc_vb13 := lanes.BroadcastFloat32x8(lo)
+						/*line vector.go:120*/ gc_vb14 := lanes.BroadcastFloat32x8(hi)
+						gc_vb15 := lanes.BroadcastFloat32x8(hi * 2)
+						gc_vb16 := lanes.BroadcastFloat32x8(-1)
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb17 := lanes.BroadcastFloat32x8(0)
+						gc_vb18 := lanes.BroadcastFloat32x8(0.5)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line vector.go:117*/ gc_if9 := v.Less(gc_vb13)
+							if gc_if9.ToBits() != 0 {
+								/*line vector.go:117*/ v = gc_vb13.Merge(v, gc_if9)
+							}
+							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line vector.go:117*/ gc_if10 := v.Greater(gc_vb14)
+								if gc_else3.And(gc_if10).ToBits() != 0 {
+									/*line vector.go:117*/ v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
+								}
+							}
+							/*line vector.go:117*/ gc_if11 := v.NotEqual(v)
+							if gc_if11.ToBits() != 0 {
+								/*line vector.go:117*/ v = gc_vb16.Merge(v, gc_if11)
+							}
+							/*line vector.go:126*/ gc_if12 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
+							if gc_if12.ToBits() != 0 {
+								/*line vector.go:126*/ v = v.Add(gc_vb18).Merge(v, gc_if12)
+							}
+							/*line vector.go:126*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					/*line vector.go:118*/ gc_vb7 := lanes.BroadcastFloat32x8(lo)
+					/*line vector.go:120*/ gc_vb8 := lanes.BroadcastFloat32x8(hi)
+					gc_vb9 := lanes.BroadcastFloat32x8(hi * 2)
+					gc_vb10 := lanes.BroadcastFloat32x8(-1)
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb11 := lanes.BroadcastFloat32x8(0)
+					gc_vb12 := lanes.BroadcastFloat32x8(0.5)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:117*/ v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line vector.go:117*/ gc_if5 := v.Less(gc_vb7)
+						if gc_if5.ToBits() != 0 {
+							/*line vector.go:117*/ v = gc_vb7.Merge(v, gc_if5)
+						}
+						gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
+						if gc_else2.ToBits() != 0 {
+							/*line vector.go:117*/ gc_if6 := v.Greater(gc_vb8)
+							if gc_else2.And(gc_if6).ToBits() != 0 {
+								/*line vector.go:117*/ v = gc_vb9.Merge(v, gc_else2.And(gc_if6))
+							}
+						}
+						/*line vector.go:117*/ gc_if7 := v.NotEqual(v)
+						if gc_if7.ToBits() != 0 {
+							/*line vector.go:117*/ v = gc_vb10.Merge(v, gc_if7)
+						}
+						/*line vector.go:126*/ gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb11))
+						if gc_if8.ToBits() != 0 {
+							/*line vector.go:126*/ v = v.Add(gc_vb12).Merge(v, gc_if8)
+						}
+						/*line vector.go:126*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:117*/ v := gc_at[gc_tx]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+					if v != v {
+						v = -1
+					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:117*/ v := in[i]
+					if v < lo {
+						v = lo
+					} else if v > hi {
+						v = hi * 2
+					}
+					if v != v {
+						v = -1
+					}
+					if i < odd && v > 0 {
+						v += 0.5
+					}
+					out[i] = v
+				}
+			}
+		}
+	}
+}
+
 // EscapeKernel is a mandelbrot-like escape loop: the loop goes on while
 // any lane's point has not escaped, and each lane's count stops where its
 // point escaped. Threads past the offset-shifted end return, a guard no
@@ -113,6 +830,231 @@ func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.T
 //line vector.go:138
 var gc_src_escape = compiled.NewSource(gc_files_vector, "escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:132-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:138
+func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
+						/*line vector.go:157*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off := ((gc_bx * gc_bdx) + 1) - 1
+						gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+						gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+						if gc_fastlo < gc_fasthi {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								if gc_tx == gc_fastlo {
+									gc_seglen := gc_fasthi - gc_fastlo
+									gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
+									gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
+									gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+									gc_vstep := gc_fastlo
+									if compiled.SIMD {
+										gc_vb66 := lanes.BroadcastInt32x8(0)
+										gc_all15 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+										/*line vector.go:146*/ gc_vb67 := lanes.BroadcastInt32x8(maxIter)
+										gc_vb68 := lanes.BroadcastFloat32x8(4)
+										gc_vb69 := lanes.BroadcastFloat32x8(2)
+										gc_vb70 := lanes.BroadcastInt32x8(1)
+										for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+											gc_tx := gc_vstep
+											var i int = gc_bx*gc_bdx + gc_tx + 1
+											_ = i
+											/*line vector.go:143*/ cr := lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
+											/*line vector.go:143*/ ci := lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
+											/*line vector.go:143*/ zr := cr
+											/*line vector.go:143*/ zi := ci
+											/*line vector.go:143*/ var n lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+											n_ := gc_vb66
+											{
+												gc_lanes15 := gc_all15
+												for {
+													/*line vector.go:143*/ gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
+													if gc_lanes15.ToBits() == 0 {
+														break
+													}
+													/*line vector.go:143*/ gc_if20 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
+													if gc_lanes15.And(gc_if20).ToBits() != 0 {
+														gc_lanes15 = gc_lanes15.And(gc_lanes15.And(gc_if20).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+													}
+													/*line vector.go:143*/ gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+													/*line vector.go:143*/ gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
+													zr = gc_t39
+													zi = gc_t40
+													/*line vector.go:143*/ n_ = n_.Add(gc_vb70).Merge(n_, gc_lanes15)
+												}
+											}
+											/*line vector.go:143*/ n = n_
+											/*line vector.go:143*/ n.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+										gc_tx := gc_fastlo + gc_u
+										gc_pos.Thread = gc_base + gc_tx
+										/*line vector.go:143*/ cr := gc_at[gc_u]
+										/*line vector.go:143*/ ci := gc_at2[gc_u]
+										zr := cr
+										/*line vector.go:144*/ zi := ci
+										var n int32
+										var n_ int32 = 0
+										/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+											if zr*zr+zi*zi > 4 {
+												break
+											}
+											zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+										}
+										/*line vector.go:151*/ n = n_
+										gc_at3[gc_u] = n
+									}
+									gc_tx = gc_fasthi - 1
+									continue
+								}
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx + 1
+								/*line vector.go:143*/ cr := re[i-1]
+								/*line vector.go:143*/ ci := im[i-1]
+								zr := cr
+								/*line vector.go:144*/ zi := ci
+								var n int32
+								var n_ int32 = 0
+								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+									if zr*zr+zi*zi > 4 {
+										break
+									}
+									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+								}
+								/*line vector.go:151*/ n = n_
+								count[i-1] = n
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx + 1
+								/*line vector.go:143*/ cr := re[i-1]
+								/*line vector.go:143*/ ci := im[i-1]
+								zr := cr
+								/*line vector.go:144*/ zi := ci
+								var n int32
+								var n_ int32 = 0
+								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+									if zr*zr+zi*zi > 4 {
+										break
+									}
+									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+								}
+								/*line vector.go:151*/ n = n_
+								count[i-1] = n
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
+						/*line vector.go:157*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off := ((gc_bx * gc_bdx) + 1) - 1
+						gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+						gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+						if gc_fastlo < gc_fasthi {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								if gc_tx == gc_fastlo {
+									gc_seglen := gc_fasthi - gc_fastlo
+									gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
+									gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
+									gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+									for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+										gc_tx := gc_fastlo + gc_u
+										gc_pos.Thread = gc_base + gc_tx
+										/*line vector.go:143*/ cr := gc_at[gc_u]
+										/*line vector.go:143*/ ci := gc_at2[gc_u]
+										zr := cr
+										/*line vector.go:144*/ zi := ci
+										var n int32
+										var n_ int32 = 0
+										/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+											if zr*zr+zi*zi > 4 {
+												break
+											}
+											zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+										}
+										/*line vector.go:151*/ n = n_
+										gc_at3[gc_u] = n
+									}
+									gc_tx = gc_fasthi - 1
+									continue
+								}
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx + 1
+								/*line vector.go:143*/ cr := re[i-1]
+								/*line vector.go:143*/ ci := im[i-1]
+								zr := cr
+								/*line vector.go:144*/ zi := ci
+								var n int32
+								var n_ int32 = 0
+								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+									if zr*zr+zi*zi > 4 {
+										break
+									}
+									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+								}
+								/*line vector.go:151*/ n = n_
+								count[i-1] = n
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx + 1
+								/*line vector.go:143*/ cr := re[i-1]
+								/*line vector.go:143*/ ci := im[i-1]
+								zr := cr
+								/*line vector.go:144*/ zi := ci
+								var n int32
+								var n_ int32 = 0
+								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+									if zr*zr+zi*zi > 4 {
+										break
+									}
+									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+								}
+								/*line vector.go:151*/ n = n_
+								count[i-1] = n
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // SkipKernel has a loop of the same trip for every thread whose trips
 // some lanes skip (continue) and some lanes leave early (break).
 //
@@ -125,6 +1067,130 @@ func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
 
 //line vector.go:159
 var gc_src_skip = compiled.NewSource(gc_files_vector, "skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:155-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector.go:159
+func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line vector.go:178*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_vb3 := lanes.BroadcastInt32x8(3)
+							gc_vb4 := lanes.BroadcastInt32x8(0)
+							gc_vb5 := lanes.BroadcastInt32x8(1000)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vector.go:164*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
+									break
+								}
+								/*line vector.go:164*/ x := lanes.LoadInt32x8Slice(in[i:])
+								/*line vector.go:164*/ var acc lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								{
+									gc_lanes := gc_all
+									/*line vector.go:166*/ for k := range len(w) {
+										if gc_lanes.ToBits() == 0 {
+											break
+										}
+										gc_iter := gc_all
+										/*line vector.go:166*/ gc_if2 := x.Add(lanes.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
+										if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
+											gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+										}
+										var gc_u int32
+										if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+											/*line vector.go:167*/ gc_u = w[k]
+										}
+										/*line vector.go:170*/ acc = acc.Add(lanes.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
+										/*line vector.go:170*/ gc_if3 := acc.Greater(gc_vb5)
+										if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
+											gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+										}
+									}
+								}
+								/*line vector.go:175*/ acc.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line vector.go:164*/ x := in[i]
+							var acc int32
+							for k := range len(w) {
+								if (x+int32(k))&3 == 0 {
+									continue
+								}
+								acc += w[k] * x
+								if acc > 1000 {
+									break
+								}
+							}
+							out[i] = acc
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line vector.go:178*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line vector.go:164*/ x := in[i]
+							var acc int32
+							for k := range len(w) {
+								if (x+int32(k))&3 == 0 {
+									continue
+								}
+								acc += w[k] * x
+								if acc > 1000 {
+									break
+								}
+							}
+							out[i] = acc
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // SkipStopKernel has a loop whose trips differ between lanes, which some
 // lanes skip (continue) and which every lane still in the trip leaves
@@ -142,6 +1208,136 @@ func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
 //line vector.go:185
 var gc_src_skipStop = compiled.NewSource(gc_files_vector, "skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:178-199").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:185
+func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_r1 := false
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			i := gc_bx*gc_bdx + gc_tx
+			/*line vector.go:187*/ if stop && i == 0 {
+				gc_r1 = true
+			}
+		}
+	}
+	stop = gc_r1
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb4 := lanes.BroadcastInt32x8(3)
+						gc_vb5 := lanes.BroadcastInt32x8(0)
+						gc_vb6 := lanes.BroadcastInt32x8(2)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:188*/ if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line vector.go:188*/ x := lanes.LoadInt32x8Slice(in[i:])
+							{
+								/*line vector.go:189*/ var j int = i
+								gc_lanes3 := gc_all
+								for {
+									/*line vector.go:189*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
+									if gc_lanes3.ToBits() == 0 {
+										break
+									}
+									gc_iter := gc_all
+									/*line vector.go:189*/ if j >= 0 && j <= len(out)-8 {
+										x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+									} else {
+										var gc_lanes4 [8]int32
+										/*line vector.go:190*/ x.Store(&gc_lanes4)
+										for gc_k3 := range 8 {
+											if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line vector.go:190*/ out[j+gc_k3] = gc_lanes4[gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line vector.go:190*/ gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
+									if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
+										gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+									}
+									/*line vector.go:190*/ if stop {
+										gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+									}
+									/*line vector.go:194*/ if j >= 0 && j <= len(out)-8 {
+										/*line vector.go:197*/ x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+									} else {
+										var gc_lanes5 [8]int32
+										/*line vector.go:197*/ x.Mul(gc_vb6).Store(&gc_lanes5)
+										for gc_k4 := range 8 {
+											if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line vector.go:197*/ out[j+gc_k4] = gc_lanes5[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line vector.go:197*/ j = j +
+										gc_bdx*gc_gdx
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line vector.go:188*/ x := in[i]
+						for j := i; j < len(out); j += gc_bdx * gc_gdx {
+							out[j] = x
+							if x&3 == 0 {
+								continue
+							}
+							if stop {
+								break
+							}
+							out[j] = x * 2
+						}
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line vector.go:188*/ x := in[i]
+						for j := i; j < len(out); j += gc_bdx * gc_gdx {
+							out[j] = x
+							if x&3 == 0 {
+								continue
+							}
+							if stop {
+								break
+							}
+							out[j] = x * 2
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
 // of the same trip for every thread: each load's index is computed in the
 // loop, so the step checks it there. A matrix shorter than rows*width
@@ -157,6 +1353,143 @@ func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 //line vector.go:207
 var gc_src_rowSum = compiled.NewSource(gc_files_vector, "rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:201-217").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:207
+func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line vector.go:226*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var c int = gc_bx*gc_bdx + gc_tx
+									/*line vector.go:212*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if c < 0 || c > len(out)-16 {
+										break
+									}
+									/*line vector.go:213*/ for r := range rows {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line vector.go:213*/ if (r*
+											width+c) >= 0 && (r*width+c) <= len(in)-16 {
+											/*line vector.go:214*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[r*width+c:])
+										} else {
+											var gc_lanes2 [16]float32
+											for gc_k2 := range 16 {
+												if 0xffff&(1<<gc_k2) != 0 {
+													gc_pos.Thread = gc_rank + gc_k2
+													/*line vector.go:214*/ gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x16(&gc_lanes2)
+										}
+										/*line vector.go:214*/ s = s.Add(gc_ld2)
+										/*line vector.go:214*/ s.StoreSlice(out[c:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var c int = gc_bx*gc_bdx + gc_tx
+								/*line vector.go:212*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if c < 0 || c > len(out)-8 {
+									break
+								}
+								/*line vector.go:213*/ for r := range rows {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vector.go:213*/ if (r*
+										width+c) >= 0 && (r*width+c) <= len(in)-8 {
+										/*line vector.go:214*/ gc_ld = lanes.LoadFloat32x8Slice(in[r*width+c:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line vector.go:214*/ gc_lanes[gc_k] = in[(r*width+c)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line vector.go:214*/ s = s.Add(gc_ld)
+									/*line vector.go:214*/ s.StoreSlice(out[c:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							c := gc_bx*gc_bdx + gc_tx
+							/*line vector.go:212*/ var s float32
+							for r := range rows {
+								s += in[r*width+c]
+								out[c] = s
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							c := gc_bx*gc_bdx + gc_tx
+							/*line vector.go:212*/ var s float32
+							for r := range rows {
+								s += in[r*width+c]
+								out[c] = s
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // EdgeKernel is a three-point stencil clamped at the ends of its row, as
 // image kernels clamp at the edges: the steps inside the row load eight
 // consecutive elements, those at an edge go lane by lane.
@@ -170,6 +1503,162 @@ func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line vector.go:224
 var gc_src_edge = compiled.NewSource(gc_files_vector, "edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:219-232").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector.go:224
+func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line vector.go:225*/ n := len(in)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:229*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb2 := lanes.BroadcastFloat32x16(2)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:230*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line vector.go:230*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
+								/*line vector.go:230*/ gc_ld3 = lanes.LoadFloat32x16Slice(in[i-1:])
+							} else {
+								var gc_lanes4 [16]float32
+								for gc_k4 := range 16 {
+									if 0xffff&(1<<gc_k4) != 0 {
+										gc_pos.Thread = gc_rank + gc_k4
+										/*line vector.go:230*/ gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld3 = lanes.LoadFloat32x16(&gc_lanes4)
+							}
+							l := gc_ld3
+							var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line vector.go:230*/ if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
+								/*line vector.go:230*/ gc_ld4 = lanes.LoadFloat32x16Slice(in[i+1:])
+							} else {
+								var gc_lanes5 [16]float32
+								for gc_k5 := range 16 {
+									if 0xffff&(1<<gc_k5) != 0 {
+										gc_pos.Thread = gc_rank + gc_k5
+										/*line vector.go:230*/ gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld4 = lanes.LoadFloat32x16(&gc_lanes5)
+							}
+							r := gc_ld4
+							/*line vector.go:231*/ if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
+								/*line vector.go:231*/ l.Add(gc_vb2.Mul(lanes.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+							} else {
+								var gc_lanes6 [16]float32
+								/*line vector.go:231*/ l.Add(gc_vb2.Mul(lanes.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
+								for gc_k6 := range 16 {
+									if 0xffff&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line vector.go:231*/ out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:230*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line vector.go:230*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
+							/*line vector.go:230*/ gc_ld = lanes.LoadFloat32x8Slice(in[i-1:])
+						} else {
+							var gc_lanes [8]float32
+							for gc_k := range 8 {
+								if 0xff&(1<<gc_k) != 0 {
+									gc_pos.Thread = gc_rank + gc_k
+									/*line vector.go:230*/ gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+						}
+						l := gc_ld
+						var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line vector.go:230*/ if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
+							/*line vector.go:230*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+1:])
+						} else {
+							var gc_lanes2 [8]float32
+							for gc_k2 := range 8 {
+								if 0xff&(1<<gc_k2) != 0 {
+									gc_pos.Thread = gc_rank + gc_k2
+									/*line vector.go:230*/ gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+						}
+						r := gc_ld2
+						/*line vector.go:231*/ if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
+							/*line vector.go:231*/ l.Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+						} else {
+							var gc_lanes3 [8]float32
+							/*line vector.go:231*/ l.Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
+							for gc_k3 := range 8 {
+								if 0xff&(1<<gc_k3) != 0 {
+									gc_pos.Thread = gc_rank + gc_k3
+									/*line vector.go:231*/ out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line vector.go:230*/ l := in[max(i-1, 0)]
+				/*line vector.go:230*/ r := in[min(i+1, n-1)]
+				out[min(i, n-1)] = l + 2*in[i] + r
+			}
+		}
+	}
+}
 
 // SwapKernel swaps the elements of each pair, scaling them: loads and
 // stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
@@ -185,6 +1674,384 @@ func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 //line vector.go:239
 var gc_src_swap = compiled.NewSource(gc_files_vector, "swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:234-250").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:239
+func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+			(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
+						gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_vb3 := lanes.BroadcastFloat32x16(2)
+						gc_vb4 := lanes.BroadcastFloat32x16(3)
+						gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+						_ = gc_evenLanes16
+						gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+						_ = gc_oddLanes16
+					gc_steps2:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:241*/ gc_if3 := gc_iota22.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
+							if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+								gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+							}
+							/*line vector.go:244*/ if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 30 {
+								var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-32 {
+									gc_lo4, gc_hi4 := lanes.LoadFloat32x16Slice(in[2*i:]), lanes.LoadFloat32x16Slice(in[(2*i)+16:])
+									gc_ld6 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+									gc_ld7 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+								} else {
+									break gc_steps2
+								}
+								gc_t9 := gc_ld6
+								gc_t10 := gc_ld7
+								a := gc_t9
+								b := gc_t10
+								/*line vector.go:245*/ gc_t11 := b.Mul(gc_vb3)
+								/*line vector.go:245*/ gc_t12 := a.Mul(gc_vb4)
+								gc_st6 := gc_t11
+								gc_bits := gc_alive2.ToBits()
+								/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line vector.go:246*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line vector.go:246
+								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+									/*line vector.go:246*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line vector.go:246*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								} else {
+									break gc_steps2
+								}
+								gc_st7 := gc_t12
+								gc_bits2 := gc_alive2.ToBits()
+								/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+									/*line vector.go:246*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line vector.go:246*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line vector.go:246
+								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+									/*line vector.go:246*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line vector.go:246*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								} else {
+									var gc_lanes14 [16]float32
+									gc_st7.Store(&gc_lanes14)
+									for gc_k14 := range 16 {
+										if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
+											gc_pos.Thread = gc_rank + gc_k14
+											/*line vector.go:246*/ out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								/*line vector.go:246*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
+								if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+									var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld9 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-32 {
+										gc_lo5, gc_hi5 := lanes.LoadFloat32x16Slice(in[2*i:]), lanes.LoadFloat32x16Slice(in[(2*i)+16:])
+										gc_ld8 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
+										gc_ld9 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
+									} else {
+										break gc_steps2
+									}
+									gc_t13 := gc_ld8
+									gc_t14 := gc_ld9
+									a := gc_t13
+									b := gc_t14
+									/*line vector.go:245*/ gc_t15 := b.Mul(gc_vb3)
+									/*line vector.go:245*/ gc_t16 := a.Mul(gc_vb4)
+									gc_st8 := gc_t15
+									gc_bits3 := lanes.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+									/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+										/*line vector.go:246*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line vector.go:246
+									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+										/*line vector.go:246*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+										/*line vector.go:246*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+									} else {
+										break gc_steps2
+									}
+									gc_st9 := gc_t16
+									gc_bits4 := lanes.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
+									/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
+										/*line vector.go:246*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+										/*line vector.go:246*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line vector.go:246
+									} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
+										/*line vector.go:246*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+										/*line vector.go:246*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									} else {
+										var gc_lanes18 [16]float32
+										gc_st9.Store(&gc_lanes18)
+										for gc_k18 := range 16 {
+											if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
+												gc_pos.Thread = gc_rank + gc_k18
+												/*line vector.go:246*/ out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								gc_else2 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+								if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+									{
+										var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line vector.go:246*/ if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
+											/*line vector.go:248*/ gc_ld10 = lanes.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
+//line vector.go:248
+										} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
+											/*line vector.go:248*/ gc_ld10 = lanes.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
+										} else {
+											var gc_lanes19 [16]float32
+											for gc_k19 := range 16 {
+												if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
+													gc_pos.Thread = gc_rank + gc_k19
+													/*line vector.go:248*/ gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld10 = lanes.LoadFloat32x16(&gc_lanes19)
+										}
+										gc_st10 := gc_ld10
+										gc_bits5 := lanes.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
+										/*line vector.go:248*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
+											/*line vector.go:248*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+											/*line vector.go:248*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+//line vector.go:248
+										} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
+											/*line vector.go:248*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+											/*line vector.go:248*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+										} else {
+											var gc_lanes20 [16]float32
+											gc_st10.Store(&gc_lanes20)
+											for gc_k20 := range 16 {
+												if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
+													gc_pos.Thread = gc_rank + gc_k20
+													/*line vector.go:248*/ out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_vb := lanes.BroadcastFloat32x8(2)
+					gc_vb2 := lanes.BroadcastFloat32x8(3)
+					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:241*/ gc_if := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						/*line vector.go:244*/ if 2*i+1 < len(in) && uint(len(in)-(2*i+1)) > 14 {
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-16 {
+								gc_lo2 := lanes.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+								/*line vector.go:245*/ gc_hi2 := lanes.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+								gc_ld = gc_lo2.Select128FromPair(0, 2, gc_hi2)
+								gc_ld2 = gc_lo2.Select128FromPair(1, 3, gc_hi2)
+							} else {
+								break gc_steps
+							}
+							gc_t := gc_ld
+							gc_t2 := gc_ld2
+							a := gc_t
+							b := gc_t2
+							/*line vector.go:245*/ gc_t3 := b.Mul(gc_vb)
+							/*line vector.go:245*/ gc_t4 := a.Mul(gc_vb2)
+							gc_st := gc_t3
+							/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line vector.go:246*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+								/*line vector.go:246*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:246*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								break gc_steps
+							}
+							gc_st2 := gc_t4
+							/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+								/*line vector.go:246*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line vector.go:246*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+								/*line vector.go:246*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line vector.go:246*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								var gc_lanes4 [8]float32
+								gc_st2.Store(&gc_lanes4)
+								for gc_k4 := range 8 {
+									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
+										gc_pos.Thread = gc_rank + gc_k4
+										/*line vector.go:246*/ out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line vector.go:246*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
+							if gc_alive.And(gc_if2).ToBits() != 0 {
+								var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line vector.go:244*/ if (2*i) >= 0 && (2*i) <= len(in)-16 {
+									gc_lo3 := lanes.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
+									/*line vector.go:245*/ gc_hi3 := lanes.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
+									gc_ld3 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+									gc_ld4 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+								} else {
+									break gc_steps
+								}
+								gc_t5 := gc_ld3
+								gc_t6 := gc_ld4
+								a := gc_t5
+								b := gc_t6
+								/*line vector.go:245*/ gc_t7 := b.Mul(gc_vb)
+								/*line vector.go:245*/ gc_t8 := a.Mul(gc_vb2)
+								gc_st3 := gc_t7
+								/*line vector.go:245*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line vector.go:246*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+									/*line vector.go:246*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line vector.go:246*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								} else {
+									break gc_steps
+								}
+								gc_st4 := gc_t8
+								/*line vector.go:246*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
+									/*line vector.go:246*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line vector.go:246*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:246
+								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
+									/*line vector.go:246*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line vector.go:246*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								} else {
+									var gc_lanes8 [8]float32
+									gc_st4.Store(&gc_lanes8)
+									for gc_k8 := range 8 {
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line vector.go:246*/ out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_alive.And(gc_else).ToBits() != 0 {
+								var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line vector.go:246*/ if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
+									/*line vector.go:248*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
+//line vector.go:248
+								} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
+									/*line vector.go:248*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
+								} else {
+									var gc_lanes9 [8]float32
+									for gc_k9 := range 8 {
+										if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
+											gc_pos.Thread = gc_rank + gc_k9
+											/*line vector.go:248*/ gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld5 = lanes.LoadFloat32x8(&gc_lanes9)
+								}
+								gc_st5 := gc_ld5
+								/*line vector.go:248*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
+									/*line vector.go:248*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line vector.go:248*/ gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line vector.go:248
+								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
+									/*line vector.go:248*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line vector.go:248*/ gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								} else {
+									var gc_lanes10 [8]float32
+									gc_st5.Store(&gc_lanes10)
+									for gc_k10 := range 8 {
+										if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
+											gc_pos.Thread = gc_rank + gc_k10
+											/*line vector.go:248*/ out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line vector.go:241*/ if 2*i >= len(in) {
+					continue gc_L1
+				}
+				if 2*i+1 < len(in) {
+					a, b := in[2*i], in[2*i+1]
+					out[2*i], out[2*i+1] = b*2, a*3
+				} else {
+					out[2*i] = in[2*i]
+				}
+			}
+		}
+	}
+}
+
 // TwistKernel swaps two of a thread's vectors in a parallel assignment
 // each trip (Go reads both operands before assigning either), the
 // regression of a vector step that assigned the first before reading it
@@ -199,6 +2066,139 @@ func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line vector.go:258
 var gc_src_twist = compiled.NewSource(gc_files_vector, "twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:252-269").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector.go:258
+func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:276*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb10 := lanes.BroadcastFloat32x16(2)
+							gc_vb11 := lanes.BroadcastFloat32x16(1)
+							gc_vb12 := lanes.BroadcastFloat32x16(0.5)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line vector.go:263*/ a := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+								/*line vector.go:263*/ b := gc_vb10.Mul(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).Add(gc_vb11)
+								{
+									/*line vector.go:263*/ gc_t19 := b
+									/*line vector.go:263*/ gc_t20 := a
+									a = gc_t19
+									b = gc_t20
+									/*line vector.go:263*/ a = a.Mul(gc_vb12).Add(b)
+								}
+								{
+									/*line vector.go:263*/ gc_t21 := b
+									/*line vector.go:263*/ gc_t22 := a
+									a = gc_t21
+									b = gc_t22
+									/*line vector.go:263*/ a = a.Mul(gc_vb12).Add(b)
+								}
+								{
+									/*line vector.go:263*/ gc_t23 := b
+									/*line vector.go:263*/ gc_t24 := a
+									a = gc_t23
+									b = gc_t24
+									/*line vector.go:263*/ a = a.Mul(gc_vb12).Add(b)
+								}
+								/*line vector.go:264*/ a.Sub(b).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb7 := lanes.BroadcastFloat32x8(2)
+						gc_vb8 := lanes.BroadcastFloat32x8(1)
+						gc_vb9 := lanes.BroadcastFloat32x8(0.5)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line vector.go:263*/ a := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line vector.go:263*/ b := gc_vb7.Mul(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
+							/*line vector.go:263*/ gc_t13 := b
+							/*line vector.go:263*/ gc_t14 := a
+							a = gc_t13
+							b = gc_t14
+							/*line vector.go:263*/ a = a.Mul(gc_vb9).Add(b)
+							/*line vector.go:263*/ gc_t15 := b
+							/*line vector.go:263*/ gc_t16 := a
+							a = gc_t15
+							b = gc_t16
+							/*line vector.go:263*/ a = a.Mul(gc_vb9).Add(b)
+							/*line vector.go:263*/ gc_t17 := b
+							/*line vector.go:263*/ gc_t18 := a
+							a = gc_t17
+							b = gc_t18
+							/*line vector.go:263*/ a = a.Mul(gc_vb9).Add(b)
+							a.Sub(b).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line vector.go:263*/ a := gc_at[gc_tx]
+					/*line vector.go:263*/ b := 2*gc_at[gc_tx] + 1
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:268*/ gc_at2[gc_tx] = a - b
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:263*/ a := in[i]
+					/*line vector.go:263*/ b := 2*in[i] + 1
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:265*/ a, b = b, a
+					a = a*0.5 + b
+					/*line vector.go:268*/ out[i] = a - b
+				}
+			}
+		}
+	}
+}
 
 // RowTileKernel loads a row of a w-wide matrix into shared memory through
 // a __device__ helper that takes the thread it does not read (as the
@@ -216,6 +2216,205 @@ func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 //line vector.go:278
 var gc_src_rowTile = compiled.NewSource(gc_files_vector, "rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:271-284").NoGoexit("069415c7b4c694242a120214ed5f54f739a54acb09ad0bc5813930320b43af8e", "vector.go:286-292")
 
+//line vector.go:278
+func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line vector.go:279*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(row) {
+			gc_at := row[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_none4 := lanes.Mask32x16FromBits(0)
+						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_all4 := lanes.Mask32x16FromBits(0xffff)
+						gc_vb8 := lanes.BroadcastFloat32x16(0)
+					gc_steps8:
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var gc_row8 int = gc_bx
+							/*line vector.go:281*/ var gc_col8 int = tx
+							var gc_result8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							gc_returned8 := gc_none4
+							/*line vector.go:281*/ if gc_col8 < w && uint(w-gc_col8) > 15 {
+								var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vector.go:281*/ if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+									/*line vector.go:281*/ gc_ld15 = lanes.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+								} else {
+									break gc_steps8
+								}
+								gc_result8 = gc_ld15
+								gc_b5 := gc_none4
+								if true {
+									gc_b5 = gc_all4
+								}
+								gc_returned8 = gc_b5
+							} else {
+								/*line vector.go:281*/ gc_if11 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
+								if gc_if11.ToBits() != 0 {
+									var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line vector.go:281*/ if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+										/*line vector.go:281*/ gc_ld16 = lanes.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+									} else {
+										break gc_steps8
+									}
+									gc_result8 = gc_result8.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_returned8 = lanes.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+								}
+							}
+							gc_if12 := lanes.Mask32x16FromBits(^gc_returned8.ToBits())
+							if gc_if12.ToBits() != 0 {
+								gc_result8 = gc_result8.Merge(gc_vb8, lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+								gc_returned8 = lanes.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+							}
+							/*line vector.go:281*/ gc_result8.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb6 := lanes.BroadcastFloat32x8(0)
+				gc_steps6:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tx int = gc_tx
+						var gc_row6 int = gc_bx
+						/*line vector.go:281*/ var gc_col6 int = tx
+						var gc_result6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						gc_returned6 := gc_none3
+						/*line vector.go:281*/ if gc_col6 < w && uint(w-gc_col6) > 7 {
+							var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vector.go:281*/ if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
+								/*line vector.go:281*/ gc_ld11 = lanes.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+							} else {
+								break gc_steps6
+							}
+							gc_result6 = gc_ld11
+							gc_b4 := gc_none3
+							if true {
+								gc_b4 = gc_all3
+							}
+							gc_returned6 = gc_b4
+						} else {
+							/*line vector.go:281*/ gc_if8 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
+							if gc_if8.ToBits() != 0 {
+								var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line vector.go:281*/ if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
+									/*line vector.go:281*/ gc_ld12 = lanes.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
+								} else {
+									break gc_steps6
+								}
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+								gc_returned6 = gc_if8.Or(gc_returned6)
+							}
+						}
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_if9.ToBits() != 0 {
+							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
+							gc_returned6 = gc_if9.Or(gc_returned6)
+						}
+						/*line vector.go:281*/ gc_result6.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_steps4:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tx int = gc_tx
+					var gc_row4 int = gc_bx
+					/*line vector.go:281*/ var gc_col4 int = tx
+					var gc_result4 lanes.Float32x8
+					gc_returned4 := gc_none2
+					/*line vector.go:281*/ if gc_col4 < w && uint(w-gc_col4) > 7 {
+						var gc_ld7 lanes.Float32x8
+						/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
+							/*line vector.go:281*/ gc_ld7 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+						} else {
+							break gc_steps4
+						}
+						gc_result4 = gc_ld7
+						gc_b3 := gc_none2
+						if true {
+							gc_b3 = gc_all2
+						}
+						gc_returned4 = gc_b3
+					} else {
+						/*line vector.go:281*/ gc_if5 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
+						if gc_if5.ToBits() != 0 {
+							var gc_ld8 lanes.Float32x8
+							/*line vector.go:281*/ if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-8 {
+								/*line vector.go:281*/ gc_ld8 = lanes.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+							} else {
+								break gc_steps4
+							}
+							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+							gc_returned4 = gc_if5.Or(gc_returned4)
+						}
+					}
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					if gc_if6.ToBits() != 0 {
+						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+						gc_returned4 = gc_if6.Or(gc_returned4)
+					}
+					/*line vector.go:281*/ gc_result4.StoreSlice(gc_at[gc_tx:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line vector.go:281*/ gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off2 := gc_bdx - 1
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+			gc_at2 := out[gc_off:][:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off2+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
+			}
+		}
+	}
+}
+
 // UnrolledWrapKernel converts an expression of an unrolled loop's counter
 // that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
 // vector steps once wrote it, the conversion would not build.
@@ -229,6 +2428,109 @@ func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line vector.go:299
 var gc_src_unrolledWrap = compiled.NewSource(gc_files_vector, "unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:294-308").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector.go:299
+func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:317*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							{
+								/*line vector.go:302*/ if i < 0 || i > len(in)-16 || i > len(out)-16 {
+									break
+								}
+								/*line vector.go:302*/ v := lanes.LoadFloat32x16Slice(in[i:])
+								{
+									/*line vector.go:302*/ v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
+								}
+								{
+									/*line vector.go:304*/ v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
+								}
+								/*line vector.go:304*/ v.StoreSlice(out[i:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_pos.Thread = gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:302*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
+							break
+						}
+						/*line vector.go:302*/ v := lanes.LoadFloat32x8Slice(in[i:])
+						/*line vector.go:302*/ v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+						/*line vector.go:304*/ v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
+						/*line vector.go:304*/ v.StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_pos.Thread = gc_base + gc_tx
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line vector.go:302*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
+						break
+					}
+					/*line vector.go:302*/ v := lanes.LoadFloat32x8Slice(in[i:])
+					/*line vector.go:302*/ v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+					/*line vector.go:304*/ v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+					/*line vector.go:304*/ v.StoreSlice(out[i:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line vector.go:302*/ v := in[i]
+				{
+					j := int(0)
+					/*line vector.go:304*/ v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+				}
+				{
+					j := int(1)
+					/*line vector.go:304*/ v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+				}
+				out[i] = v
+			}
+		}
+	}
+}
 
 // gc_files_vector holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,138 @@ func RowPickKernel(a, out []float32, m int, limit float32) func(*gocuda.Thread) 
 //line vector_uniform.go:15
 var gc_src_rowPick = compiled.NewSource(gc_files_vector_uniform, "rowPick", "939a6abe9b3961131fbf69cd13c2791d0c2379b9e1daedbd4f5ab5b08cbea52b", "vector_uniform.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector_uniform.go:15
+func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m int, limit float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line vector_uniform.go:24*/ _ = &limit
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		/*line vector_uniform.go:36*/ gc_apart := compiled.Disjoint(a, out)
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector_uniform.go:42*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_by*gc_bdy + gc_ty)
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at := a[gc_off:][:1]
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_elem := gc_at[0]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							/*line vector_uniform.go:21*/ gc_vb4 := lanes.BroadcastFloat32x16(limit)
+							gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+							for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx {
+									gc_sx -= gc_bdx
+									gc_sbx++
+								}
+								gc_tx := gc_vstep
+								gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx
+								var row int = gc_by*gc_bdy + gc_ty
+								_ = row
+								var col int = gc_bx*gc_bdx + gc_tx
+								_ = col
+								{
+									/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x16At(&gc_at[0], gc_Lane0Mask324)
+									/*line vector_uniform.go:21*/ gc_if4 := s.Greater(gc_vb4)
+									if gc_if4.ToBits() != 0 {
+										/*line vector_uniform.go:21*/ s.StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_if4)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						/*line vector_uniform.go:21*/ gc_vb3 := lanes.BroadcastFloat32x8(limit)
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+						for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx {
+								gc_sx2 -= gc_bdx
+								gc_sbx2++
+							}
+							gc_tx := gc_vstep
+							gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_base + gc_sx2
+							var row int = gc_by*gc_bdy + gc_ty
+							_ = row
+							var col int = gc_bx*gc_bdx + gc_tx
+							_ = col
+							/*line vector_uniform.go:21*/ s := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask323)
+							/*line vector_uniform.go:21*/ gc_if3 := s.Greater(gc_vb3)
+							if gc_if3.ToBits() != 0 {
+								/*line vector_uniform.go:21*/ s.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if3)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line vector_uniform.go:21*/ if s := gc_elem; s > limit {
+						gc_at2[gc_tx] = s
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					row := gc_by*gc_bdy + gc_ty
+					col := gc_bx*gc_bdx + gc_tx
+					/*line vector_uniform.go:21*/ if s := a[row]; s > limit {
+						out[col] = s
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // SkipFirstKernel returns the threads whose flag is set, and the others
 // add a[k] to their element: with k past a's end, the first thread whose
 // flag is clear fails.
@@ -40,6 +173,128 @@ func SkipFirstKernel(flags []int32, a, out []float32, k int) func(*gocuda.Thread
 
 //line vector_uniform.go:31
 var gc_src_skipFirst = compiled.NewSource(gc_files_vector_uniform, "skipFirst", "1005588925a3dedf0b162030e6cc695e0f6ecd9e81722424b73ee96446296da4", "vector_uniform.go:26-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line vector_uniform.go:31
+func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a, out []float32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_apart := compiled.Disjoint(a, out)
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := len(out); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line vector_uniform.go:48*/ gc_off := k
+			if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && gc_apart {
+				gc_at := flags[:gc_to]
+				gc_at2 := out[:gc_to]
+				gc_at3 := a[gc_off:][:1]
+				gc_elem := gc_at3[0]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb4 := lanes.BroadcastInt32x16(0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gc_alive4 := gc_all4
+								var i int = gc_tx
+								/*line vector_uniform.go:33*/ gc_if4 := lanes.Mask32x16FromBits(gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | lanes.LoadInt32x16Slice(gc_at[gc_tx:]).NotEqual(gc_vb4).ToBits())
+								if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+									gc_alive4 = lanes.Mask32x16FromBits(gc_alive4.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+								}
+								var gc_u4 float32
+								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
+									/*line vector_uniform.go:33*/ gc_u4 = gc_at3[0]
+								}
+								/*line vector_uniform.go:34*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(gc_at2[gc_tx:]), gc_alive4)
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := lanes.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive3 := gc_all3
+							var i int = gc_tx
+							/*line vector_uniform.go:33*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb3))
+							if gc_alive3.And(gc_if3).ToBits() != 0 {
+								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							var gc_u3 float32
+							if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+								/*line vector_uniform.go:33*/ gc_u3 = gc_at3[0]
+							}
+							/*line vector_uniform.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive3)
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb2 := lanes.BroadcastInt32x8(0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive2 := gc_all2
+						var i int = gc_tx
+						/*line vector_uniform.go:33*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).NotEqual(gc_vb2))
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
+							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+						}
+						var gc_u2 float32
+						if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+							/*line vector_uniform.go:33*/ gc_u2 = gc_at3[0]
+						}
+						/*line vector_uniform.go:34*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_alive2)
+					}
+				}
+			gc_L1r:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					i := gc_tx
+					/*line vector_uniform.go:33*/ if false && i >= len(out) || gc_at[gc_tx] != 0 {
+						continue gc_L1r
+					}
+					gc_at2[gc_tx] += gc_elem
+				}
+			} else {
+			gc_L1:
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line vector_uniform.go:33*/ if i >= len(out) || flags[i] != 0 {
+						continue gc_L1
+					}
+					out[i] += a[k]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_vector_uniform holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,308 @@ func WarpLoopBranchKernel(in []int32, out []uint32, skip, stop int) func(*gocuda
 
 //line warp_branch.go:12
 var gc_src_warpLoopBranch = compiled.NewSource(gc_files_warp_branch, "warpLoopBranch", "2c10b1a1d5e1cf3aa0fc6aff2fbf6060482e5829c7265c7040de5321a9fc0f4e", "warp_branch.go:5-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line warp_branch.go:12
+func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip, stop int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_r [32]uint32
+	var gc_l_m [32]uint32
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				d := gc_tx%3 == 0
+				r := uint32(0)
+				/*line warp_branch.go:16*/ gc_c1v[gc_lane] = d
+				gc_l_r[gc_lane] = r
+			}
+		}
+		/*line warp_branch.go:16*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line warp_branch.go:16*/ m := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line warp_branch.go:16*/ m.StoreSlice(gc_l_m[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line warp_branch.go:16*/ m := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+						/*line warp_branch.go:16*/ m.StoreSlice(gc_l_m[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line warp_branch.go:16*/ m := gc_c1r[gc_lane]
+					gc_l_m[gc_lane] = m
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line warp_branch.go:16*/ m := gc_c1r[gc_lane]
+				gc_l_m[gc_lane] = m
+			}
+		}
+		var gc_m9 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				d := gc_tx%3 == 0
+				/*line warp_branch.go:17*/ if d {
+					gc_m9 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			/*line warp_branch.go:18*/ for k := range 4 {
+				if k == stop {
+					break
+				}
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					m := gc_l_m[gc_lane]
+					/*line warp_branch.go:22*/ gc_c2m[gc_lane] = m
+					gc_c2v[gc_lane] = in[i] > int32(k)
+				}
+				/*line warp_branch.go:22*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line warp_branch.go:22*/ r := lanes.LoadUint32x8Slice(gc_l_r[gc_lane:])
+								/*line warp_branch.go:22*/ r = r.Xor(lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+								/*line warp_branch.go:22*/ r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line warp_branch.go:22*/ r := lanes.LoadUint32x8Slice(gc_l_r[gc_lane:])
+								/*line warp_branch.go:22*/ r = r.Xor(lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]))
+								/*line warp_branch.go:22*/ r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							r := gc_l_r[gc_lane]
+							/*line warp_branch.go:22*/ r ^= gc_c2r[gc_lane]
+							gc_l_r[gc_lane] = r
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						r := gc_l_r[gc_lane]
+						/*line warp_branch.go:22*/ r ^= gc_c2r[gc_lane]
+						gc_l_r[gc_lane] = r
+					}
+				}
+				/*line warp_branch.go:23*/ if k == skip {
+					continue
+				}
+				if compiled.SIMDBuild {
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastUint32x8(1)
+						if gc_act == ^uint32(0) {
+							gc_vb2 := lanes.BroadcastUint32x8(1)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line warp_branch.go:26*/ r := lanes.LoadUint32x8Slice(gc_l_r[gc_lane:])
+								/*line warp_branch.go:26*/ r = r.Add(gc_vb2)
+								/*line warp_branch.go:26*/ r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line warp_branch.go:26*/ r := lanes.LoadUint32x8Slice(gc_l_r[gc_lane:])
+								/*line warp_branch.go:26*/ r = r.Add(gc_vb)
+								/*line warp_branch.go:26*/ r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+							r := gc_l_r[gc_lane]
+							/*line warp_branch.go:26*/ r++
+							gc_l_r[gc_lane] = r
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						r := gc_l_r[gc_lane]
+						/*line warp_branch.go:26*/ r++
+						gc_l_r[gc_lane] = r
+					}
+				}
+			}
+			/*line warp_branch.go:28*/ for k_ := 3; k_ >= 0; k_-- {
+				if k_ == skip {
+					continue
+				}
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					m := gc_l_m[gc_lane]
+					/*line warp_branch.go:32*/ gc_c3m[gc_lane] = m
+					gc_c3v[gc_lane] = in[i] < int32(k_)
+				}
+				/*line warp_branch.go:32*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, nil, nil, &gc_c3r)
+				if compiled.SIMDBuild {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastUint32x8(3)
+						if gc_act == ^uint32(0) {
+							gc_vb4 := lanes.BroadcastUint32x8(3)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line warp_branch.go:32*/ r := lanes.LoadUint32x8Slice(gc_l_r[gc_lane:])
+								/*line warp_branch.go:32*/ r = r.Mul(gc_vb4).Add(lanes.LoadUint32x8Slice(gc_c3r[gc_lane:]))
+								/*line warp_branch.go:32*/ r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line warp_branch.go:32*/ r := lanes.LoadUint32x8Slice(gc_l_r[gc_lane:])
+								/*line warp_branch.go:32*/ r = r.Mul(gc_vb3).Add(lanes.LoadUint32x8Slice(gc_c3r[gc_lane:]))
+								/*line warp_branch.go:32*/ r.StoreSlice(gc_l_r[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							r := gc_l_r[gc_lane]
+							/*line warp_branch.go:32*/ r = r*3 + gc_c3r[gc_lane]
+							gc_l_r[gc_lane] = r
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						r := gc_l_r[gc_lane]
+						/*line warp_branch.go:32*/ r = r*3 + gc_c3r[gc_lane]
+						gc_l_r[gc_lane] = r
+					}
+				}
+				/*line warp_branch.go:33*/ if k_ == stop {
+					break
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				/*line warp_branch.go:38*/ copy(gc_at, gc_l_r[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					r := gc_l_r[gc_lane]
+					/*line warp_branch.go:38*/ out[i] = r
+				}
+			}
+		}
+	}
+}
 
 // gc_files_warp_branch holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,335 @@ func WarpSumDownKernel(in, out []float32) func(*gocuda.Thread) {
 //line warp_lanes.go:18
 var gc_src_warpSumDown = compiled.NewSource(gc_files_warp_lanes, "warpSumDown", "e7b8eec6b784c40d05bfce4ddb900bc0ded5296e206306a599ead23515ebae39", "warp_lanes.go:12-30").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line warp_lanes.go:18
+func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_lanes.go:20*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_lanes.go:21*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line warp_lanes.go:21*/ v = lanes.LoadFloat32x8Slice(in[i:])
+						} else {
+							/*line warp_lanes.go:22*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line warp_lanes.go:21*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							}
+						}
+						/*line warp_lanes.go:21*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_lanes.go:20*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_lanes.go:21*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line warp_lanes.go:22*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+						}
+						/*line warp_lanes.go:22*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_lanes.go:20*/ var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			/*line warp_lanes.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:25*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:25*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:25*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:25*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:25*/ gc_c1v[gc_lane] = v
+					}
+				}
+				/*line warp_lanes.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:25*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:25*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line warp_lanes.go:25*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:25*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:25*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line warp_lanes.go:25*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:25*/ v += gc_c1r[gc_lane]
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_lanes.go:20*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_lane]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_lanes.go:20*/ var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			/*line warp_lanes.go:24*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:25*/ gc_c1v[gc_lane] = v
+				}
+				/*line warp_lanes.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:25*/ v += gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line warp_lanes.go:34*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line warp_lanes.go:19*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							{
+								/*line warp_lanes.go:28*/ v.StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line warp_lanes.go:19*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:28*/ v.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ gc_at[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ out[i] = v
+				}
+			}
+		} else {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ out[i] = v
+				}
+			}
+		}
+	}
+}
+
 // WarpXorMaxKernel leaves in every lane the maximum of in over its warp,
 // with a butterfly of __shfl_xor_sync steps on int32, and stores it
 // scaled by the lane.
@@ -42,6 +372,355 @@ func WarpXorMaxKernel(in, out []int32) func(*gocuda.Thread) {
 //line warp_lanes.go:37
 var gc_src_warpXorMax = compiled.NewSource(gc_files_warp_lanes, "warpXorMax", "1b85000aea0981bc284a78fd5dc76d3df23e734086ed429900c9d08f5adc3200", "warp_lanes.go:32-49").NoGoexit("73ab3db4467dd8229ca81f3d6301f4baf1219c9829bf156cd63544adc335b93d", "warp_lanes.go:51-52")
 
+//line warp_lanes.go:37
+func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastInt32x8(int32(-1 << 31))
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_vb2 := lanes.BroadcastInt32x8(int32(-1 << 31))
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						v := gc_vb2
+						/*line warp_lanes.go:40*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_lanes.go:40*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line warp_lanes.go:40*/ v = lanes.LoadInt32x8Slice(in[i:])
+						} else {
+							/*line warp_lanes.go:41*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line warp_lanes.go:40*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+						}
+						/*line warp_lanes.go:40*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						v := gc_vb
+						/*line warp_lanes.go:40*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_lanes.go:40*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line warp_lanes.go:41*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+						}
+						/*line warp_lanes.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := int32(-1 << 31)
+					/*line warp_lanes.go:40*/ if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			/*line warp_lanes.go:43*/ for mask := 16; mask > 0; mask >>= 1 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:44*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:44*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:44*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:44*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:44*/ gc_c1v[gc_lane] = v
+					}
+				}
+				/*line warp_lanes.go:44*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:44*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:44*/ v = v.Max(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line warp_lanes.go:44*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:44*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:44*/ v = v.Max(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line warp_lanes.go:44*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:44*/ v = max(v, gc_c1r[gc_lane])
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v := int32(-1 << 31)
+					/*line warp_lanes.go:40*/ if true || i < len(in) {
+						v = gc_at[gc_lane]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := int32(-1 << 31)
+					/*line warp_lanes.go:40*/ if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			/*line warp_lanes.go:43*/ for mask := 16; mask > 0; mask >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:44*/ gc_c1v[gc_lane] = v
+				}
+				/*line warp_lanes.go:44*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:44*/ v = max(v, gc_c1r[gc_lane])
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line warp_lanes.go:53*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:47*/ gc_at[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+				}
+			}
+		} else {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
+				}
+			}
+		}
+	}
+}
+
 // WarpScanKernel is an inclusive scan of uint32 over each warp with
 // __shfl_up_sync (Hillis-Steele): lanes below the offset keep their sum.
 //
@@ -54,6 +733,361 @@ func WarpScanKernel(in, out []uint32) func(*gocuda.Thread) {
 
 //line warp_lanes.go:58
 var gc_src_warpScan = compiled.NewSource(gc_files_warp_lanes, "warpScan", "fb1ea821f807ea7a7cc2687aad9b95332e9e70b37b581b4e3d1018f316d89c57", "warp_lanes.go:54-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line warp_lanes.go:58
+func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_lanes.go:60*/ var v lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_lanes.go:61*/ if i < len(in) && uint(len(in)-i) > 7 {
+							/*line warp_lanes.go:61*/ v = lanes.LoadUint32x8Slice(in[i:])
+						} else {
+							/*line warp_lanes.go:62*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line warp_lanes.go:61*/ v = lanes.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+						}
+						/*line warp_lanes.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_lanes.go:60*/ var v lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_lanes.go:61*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line warp_lanes.go:62*/ v = lanes.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
+						}
+						/*line warp_lanes.go:62*/ v.StoreSlice(gc_s_v[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_lanes.go:60*/ var v uint32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			/*line warp_lanes.go:65*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:66*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:66*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line warp_lanes.go:66*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:66*/ v.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:66*/ gc_c1v[gc_lane] = v
+					}
+				}
+				/*line warp_lanes.go:66*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							var lane int = gc_lane
+							/*line warp_lanes.go:64*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:66*/ n := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+							if lane >= d {
+								/*line warp_lanes.go:67*/ v = v.Add(n)
+							} else {
+								/*line warp_lanes.go:67*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line warp_lanes.go:67*/ v = v.Add(n).Merge(v, gc_if6)
+								}
+							}
+							/*line warp_lanes.go:67*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							var lane int = gc_lane
+							/*line warp_lanes.go:64*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line warp_lanes.go:66*/ n := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+							gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+							if gc_if5.ToBits() != 0 {
+								/*line warp_lanes.go:67*/ v = v.Add(n).Merge(v, gc_if5)
+							}
+							/*line warp_lanes.go:67*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						lane := (gc_rank & 31)
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:66*/ n := gc_c1r[gc_lane]
+						if lane >= d {
+							v += n
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_lanes.go:60*/ var v uint32
+					if true || i < len(in) {
+						v = gc_at[gc_lane]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_lanes.go:60*/ var v uint32
+					if i < len(in) {
+						v = in[i]
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			/*line warp_lanes.go:65*/ for d := 1; d < gocuda.WarpSize; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:66*/ gc_c1v[gc_lane] = v
+				}
+				/*line warp_lanes.go:66*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:66*/ n := gc_c1r[gc_lane]
+					/*line warp_lanes.go:68*/ v += n
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line warp_lanes.go:79*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line warp_lanes.go:59*/ v := lanes.LoadUint32x16Slice(gc_s_v[gc_rank:])
+							{
+								/*line warp_lanes.go:72*/ v.StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line warp_lanes.go:59*/ v := lanes.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line warp_lanes.go:72*/ v.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ gc_at[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ out[i] = v
+				}
+			}
+		} else {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ out[i] = v
+				}
+			}
+		}
+	}
+}
 
 // WarpPartialKernel runs in blocks whose size is no multiple of 32, so
 // the last warp is partly active: the lanes whose value is positive sum
@@ -71,6 +1105,265 @@ func WarpPartialKernel(in []float32, sums []float32, votes []uint32) func(*gocud
 //line warp_lanes.go:83
 var gc_src_warpPartial = compiled.NewSource(gc_files_warp_lanes, "warpPartial", "0e2ad743a99c3d57223b85aa157bc1dec0d0c9cf93ec92adda05211c419fa13d", "warp_lanes.go:76-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line warp_lanes.go:83
+func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, votes []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_l_pos [32]uint32
+	var gc_l_s [32]float32
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line warp_lanes.go:85*/ v := in[i%len(in)]
+				gc_l_v[gc_lane] = v
+			}
+		}
+		/*line warp_lanes.go:86*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			v := gc_l_v[gc_lane]
+			/*line warp_lanes.go:86*/ var activeMask uint32 = gc_c1r[gc_lane]
+			/*line warp_lanes.go:86*/ gc_c2m[gc_lane] = activeMask
+			gc_c2v[gc_lane] = v > 0
+		}
+		/*line warp_lanes.go:86*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(2)
+				if gc_act == ^uint32(0) {
+					gc_vb2 := lanes.BroadcastFloat32x8(2)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line warp_lanes.go:87*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_lanes.go:86*/ gc_t2 := lanes.LoadUint32x8Slice(gc_c2r[gc_lane:])
+						ballotSync := gc_t2
+						/*line warp_lanes.go:86*/ pos := ballotSync
+						s := v.Mul(gc_vb2)
+						/*line warp_lanes.go:87*/ pos.StoreSlice(gc_l_pos[gc_lane:])
+						/*line warp_lanes.go:87*/ s.StoreSlice(gc_l_s[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line warp_lanes.go:87*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_lanes.go:86*/ gc_t := lanes.LoadUint32x8Slice(gc_c2r[gc_lane:])
+						ballotSync := gc_t
+						/*line warp_lanes.go:86*/ pos := ballotSync
+						s := v.Mul(gc_vb)
+						/*line warp_lanes.go:87*/ pos.StoreSlice(gc_l_pos[gc_lane:])
+						/*line warp_lanes.go:87*/ s.StoreSlice(gc_l_s[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line warp_lanes.go:86*/ var ballotSync uint32 = gc_c2r[gc_lane]
+					/*line warp_lanes.go:86*/ pos := ballotSync
+					s := v * 2
+					gc_l_pos[gc_lane] = pos
+					gc_l_s[gc_lane] = s
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				v := gc_l_v[gc_lane]
+				/*line warp_lanes.go:86*/ var ballotSync uint32 = gc_c2r[gc_lane]
+				/*line warp_lanes.go:86*/ pos := ballotSync
+				s := v * 2
+				gc_l_pos[gc_lane] = pos
+				gc_l_s[gc_lane] = s
+			}
+		}
+		var gc_m7 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			v := gc_l_v[gc_lane]
+			/*line warp_lanes.go:88*/ if v > 0 {
+				gc_m7 |= 1 << gc_lane
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			/*line warp_lanes.go:89*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line warp_lanes.go:90*/ pos := lanes.LoadUint32x8Slice(gc_l_pos[gc_lane:])
+								/*line warp_lanes.go:90*/ s := lanes.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+								_ = s
+								/*line warp_lanes.go:90*/ pos.StoreSlice(gc_c3m[gc_lane:])
+								for gc_k3 := range 8 {
+									/*line warp_lanes.go:90*/ gc_c3a[gc_lane+gc_k3] = offset
+								}
+								for gc_k4 := range 8 {
+									/*line warp_lanes.go:90*/ gc_c3w[gc_lane+gc_k4] = 8
+								}
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line warp_lanes.go:90*/ pos := lanes.LoadUint32x8Slice(gc_l_pos[gc_lane:])
+								/*line warp_lanes.go:90*/ s := lanes.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+								_ = s
+								/*line warp_lanes.go:90*/ pos.StoreSlice(gc_c3m[gc_lane:])
+								for gc_k := range 8 {
+									/*line warp_lanes.go:90*/ gc_c3a[gc_lane+gc_k] = offset
+								}
+								for gc_k2 := range 8 {
+									/*line warp_lanes.go:90*/ gc_c3w[gc_lane+gc_k2] = 8
+								}
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							pos := gc_l_pos[gc_lane]
+							s := gc_l_s[gc_lane]
+							_ = s
+							/*line warp_lanes.go:90*/ gc_c3m[gc_lane] = pos
+							gc_c3a[gc_lane] = offset
+							gc_c3w[gc_lane] = 8
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						pos := gc_l_pos[gc_lane]
+						s := gc_l_s[gc_lane]
+						_ = s
+						/*line warp_lanes.go:90*/ gc_c3m[gc_lane] = pos
+						gc_c3a[gc_lane] = offset
+						gc_c3w[gc_lane] = 8
+					}
+				}
+				/*line warp_lanes.go:90*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+				if compiled.SIMDBuild {
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line warp_lanes.go:90*/ s := lanes.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+								/*line warp_lanes.go:90*/ s = s.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line warp_lanes.go:90*/ s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line warp_lanes.go:90*/ s := lanes.LoadFloat32x8Slice(gc_l_s[gc_lane:])
+								/*line warp_lanes.go:90*/ s = s.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line warp_lanes.go:90*/ s.StoreSlice(gc_l_s[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+							s := gc_l_s[gc_lane]
+							/*line warp_lanes.go:90*/ s += gc_c3r[gc_lane]
+							gc_l_s[gc_lane] = s
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						s := gc_l_s[gc_lane]
+						/*line warp_lanes.go:90*/ s += gc_c3r[gc_lane]
+						gc_l_s[gc_lane] = s
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+				gc_at := votes[gc_off:][:32]
+				gc_at2 := sums[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					pos := gc_l_pos[gc_lane]
+					s := gc_l_s[gc_lane]
+					/*line warp_lanes.go:93*/ gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+					gc_at2[gc_lane] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					pos := gc_l_pos[gc_lane]
+					s := gc_l_s[gc_lane]
+					/*line warp_lanes.go:93*/ votes[i] = pos ^ uint32((gc_rank & 31))
+					sums[i] = s
+				}
+			}
+		}
+	}
+}
+
 // WarpLeadersKernel sums in over each warp with __shfl_xor_sync, every
 // lane ending with the sum, and lane 0 of each warp stores it at the
 // warp's index in the grid, one element the lanes of a vector step store
@@ -85,6 +1378,116 @@ func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
 
 //line warp_lanes.go:103
 var gc_src_warpLeaders = compiled.NewSource(gc_files_warp_lanes, "warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line warp_lanes.go:103
+func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			i := gc_bx*gc_bdx + gc_tx
+			/*line warp_lanes.go:105*/ v := in[i%len(in)]
+			gc_l_v[gc_lane] = v
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line warp_lanes.go:108*/ for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+					/*line warp_lanes.go:107*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+			} else {
+				/*line warp_lanes.go:106*/ for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+					} else {
+						/*line warp_lanes.go:107*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line warp_lanes.go:107*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_lanes.go:107*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_lanes.go:107*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line warp_lanes.go:107*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_lanes.go:107*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_lanes.go:107*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line warp_lanes.go:107*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line warp_lanes.go:106*/ for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+				} else {
+					/*line warp_lanes.go:107*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line warp_lanes.go:107*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line warp_lanes.go:110*/ sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
+		}
+	}
+}
 
 // gc_files_warp_lanes holds the source files whose lines the kernels' records hash.
 //

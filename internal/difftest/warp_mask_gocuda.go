@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,350 @@ func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line warp_mask.go:12
 var gc_src_warpMask = compiled.NewSource(gc_files_warp_mask, "warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24").NoGoexit("f1f65a3cfff421f929d533decba4b4b599aefbb3f2c0776d6814b1d3aaccd073", "warp_mask.go:26-27")
+
+//line warp_mask.go:12
+func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]bool
+	var gc_c3r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+						var gc_n3 int = lanes
+						var gc_t2 uint32 = uint32(uint64(1)<<gc_n3 - 1)
+						var mask uint32 = gc_t2
+						_ = mask
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_mask.go:16*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_mask.go:16*/ v := gc_lanes.LoadInt32x8Slice(in[i:])
+						/*line warp_mask.go:16*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var lanes int = min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+						var gc_n2 int = lanes
+						var gc_t uint32 = uint32(uint64(1)<<gc_n2 - 1)
+						var mask uint32 = gc_t
+						_ = mask
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_mask.go:16*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_mask.go:16*/ v := gc_lanes.LoadInt32x8Slice(in[i:])
+						/*line warp_mask.go:16*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
+				_ = mask
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_mask.go:16*/ v := in[i]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+				/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
+				_ = mask
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line warp_mask.go:16*/ v := gc_at[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_mask.go:16*/ v := in[i]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		/*line warp_mask.go:17*/ if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
+			/*line warp_mask.go:17*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line warp_mask.go:17*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line warp_mask.go:17*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line warp_mask.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line warp_mask.go:17*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line warp_mask.go:17*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line warp_mask.go:17*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line warp_mask.go:17*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line warp_mask.go:17*/ v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		var gc_m6 uint32
+		if (gc_w>>5)%2 == 1 {
+			gc_m6 = ^uint32(0)
+		}
+		gc_save6 := gc_act
+		gc_act = gc_save6 & gc_m6
+		if gc_act != 0 {
+			/*line warp_mask.go:19*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line warp_mask.go:19*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line warp_mask.go:19*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							/*line warp_mask.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line warp_mask.go:19*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line warp_mask.go:19*/ v = v.Add(gc_lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							/*line warp_mask.go:19*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					gc_lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line warp_mask.go:19*/ v += gc_c2r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line warp_mask.go:19*/ v += gc_c2r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		{
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+			/*line warp_mask.go:14*/ mask := warpMaskOf(lanes)
+			_ = mask
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				v := gc_l_v[gc_lane]
+				/*line warp_mask.go:21*/ gc_c3v[gc_lane] = v > 0
+			}
+		}
+		/*line warp_mask.go:21*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
+		if compiled.SIMDBuild {
+			gc_left4 := gc_act
+			if compiled.SIMD {
+				gc_vb := gc_lanes.BroadcastUint32x8(0)
+				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+					gc_vb2 := gc_lanes.BroadcastUint32x8(0)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx5.X + gc_lane
+						gc_ty := gc_tidx5.Y
+						_ = gc_ty
+						gc_tz := gc_tidx5.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_mask.go:15*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:21*/ gc_t4 := gc_lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+						ballotSync := gc_t4
+						/*line warp_mask.go:21*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_mask.go:21*/ gc_if2 := ballotSync.NotEqual(gc_vb2)
+						if gc_if2.ToBits() != 0 {
+							/*line warp_mask.go:22*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+						}
+						gc_left4 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_mask.go:15*/ v := gc_lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_mask.go:21*/ gc_t3 := gc_lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+						ballotSync := gc_t3
+						/*line warp_mask.go:21*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_mask.go:21*/ gc_if := ballotSync.NotEqual(gc_vb)
+						if gc_if.ToBits() != 0 {
+							/*line warp_mask.go:22*/ v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+						}
+						gc_left4 &^= 0xff << gc_lane
+					}
+				}
+				gc_lanes.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left4&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_l_v[gc_lane]
+					/*line warp_mask.go:21*/ var ballotSync uint32 = gc_c3r[gc_lane]
+					/*line warp_mask.go:21*/ if ballotSync != 0 {
+						out[i] = v
+					}
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line warp_mask.go:21*/ var ballotSync uint32 = gc_c3r[gc_lane]
+						/*line warp_mask.go:21*/ if ballotSync != 0 {
+							gc_at2[gc_lane] = v
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v := gc_l_v[gc_lane]
+						/*line warp_mask.go:21*/ var ballotSync uint32 = gc_c3r[gc_lane]
+						/*line warp_mask.go:21*/ if ballotSync != 0 {
+							out[i] = v
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_warp_mask holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,264 @@ func WarpPairKernel(in, out []float32) func(*gocuda.Thread) {
 //line warp_pair.go:32
 var gc_src_warpPair = compiled.NewSource(gc_files_warp_pair, "warpPair", "519e02b30c632723984bfd3f686962e953a9d53736285d5243b57f59645d4565", "warp_pair.go:27-39", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
 
+//line warp_pair.go:32
+func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:46*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:54*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v [32]float32
+	var gc_l_sum [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				/*line warp_pair.go:79*/ compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line warp_pair.go:34*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+			if gc_act != ^uint32(0) {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+					}
+				} else {
+					/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							if compiled.SIMDBuild {
+								/*line warp_pair.go:23*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+							} else {
+								/*line warp_pair.go:23*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+							}
+						} else {
+							/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							if compiled.SIMDBuild {
+								gc_left2 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+											/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+											/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+											gc_left2 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+											/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+											/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+											gc_left2 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left2 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left2&(1<<gc_lane) == 0 {
+											continue
+										}
+										v := gc_l_v[gc_lane]
+										/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+										gc_l_v[gc_lane] = v
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									v := gc_l_v[gc_lane]
+									/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				v := gc_l_v[gc_lane]
+				/*line warp_pair.go:24*/ var r float32 = v
+				/*line warp_pair.go:34*/ sum := r
+				gc_l_sum[gc_lane] = sum
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_l_sum[gc_lane]
+				warps := gc_bdx * gc_bdy / 32
+				/*line warp_pair.go:37*/ out[gc_bx*warps+(gc_rank>>5)] = sum
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line warp_pair.go:34*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line warp_pair.go:34*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+			/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line warp_pair.go:23*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+					} else {
+						/*line warp_pair.go:23*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					}
+				} else {
+					/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		gc_upto := min(gc_cnt, 1)
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			v := gc_l_v[gc_lane]
+			/*line warp_pair.go:24*/ var r float32 = v
+			/*line warp_pair.go:34*/ sum := r
+			gc_l_sum[gc_lane] = sum
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_l_sum[gc_lane]
+			warps := gc_bdx * gc_bdy / 32
+			/*line warp_pair.go:37*/ out[gc_bx*warps+(gc_rank>>5)] = sum
+		}
+	}
+}
+
 // WarpPairIntKernel is WarpPairKernel on int32s, whose sums wrap, with
 // the reduction written in the kernel.
 //
@@ -39,6 +298,247 @@ func WarpPairIntKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line warp_pair.go:45
 var gc_src_warpPairInt = compiled.NewSource(gc_files_warp_pair, "warpPairInt", "9036e3af6c350be73cd593887a80b9ded29239b6f1df28d6243d5396d1d6c3d8", "warp_pair.go:41-54").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+
+//line warp_pair.go:45
+func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+	gc_off3 := gc_bx * 2 * gc_bdx
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:59*/ copy(gc_row, in[gc_off3:][:gc_bdx])
+		gc_rowok = true
+	}
+	gc_rowok2 := false
+	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:67*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
+		gc_rowok2 = true
+	}
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			if gc_act == ^uint32(0) {
+				gc_at3 := gc_row[gc_x02:][:32]
+				gc_at4 := gc_row2[gc_x02:][:32]
+				/*line warp_pair.go:91*/ compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line warp_pair.go:47*/ v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+			if gc_act != ^uint32(0) {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if true {
+						compiled.ShflDownLane0(&gc_l_v)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+					}
+				} else {
+					/*line warp_pair.go:48*/ for offset := 16; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							if compiled.SIMDBuild {
+								/*line warp_pair.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+							} else {
+								/*line warp_pair.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+							}
+						} else {
+							/*line warp_pair.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							if compiled.SIMDBuild {
+								gc_left2 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line warp_pair.go:49*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+											/*line warp_pair.go:49*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+											/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
+											gc_left2 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line warp_pair.go:49*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+											/*line warp_pair.go:49*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+											/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
+											gc_left2 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left2 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left2&(1<<gc_lane) == 0 {
+											continue
+										}
+										v := gc_l_v[gc_lane]
+										/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
+										gc_l_v[gc_lane] = v
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									v := gc_l_v[gc_lane]
+									/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				/*line warp_pair.go:52*/ out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line warp_pair.go:47*/ v := gc_at[gc_lane] + gc_at2[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line warp_pair.go:47*/ v := pairAt(in, i) + pairAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+			/*line warp_pair.go:48*/ for offset := 16; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line warp_pair.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+					} else {
+						/*line warp_pair.go:50*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					}
+				} else {
+					/*line warp_pair.go:49*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line warp_pair.go:49*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:49*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line warp_pair.go:49*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:49*/ v = v.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:49*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line warp_pair.go:49*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line warp_pair.go:52*/ out[gc_bx*gc_bdx/32+(gc_rank>>5)] = v
+		}
+	}
+}
 
 // WarpPairEveryKernel is WarpPairKernel whose every lane writes its
 // value after the shuffles to out[i]: the lanes' sums are all read, so
@@ -53,6 +553,457 @@ func WarpPairEveryKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line warp_pair.go:61
 var gc_src_warpPairEvery = compiled.NewSource(gc_files_warp_pair, "warpPairEvery", "81fc33b47e52013da5bbecca5b6240e02941837c4af47a58deaebe2480cf862a", "warp_pair.go:56-64", "warp_pair.go:19-25").NoGoexit("d350a5e79264e769c1f6d98efe24368f503cc254b8447879c94f65a5d03d18e7", "warp_pair.go:11-17")
+
+//line warp_pair.go:61
+func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_row := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_rowok := false
+	if compiled.SIMDBuild {
+		gc_off3 := gc_bx * 2 * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			copy(gc_row, in[gc_off3:][:gc_bdx])
+			gc_rowok = true
+		}
+	} else {
+		gc_off5 := gc_bx * 2 * gc_bdx
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			/*line warp_pair.go:75*/ copy(gc_row, in[gc_off5:][:gc_bdx])
+			gc_rowok = true
+		}
+	}
+	gc_rowok2 := false
+	if compiled.SIMDBuild {
+		gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+		if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			copy(gc_row2, in[gc_off4:][:gc_bdx])
+			gc_rowok2 = true
+		}
+	} else {
+		gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
+		if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
+			/*line warp_pair.go:83*/ copy(gc_row2, in[gc_off6:][:gc_bdx])
+			gc_rowok2 = true
+		}
+	}
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+			gc_bdy, gc_bdz := 1, 1
+			_, _ = gc_bdy, gc_bdz
+			gc_cnt := 32
+			gc_act := ^uint32(0)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at3 := gc_row[gc_x02:][:32]
+						gc_at4 := gc_row2[gc_x02:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_pair.go:63*/ var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*2*gc_bdx + gc_tx
+							/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					if gc_act == ^uint32(0) {
+						gc_at4 := gc_row[gc_x03:][:32]
+						gc_at5 := gc_row2[gc_x03:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_pair.go:63*/ var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							i := gc_bx*2*gc_bdx + gc_tx
+							/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					/*line warp_pair.go:23*/ for offset := 16; offset > 0; offset /= 2 {
+						/*line warp_pair.go:22*/ gc_run2.Add(offset, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run2)
+				} else {
+					/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+						} else {
+							/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+										/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									v := gc_l_v[gc_lane]
+									/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							/*line warp_pair.go:24*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line warp_pair.go:24*/ r := v
+							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+								break
+							}
+							/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							/*line warp_pair.go:63*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+							/*line warp_pair.go:24*/ r := v
+							if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+								break
+							}
+							/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line warp_pair.go:24*/ var r float32 = v
+						/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
+					}
+				}
+			} else {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+				} else {
+					/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+						} else {
+							/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x04 := gc_tidx.X
+					gc_off4 := (gc_bx * gc_bdx) + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at6 := out[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line warp_pair.go:24*/ var r float32 = v
+							/*line warp_pair.go:63*/ gc_at6[gc_lane] = r
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							v := gc_l_v[gc_lane]
+							/*line warp_pair.go:24*/ var r float32 = v
+							/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
+						}
+					}
+				}
+			}
+			continue
+		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+				gc_at := in[gc_off:][:32]
+				gc_at2 := in[gc_off2:][:32]
+				if gc_rowok {
+					gc_at = gc_row[gc_x0:][:32]
+				}
+				if gc_rowok2 {
+					gc_at2 = gc_row2[gc_x0:][:32]
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line warp_pair.go:63*/ var v float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*2*gc_bdx + gc_tx
+					/*line warp_pair.go:63*/ var v float32 = pairAt(in, i) + pairAt(in, i+gc_bdx)
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line warp_pair.go:23*/ for offset := 16; offset > 0; offset /= 2 {
+					/*line warp_pair.go:22*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v, &gc_run)
+			} else {
+				/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+					} else {
+						/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line warp_pair.go:22*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line warp_pair.go:22*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_pair.go:22*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line warp_pair.go:24*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_pair.go:24*/ r := v
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+							break
+						}
+						/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line warp_pair.go:63*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+						/*line warp_pair.go:24*/ r := v
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+							break
+						}
+						/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line warp_pair.go:24*/ var r float32 = v
+					/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
+				}
+			}
+		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				compiled.ShflDownHalving(&gc_l_v, 16, 32, true)
+			} else {
+				/*line warp_pair.go:21*/ for offset := 16; offset > 0; offset /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+					} else {
+						/*line warp_pair.go:22*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line warp_pair.go:22*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off3 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+					gc_at3 := out[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line warp_pair.go:24*/ var r float32 = v
+						/*line warp_pair.go:63*/ gc_at3[gc_lane] = r
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line warp_pair.go:24*/ var r float32 = v
+						/*line warp_pair.go:63*/ out[gc_bx*gc_bdx+gc_tx] = r
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_warp_pair holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -44,6 +45,5320 @@ func WarpPolicyScanKernel[P warpPolicy](in, out []int32) func(*gocuda.Thread) {
 
 //line warp_policy.go:116
 var gc_src_warpPolicyScanKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyScanKernel", "0d85867da2224fed63bd05e8abe7e7fc1d644e0761efe7cd7959f79745df87f2", "warp_policy.go:112-120", "warp_policy.go:23-32", "warp_policy.go:38-54", "warp_policy.go:60-69", "warp_policy.go:75-77", "warp_policy.go:83-86", "warp_policy.go:90-110")
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p (*countedWarp)
+	/*line warp_policy.go:119*/ var p_ *countedWarp = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var c *countedWarp = p_
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:84*/ c.calls++
+					var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:84*/ c.calls++
+					var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane_ >= offset {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane_ := (gc_rank & 31)
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane_ >= offset {
+									v_2 += u
+								}
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_2 += u
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				v_2 := gc_l_v_2[gc_lane]
+				/*line warp_policy.go:31*/ var r_2 int32 = v_2
+				/*line warp_policy.go:85*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	var gc_l_v_4 [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t2 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t2
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+						gc_l_v_3[gc_lane] = v_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+						gc_at2 := totals[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:103*/ var c_ *countedWarp = p_
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v_3 := gc_l_v_3[gc_lane]
+				/*line warp_policy.go:84*/ c_.calls++
+				var v_4 int32 = v_3
+				gc_l_v_4[gc_lane] = v_4
+			}
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
+						} else {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								/*line warp_policy.go:29*/ gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
+						}
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act == ^uint32(0) {
+									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										if lane_2 >= offset_ {
+											/*line warp_policy.go:27*/ v_4 = v_4.Add(u_)
+										} else {
+											/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+											if gc_if4.ToBits() != 0 {
+												/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
+											}
+										}
+										/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
+										}
+										/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_4 := gc_l_v_4[gc_lane]
+									/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+									if lane_2 >= offset_ {
+										v_4 += u_
+									}
+									gc_l_v_4[gc_lane] = v_4
+								}
+							}
+						} else {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								/*line warp_policy.go:29*/ gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_4 := gc_l_v_4[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:28*/ v_4 += u_
+								gc_l_v_4[gc_lane] = v_4
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+							/*line warp_policy.go:31*/ r_4 := v_4
+							/*line warp_policy.go:85*/ r_3 := r_4
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+							/*line warp_policy.go:31*/ r_4 := v_4
+							/*line warp_policy.go:85*/ r_3 := r_4
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v_4 := gc_l_v_4[gc_lane]
+						/*line warp_policy.go:31*/ var r_4 int32 = v_4
+						/*line warp_policy.go:85*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+						gc_at3 := totals[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:31*/ var r_4 int32 = v_4
+							/*line warp_policy.go:85*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:31*/ var r_4 int32 = v_4
+							/*line warp_policy.go:85*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ totals[tid] = r_3
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p (*levelsWarp)
+	/*line warp_policy.go:119*/ var p_ *levelsWarp = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 *levelsWarp = p_
+	var gc_l_v_ [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t2
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ var v int32 = in[i]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_save8 := gc_act
+		gc_in8 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			i_ := 0
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in8 &^ gc_dead
+			var gc_m8, gc_skip8 uint32
+			_ = gc_skip8
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ if i_ < p_2.levels {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_in8 &= gc_m8
+			gc_act = gc_in8
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane_ := (gc_rank & 31)
+				v_ := gc_l_v_[gc_lane]
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
+				if lane_&(1<<p_2.levels-1) >= 1<<i_ {
+					v_ += u
+				}
+				gc_l_v_[gc_lane] = v_
+			}
+			gc_act = gc_in8 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ i_++
+				gc_l_i_[gc_lane] = i_
+			}
+		}
+		gc_act = gc_save8 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				v_ := gc_l_v_[gc_lane]
+				/*line warp_policy.go:68*/ var r_ int32 = v_
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	var gc_l_v_2 [32]int32
+	var gc_l_i_2 [32]int
+	var gc_c2m [32]uint32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m18 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m18 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save18 := gc_act
+		gc_act = gc_save18 & gc_m18
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t4 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_2 := gc_t4
+							/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t3 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_2 := gc_t3
+							/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+						gc_at2 := totals[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_2 int32 = gc_at2[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:103*/ var p_3 *levelsWarp = p_
+			gc_save15 := gc_act
+			gc_in15 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i_2 := 0
+				gc_l_i_2[gc_lane] = i_2
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in15 &^ gc_dead
+				var gc_m15, gc_skip15 uint32
+				_ = gc_skip15
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:62*/ if i_2 < p_3.levels {
+						gc_m15 |= 1 << gc_lane
+					}
+				}
+				gc_in15 &= gc_m15
+				gc_act = gc_in15
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:63*/ gc_c2m[gc_lane] = gocuda.FullMask
+					gc_c2a[gc_lane] = 1 << i_2
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+				/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_2, &gc_c2a, &gc_c2w, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane_2 := (gc_rank & 31)
+					v_2 := gc_l_v_2[gc_lane]
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:63*/ u_ := gc_c2r[gc_lane]
+					if lane_2&(1<<p_3.levels-1) >= 1<<i_2 {
+						v_2 += u_
+					}
+					gc_l_v_2[gc_lane] = v_2
+				}
+				gc_act = gc_in15 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:62*/ i_2++
+					gc_l_i_2[gc_lane] = i_2
+				}
+			}
+			gc_act = gc_save15 &^ gc_dead
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+							/*line warp_policy.go:68*/ r_2 := v_2
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+							/*line warp_policy.go:68*/ r_2 := v_2
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:68*/ var r_2 int32 = v_2
+						/*line warp_policy.go:103*/ totals[tid] = r_2
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+						gc_at3 := totals[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:68*/ var r_2 int32 = v_2
+							/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_2
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:68*/ var r_2 int32 = v_2
+							/*line warp_policy.go:103*/ totals[tid] = r_2
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save18 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_shared2 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p sharedWarp
+	/*line warp_policy.go:119*/ var p_ sharedWarp = p
+	_ = p_
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid_ int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t2
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid_:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid_ int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid_:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid_ := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:42*/ partials[tid_] = v_
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ var v int32 = in[i]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:42*/ partials[tid_] = v_
+					}
+				}
+			}
+		}
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				if compiled.SIMDBuild {
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = gc_at[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				} else {
+					gc_x02 := gc_tidx.X
+					/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid_ int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid_ int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						below := gc_l_below[gc_lane]
+						/*line warp_policy.go:50*/ partials[tid_] += below
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ partials[tid_] += below
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid_ := gc_tx
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid_ := gc_tx
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid_ := gc_tx
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid_ := gc_tx
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid_ := gc_tx
+			tid := gc_tx
+			/*line warp_policy.go:96*/ lane := tid & 31
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			/*line warp_policy.go:53*/ var r_ int32 = partials[tid_]
+			/*line warp_policy.go:97*/ sum := r_
+			if lane == 31 {
+				totals[warp] = sum
+			}
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	var gc_l_v_2 [32]int32
+	var gc_l_below_ [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m17 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save17 := gc_act
+		gc_act = gc_save17 & gc_m17
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t4 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_2 := gc_t4
+							/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t3 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_2 := gc_t3
+							/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x04 := gc_tidx.X
+					gc_off5 := gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+						gc_at5 := totals[gc_off5:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_2 int32 = gc_at5[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:39*/ partials_ := gc_shared2(1024)[:1024]
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				if compiled.SIMDBuild {
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+						gc_at2 := partials_[gc_off2:][:32]
+						/*line warp_policy.go:42*/ copy(gc_at2, gc_l_v_2[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:42*/ partials_[tid_2] = v_2
+						}
+					}
+				} else {
+					gc_x05 := gc_tidx.X
+					gc_off6 := gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+						gc_at6 := partials_[gc_off6:][:32]
+						/*line warp_policy.go:42*/ copy(gc_at6, gc_l_v_2[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:42*/ partials_[tid_2] = v_2
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:43*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					if compiled.SIMDBuild {
+						gc_x03 := gc_tidx.X
+						gc_off3 := (0 - offset_) + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
+							gc_at3 := partials_[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x03 + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = gc_at3[gc_lane]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = partials_[tid_2-offset_]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						}
+					} else {
+						gc_x06 := gc_tidx.X
+						/*line warp_policy.go:49*/ gc_off7 := (0 - offset_) + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
+							gc_at7 := partials_[gc_off7:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x06 + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = gc_at7[gc_lane]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = partials_[tid_2-offset_]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx5.X + gc_lane
+								gc_ty := gc_tidx5.Y
+								_ = gc_ty
+								gc_tz := gc_tidx5.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line warp_policy.go:40*/ below_ := lanes.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+								/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
+									break
+								}
+								/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line warp_policy.go:40*/ below_ := lanes.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+								/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
+									break
+								}
+								/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							below_ := gc_l_below_[gc_lane]
+							/*line warp_policy.go:50*/ partials_[tid_2] += below_
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x07 := gc_tidx.X
+						gc_off8 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+							gc_at8 := partials_[gc_off8:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								below_ := gc_l_below_[gc_lane]
+								/*line warp_policy.go:50*/ gc_at8[gc_lane] += below_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								below_ := gc_l_below_[gc_lane]
+								/*line warp_policy.go:50*/ partials_[tid_2] += below_
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx6.X + gc_lane
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
+							var tid_2 int = gc_tx
+							var tid int = gc_tx
+							/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:53*/ gc_t6 := lanes.LoadInt32x8Slice(partials_[tid_2:])
+							r_2 := gc_t6
+							/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid_2 int = gc_tx
+							var tid int = gc_tx
+							/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:53*/ gc_t5 := lanes.LoadInt32x8Slice(partials_[tid_2:])
+							r_2 := gc_t5
+							/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_2 := gc_tx
+						tid := gc_tx
+						/*line warp_policy.go:53*/ var r_2 int32 = partials_[tid_2]
+						/*line warp_policy.go:103*/ totals[tid] = r_2
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x08 := gc_tidx.X
+					gc_off9 := gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+						gc_at9 := partials_[gc_off9:][:32]
+						gc_at10 := totals[gc_off9:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:53*/ var r_2 int32 = gc_at9[gc_lane]
+							/*line warp_policy.go:103*/ gc_at10[gc_lane] = r_2
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							tid := gc_tx
+							/*line warp_policy.go:53*/ var r_2 int32 = partials_[tid_2]
+							/*line warp_policy.go:103*/ totals[tid] = r_2
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save17 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+			{
+				gc_tx := gc_vstep2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p shuffleWarp
+	/*line warp_policy.go:119*/ var p_ shuffleWarp = p
+	_ = p_
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t2
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ var v int32 = in[i]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane_ >= offset {
+										/*line warp_policy.go:27*/ v_ = v_.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane_ := (gc_rank & 31)
+								v_ := gc_l_v_[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane_ >= offset {
+									v_ += u
+								}
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_ += u
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				v_ := gc_l_v_[gc_lane]
+				/*line warp_policy.go:31*/ var r_ int32 = v_
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	var gc_l_v_2 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m12 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t4 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_2 := gc_t4
+							/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t3 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_2 := gc_t3
+							/*line warp_policy.go:103*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+						gc_at2 := totals[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_2 int32 = gc_at2[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_2 int32 = totals[tid]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo3, gc_hi3)
+						} else {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								/*line warp_policy.go:29*/ gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset_, gc_lo4, gc_hi4)
+						}
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act == ^uint32(0) {
+									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										if lane_2 >= offset_ {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u_)
+										} else {
+											/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+											if gc_if4.ToBits() != 0 {
+												/*line warp_policy.go:27*/ v_2 = v_2.Add(u_).Merge(v_2, gc_if4)
+											}
+										}
+										/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u_).Merge(v_2, gc_if3)
+										}
+										/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_2 := gc_l_v_2[gc_lane]
+									/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+									if lane_2 >= offset_ {
+										v_2 += u_
+									}
+									gc_l_v_2[gc_lane] = v_2
+								}
+							}
+						} else {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								/*line warp_policy.go:29*/ gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:28*/ v_2 += u_
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx6.X + gc_lane
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+							/*line warp_policy.go:31*/ r_2 := v_2
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+							/*line warp_policy.go:31*/ r_2 := v_2
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_2.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:31*/ var r_2 int32 = v_2
+						/*line warp_policy.go:103*/ totals[tid] = r_2
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+						gc_at3 := totals[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:31*/ var r_2 int32 = v_2
+							/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_2
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:31*/ var r_2 int32 = v_2
+							/*line warp_policy.go:103*/ totals[tid] = r_2
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p forwardWarp[*countedWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[*countedWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[*countedWarp] = p_
+	/*line warp_policy.go:76*/ var c *countedWarp = p_2.in
+	var gc_l_v_3 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
+					var v_3 int32 = v_2
+					gc_l_v_3[gc_lane] = v_3
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
+					var v_3 int32 = v_2
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane_ >= offset {
+										/*line warp_policy.go:27*/ v_3 = v_3.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane_ := (gc_rank & 31)
+								v_3 := gc_l_v_3[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane_ >= offset {
+									v_3 += u
+								}
+								gc_l_v_3[gc_lane] = v_3
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_3 := gc_l_v_3[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_3 += u
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				v_3 := gc_l_v_3[gc_lane]
+				/*line warp_policy.go:31*/ var r_3 int32 = v_3
+				/*line warp_policy.go:85*/ var r_2 int32 = r_3
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	var gc_l_v_6 [32]int32
+	var gc_l_v_4 [32]int32
+	var gc_l_v_5 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m14 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m14 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t2 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_4 := gc_t2
+							/*line warp_policy.go:103*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t := lanes.LoadInt32x8Slice(totals[tid:])
+							v_4 := gc_t
+							/*line warp_policy.go:103*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_4 int32 = totals[tid]
+						gc_l_v_4[gc_lane] = v_4
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+						gc_at2 := totals[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_4 int32 = gc_at2[gc_lane]
+							gc_l_v_4[gc_lane] = v_4
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_4 int32 = totals[tid]
+							gc_l_v_4[gc_lane] = v_4
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[*countedWarp] = p_
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v_4 := gc_l_v_4[gc_lane]
+				/*line warp_policy.go:76*/ var v_5 int32 = v_4
+				gc_l_v_5[gc_lane] = v_5
+			}
+			/*line warp_policy.go:76*/ var c_ *countedWarp = p_3.in
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v_5 := gc_l_v_5[gc_lane]
+				/*line warp_policy.go:84*/ c_.calls++
+				var v_6 int32 = v_5
+				gc_l_v_6[gc_lane] = v_6
+			}
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_6, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo3, gc_hi3)
+						} else {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								/*line warp_policy.go:29*/ gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_6, offset_, gc_lo4, gc_hi4)
+						}
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_6, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act == ^uint32(0) {
+									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_6 := lanes.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										if lane_2 >= offset_ {
+											/*line warp_policy.go:27*/ v_6 = v_6.Add(u_)
+										} else {
+											/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+											if gc_if4.ToBits() != 0 {
+												/*line warp_policy.go:27*/ v_6 = v_6.Add(u_).Merge(v_6, gc_if4)
+											}
+										}
+										/*line warp_policy.go:27*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_6 := lanes.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_6 = v_6.Add(u_).Merge(v_6, gc_if3)
+										}
+										/*line warp_policy.go:27*/ v_6.StoreSlice(gc_l_v_6[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_6 := gc_l_v_6[gc_lane]
+									/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+									if lane_2 >= offset_ {
+										v_6 += u_
+									}
+									gc_l_v_6[gc_lane] = v_6
+								}
+							}
+						} else {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								/*line warp_policy.go:29*/ gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_6 := gc_l_v_6[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:28*/ v_6 += u_
+								gc_l_v_6[gc_lane] = v_6
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_6 := lanes.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+							/*line warp_policy.go:31*/ r_6 := v_6
+							/*line warp_policy.go:85*/ r_5 := r_6
+							/*line warp_policy.go:76*/ r_4 := r_5
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_4.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_6 := lanes.LoadInt32x8Slice(gc_l_v_6[gc_lane:])
+							/*line warp_policy.go:31*/ r_6 := v_6
+							/*line warp_policy.go:85*/ r_5 := r_6
+							/*line warp_policy.go:76*/ r_4 := r_5
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_4.StoreSlice(totals[tid:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v_6 := gc_l_v_6[gc_lane]
+						/*line warp_policy.go:31*/ var r_6 int32 = v_6
+						/*line warp_policy.go:85*/ var r_5 int32 = r_6
+						/*line warp_policy.go:76*/ var r_4 int32 = r_5
+						/*line warp_policy.go:103*/ totals[tid] = r_4
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+						gc_at3 := totals[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_6 := gc_l_v_6[gc_lane]
+							/*line warp_policy.go:31*/ var r_6 int32 = v_6
+							/*line warp_policy.go:85*/ var r_5 int32 = r_6
+							/*line warp_policy.go:76*/ var r_4 int32 = r_5
+							/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_4
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v_6 := gc_l_v_6[gc_lane]
+							/*line warp_policy.go:31*/ var r_6 int32 = v_6
+							/*line warp_policy.go:85*/ var r_5 int32 = r_6
+							/*line warp_policy.go:76*/ var r_4 int32 = r_5
+							/*line warp_policy.go:103*/ totals[tid] = r_4
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save14 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p forwardWarp[*levelsWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[*levelsWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[*levelsWarp] = p_
+	/*line warp_policy.go:76*/ var p_3 *levelsWarp = p_2.in
+	var gc_l_v_2 [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t2
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_2 := v_
+						/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_2 := v_
+						/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ var v int32 = in[i]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+		}
+		gc_save8 := gc_act
+		gc_in8 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			i_ := 0
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in8 &^ gc_dead
+			var gc_m8, gc_skip8 uint32
+			_ = gc_skip8
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ if i_ < p_3.levels {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_in8 &= gc_m8
+			gc_act = gc_in8
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane_ := (gc_rank & 31)
+				v_2 := gc_l_v_2[gc_lane]
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
+				if lane_&(1<<p_3.levels-1) >= 1<<i_ {
+					v_2 += u
+				}
+				gc_l_v_2[gc_lane] = v_2
+			}
+			gc_act = gc_in8 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ i_++
+				gc_l_i_[gc_lane] = i_
+			}
+		}
+		gc_act = gc_save8 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				v_2 := gc_l_v_2[gc_lane]
+				/*line warp_policy.go:68*/ var r_2 int32 = v_2
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	var gc_l_v_4 [32]int32
+	var gc_l_i_2 [32]int
+	var gc_l_v_3 [32]int32
+	var gc_c2m [32]uint32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m19 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m19 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save19 := gc_act
+		gc_act = gc_save19 & gc_m19
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t4 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t4
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t3 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t3
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+						gc_l_v_3[gc_lane] = v_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+						gc_at2 := totals[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:103*/ var p_4 forwardWarp[*levelsWarp] = p_
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v_3 := gc_l_v_3[gc_lane]
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
+				gc_l_v_4[gc_lane] = v_4
+			}
+			/*line warp_policy.go:76*/ var p_5 *levelsWarp = p_4.in
+			gc_save16 := gc_act
+			gc_in16 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i_2 := 0
+				gc_l_i_2[gc_lane] = i_2
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in16 &^ gc_dead
+				var gc_m16, gc_skip16 uint32
+				_ = gc_skip16
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:62*/ if i_2 < p_5.levels {
+						gc_m16 |= 1 << gc_lane
+					}
+				}
+				gc_in16 &= gc_m16
+				gc_act = gc_in16
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v_4 := gc_l_v_4[gc_lane]
+					_ = v_4
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:63*/ gc_c2m[gc_lane] = gocuda.FullMask
+					gc_c2a[gc_lane] = 1 << i_2
+					gc_c2w[gc_lane] = gocuda.WarpSize
+				}
+				/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v_4, &gc_c2a, &gc_c2w, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane_2 := (gc_rank & 31)
+					v_4 := gc_l_v_4[gc_lane]
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:63*/ u_ := gc_c2r[gc_lane]
+					if lane_2&(1<<p_5.levels-1) >= 1<<i_2 {
+						v_4 += u_
+					}
+					gc_l_v_4[gc_lane] = v_4
+				}
+				gc_act = gc_in16 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					i_2 := gc_l_i_2[gc_lane]
+					/*line warp_policy.go:62*/ i_2++
+					gc_l_i_2[gc_lane] = i_2
+				}
+			}
+			gc_act = gc_save16 &^ gc_dead
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+							/*line warp_policy.go:68*/ r_4 := v_4
+							/*line warp_policy.go:76*/ r_3 := r_4
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+							/*line warp_policy.go:68*/ r_4 := v_4
+							/*line warp_policy.go:76*/ r_3 := r_4
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v_4 := gc_l_v_4[gc_lane]
+						/*line warp_policy.go:68*/ var r_4 int32 = v_4
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+						gc_at3 := totals[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:68*/ var r_4 int32 = v_4
+							/*line warp_policy.go:76*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:68*/ var r_4 int32 = v_4
+							/*line warp_policy.go:76*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ totals[tid] = r_3
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save19 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_shared2 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p forwardWarp[sharedWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[sharedWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[sharedWarp] = p_
+	_ = p_2
+	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid_ int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t2
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_2 := v_
+						/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid_:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid_ int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 || tid_ < 0 || tid_ > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_2 := v_
+						/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid_:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid_ := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:42*/ partials[tid_] = v_2
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ var v int32 = in[i]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						/*line warp_policy.go:42*/ partials[tid_] = v_2
+					}
+				}
+			}
+		}
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				if compiled.SIMDBuild {
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = gc_at[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				} else {
+					gc_x02 := gc_tidx.X
+					/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							/*line warp_policy.go:41*/ lane_ := tid_ & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane_ >= offset {
+								below = partials[tid_-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid_ int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid_ int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid_ < 0 || tid_ > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid_:]).Add(below).StoreSlice(partials[tid_:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						below := gc_l_below[gc_lane]
+						/*line warp_policy.go:50*/ partials[tid_] += below
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_ := gc_tx
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ partials[tid_] += below
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid_ := gc_tx
+			tid := gc_tx
+			/*line warp_policy.go:96*/ lane := tid & 31
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			/*line warp_policy.go:53*/ var r_2 int32 = partials[tid_]
+			/*line warp_policy.go:76*/ var r_ int32 = r_2
+			/*line warp_policy.go:97*/ sum := r_
+			if lane == 31 {
+				totals[warp] = sum
+			}
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	var gc_l_v_4 [32]int32
+	var gc_l_below_ [32]int32
+	var gc_l_v_3 [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m18 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m18 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save18 := gc_act
+		gc_act = gc_save18 & gc_m18
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t4 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t4
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t3 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t3
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+						gc_l_v_3[gc_lane] = v_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x04 := gc_tidx.X
+					gc_off5 := gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+						gc_at5 := totals[gc_off5:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_3 int32 = gc_at5[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[sharedWarp] = p_
+			_ = p_3
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v_3 := gc_l_v_3[gc_lane]
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
+				gc_l_v_4[gc_lane] = v_4
+			}
+			/*line warp_policy.go:39*/ partials_ := gc_shared2(1024)[:1024]
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				if compiled.SIMDBuild {
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+						gc_at2 := partials_[gc_off2:][:32]
+						/*line warp_policy.go:42*/ copy(gc_at2, gc_l_v_4[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:42*/ partials_[tid_2] = v_4
+						}
+					}
+				} else {
+					gc_x05 := gc_tidx.X
+					gc_off6 := gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+						gc_at6 := partials_[gc_off6:][:32]
+						/*line warp_policy.go:42*/ copy(gc_at6, gc_l_v_4[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:42*/ partials_[tid_2] = v_4
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:43*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					if compiled.SIMDBuild {
+						gc_x03 := gc_tidx.X
+						gc_off3 := (0 - offset_) + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials_) && 32 <= len(partials_)-gc_off3 {
+							gc_at3 := partials_[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x03 + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = gc_at3[gc_lane]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = partials_[tid_2-offset_]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						}
+					} else {
+						gc_x06 := gc_tidx.X
+						/*line warp_policy.go:49*/ gc_off7 := (0 - offset_) + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(partials_) && 32 <= len(partials_)-gc_off7 {
+							gc_at7 := partials_[gc_off7:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x06 + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = gc_at7[gc_lane]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								/*line warp_policy.go:41*/ lane_2 := tid_2 & 31
+								/*line warp_policy.go:45*/ var below_ int32
+								if lane_2 >= offset_ {
+									below_ = partials_[tid_2-offset_]
+								}
+								gc_l_below_[gc_lane] = below_
+							}
+						}
+					}
+				}
+				if compiled.SIMDBuild {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx5.X + gc_lane
+								gc_ty := gc_tidx5.Y
+								_ = gc_ty
+								gc_tz := gc_tidx5.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line warp_policy.go:40*/ below_ := lanes.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+								/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
+									break
+								}
+								/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var tid_2 int = gc_tx
+								/*line warp_policy.go:40*/ below_ := lanes.LoadInt32x8Slice(gc_l_below_[gc_lane:])
+								/*line warp_policy.go:50*/ if tid_2 < 0 || tid_2 > len(partials_)-8 {
+									break
+								}
+								/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials_[tid_2:]).Add(below_).StoreSlice(partials_[tid_2:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							below_ := gc_l_below_[gc_lane]
+							/*line warp_policy.go:50*/ partials_[tid_2] += below_
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x07 := gc_tidx.X
+						gc_off8 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+							gc_at8 := partials_[gc_off8:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								below_ := gc_l_below_[gc_lane]
+								/*line warp_policy.go:50*/ gc_at8[gc_lane] += below_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								below_ := gc_l_below_[gc_lane]
+								/*line warp_policy.go:50*/ partials_[tid_2] += below_
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx6.X + gc_lane
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
+							var tid_2 int = gc_tx
+							var tid int = gc_tx
+							/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:53*/ gc_t6 := lanes.LoadInt32x8Slice(partials_[tid_2:])
+							r_4 := gc_t6
+							/*line warp_policy.go:53*/ r_3 := r_4
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid_2 int = gc_tx
+							var tid int = gc_tx
+							/*line warp_policy.go:53*/ if tid_2 < 0 || tid_2 > len(partials_)-8 || tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:53*/ gc_t5 := lanes.LoadInt32x8Slice(partials_[tid_2:])
+							r_4 := gc_t5
+							/*line warp_policy.go:53*/ r_3 := r_4
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_2 := gc_tx
+						tid := gc_tx
+						/*line warp_policy.go:53*/ var r_4 int32 = partials_[tid_2]
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x08 := gc_tidx.X
+					gc_off9 := gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+						gc_at9 := partials_[gc_off9:][:32]
+						gc_at10 := totals[gc_off9:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:53*/ var r_4 int32 = gc_at9[gc_lane]
+							/*line warp_policy.go:76*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ gc_at10[gc_lane] = r_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							tid := gc_tx
+							/*line warp_policy.go:53*/ var r_4 int32 = partials_[tid_2]
+							/*line warp_policy.go:76*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ totals[tid] = r_3
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save18 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
+
+//line warp_policy.go:116
+func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line warp_policy.go:117*/ var p forwardWarp[shuffleWarp]
+	/*line warp_policy.go:119*/ var p_ forwardWarp[shuffleWarp] = p
+	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
+	/*line warp_policy.go:97*/ var p_2 forwardWarp[shuffleWarp] = p_
+	_ = p_2
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t2
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_2 := v_
+						/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:119*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v := gc_t
+						/*line warp_policy.go:119*/ v_ := v
+						/*line warp_policy.go:119*/ v_2 := v_
+						/*line warp_policy.go:119*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:119*/ var v int32 = in[i]
+					/*line warp_policy.go:97*/ var v_ int32 = v
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:119*/ var v int32 = in[i]
+						/*line warp_policy.go:97*/ var v_ int32 = v
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane_ >= offset {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane_ int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane_, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane_ := (gc_rank & 31)
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane_ >= offset {
+									v_2 += u
+								}
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_2 += u
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ lane := tid & 31
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				v_2 := gc_l_v_2[gc_lane]
+				/*line warp_policy.go:31*/ var r_2 int32 = v_2
+				/*line warp_policy.go:76*/ var r_ int32 = r_2
+				/*line warp_policy.go:97*/ sum := r_
+				if lane == 31 {
+					totals[warp] = sum
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	var gc_l_v_4 [32]int32
+	var gc_l_v_3 [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				/*line warp_policy.go:102*/ if warp == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t4 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t4
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ gc_t3 := lanes.LoadInt32x8Slice(totals[tid:])
+							v_3 := gc_t3
+							/*line warp_policy.go:103*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+						gc_l_v_3[gc_lane] = v_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off2 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+						gc_at2 := totals[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:103*/ var v_3 int32 = totals[tid]
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+			/*line warp_policy.go:103*/ var p_3 forwardWarp[shuffleWarp] = p_
+			_ = p_3
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				v_3 := gc_l_v_3[gc_lane]
+				/*line warp_policy.go:76*/ var v_4 int32 = v_3
+				gc_l_v_4[gc_lane] = v_4
+			}
+			gc_all2 := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v_4, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset_ := 1; offset_ < gocuda.WarpSize; offset_ *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo3, gc_hi3)
+						} else {
+							gc_lo4, gc_hi4 := 0, 32
+							if gc_lo4 < gc_hi4 {
+								/*line warp_policy.go:29*/ gc_lo4 = max(gc_lo4, max(min(offset_, 32), -1))
+							}
+							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_4, offset_, gc_lo4, gc_hi4)
+						}
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								if gc_act == ^uint32(0) {
+									gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										if lane_2 >= offset_ {
+											/*line warp_policy.go:27*/ v_4 = v_4.Add(u_)
+										} else {
+											/*line warp_policy.go:27*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+											if gc_if4.ToBits() != 0 {
+												/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if4)
+											}
+										}
+										/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										var lane_2 int = gc_lane
+										/*line warp_policy.go:24*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+										/*line warp_policy.go:26*/ u_ := lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+										gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, lane_2, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_4 = v_4.Add(u_).Merge(v_4, gc_if3)
+										}
+										/*line warp_policy.go:27*/ v_4.StoreSlice(gc_l_v_4[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									lane_2 := (gc_rank & 31)
+									v_4 := gc_l_v_4[gc_lane]
+									/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+									if lane_2 >= offset_ {
+										v_4 += u_
+									}
+									gc_l_v_4[gc_lane] = v_4
+								}
+							}
+						} else {
+							gc_lo5, gc_hi5 := 0, 32
+							if gc_lo5 < gc_hi5 {
+								/*line warp_policy.go:29*/ gc_lo5 = max(gc_lo5, max(min(offset_, 32), -1))
+							}
+							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_4 := gc_l_v_4[gc_lane]
+								/*line warp_policy.go:26*/ u_ := gc_c2r[gc_lane]
+								/*line warp_policy.go:28*/ v_4 += u_
+								gc_l_v_4[gc_lane] = v_4
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx6.X + gc_lane
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+							/*line warp_policy.go:31*/ r_4 := v_4
+							/*line warp_policy.go:76*/ r_3 := r_4
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:95*/ v_4 := lanes.LoadInt32x8Slice(gc_l_v_4[gc_lane:])
+							/*line warp_policy.go:31*/ r_4 := v_4
+							/*line warp_policy.go:76*/ r_3 := r_4
+							/*line warp_policy.go:103*/ if tid < 0 || tid > len(totals)-8 {
+								break
+							}
+							/*line warp_policy.go:103*/ r_3.StoreSlice(totals[tid:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v_4 := gc_l_v_4[gc_lane]
+						/*line warp_policy.go:31*/ var r_4 int32 = v_4
+						/*line warp_policy.go:76*/ var r_3 int32 = r_4
+						/*line warp_policy.go:103*/ totals[tid] = r_3
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off3 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+						gc_at3 := totals[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:31*/ var r_4 int32 = v_4
+							/*line warp_policy.go:76*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ gc_at3[gc_lane] = r_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v_4 := gc_l_v_4[gc_lane]
+							/*line warp_policy.go:31*/ var r_4 int32 = v_4
+							/*line warp_policy.go:76*/ var r_3 int32 = r_4
+							/*line warp_policy.go:103*/ totals[tid] = r_3
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line warp_policy.go:96*/ warp := tid >> 5
+				i := gc_bx*gc_bdx + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line warp_policy.go:106*/ if warp > 0 {
+					sum += totals[warp-1]
+				}
+				var r int32 = sum
+				/*line warp_policy.go:119*/ out[i] = r
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line warp_policy.go:96*/ warp := tid >> 5
+			i := gc_bx*gc_bdx + gc_tx
+			sum := gc_s_sum[gc_rank]
+			/*line warp_policy.go:106*/ if warp > 0 {
+				sum += totals[warp-1]
+			}
+			var r int32 = sum
+			/*line warp_policy.go:119*/ out[i] = r
+		}
+	}
+}
 
 // WarpPolicyWithKernel is WarpPolicyScanKernel with the policy passed:
 // a pointer whose fields configure it.
@@ -85,6 +5400,2456 @@ func WarpPolicyWithKernel[P warpPolicy](p P, in, out []int32) func(*gocuda.Threa
 //line warp_policy.go:126
 var gc_src_warpPolicyWithKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyWithKernel", "ee954a1e682c0333152a98e9cbb818a0d88b6cd47fb0012bebeecb77c29cfa1f", "warp_policy.go:122-130", "warp_policy.go:23-32", "warp_policy.go:38-54", "warp_policy.go:60-69", "warp_policy.go:75-77", "warp_policy.go:83-86")
 
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *countedWarp, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:84*/ p.calls++
+					var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:84*/ p.calls++
+					var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane >= offset {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane := (gc_rank & 31)
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane >= offset {
+									v_2 += u
+								}
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_2 += u
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:31*/ r_ := v_2
+						/*line warp_policy.go:85*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:31*/ r_ := v_2
+						/*line warp_policy.go:85*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_2 := gc_l_v_2[gc_lane]
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:31*/ var r_ int32 = v_2
+						/*line warp_policy.go:85*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:31*/ var r_ int32 = v_2
+						/*line warp_policy.go:85*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levelsWarp, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v_ [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t
+						/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ var v_ int32 = in[i]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			i_ := 0
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ if i_ < p.levels {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				v_ := gc_l_v_[gc_lane]
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
+				if lane&(1<<p.levels-1) >= 1<<i_ {
+					v_ += u
+				}
+				gc_l_v_[gc_lane] = v_
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ i_++
+				gc_l_i_[gc_lane] = i_
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line warp_policy.go:68*/ r := v_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line warp_policy.go:68*/ r := v_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_l_v_[gc_lane]
+					/*line warp_policy.go:68*/ var r int32 = v_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v_ := gc_l_v_[gc_lane]
+						/*line warp_policy.go:68*/ var r int32 = v_
+						/*line warp_policy.go:128*/ v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_ := gc_l_v_[gc_lane]
+						/*line warp_policy.go:68*/ var r int32 = v_
+						/*line warp_policy.go:128*/ v := r
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t
+						/*line warp_policy.go:42*/ v_.StoreSlice(partials[tid:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:42*/ partials[tid] = v_
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+						/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ var v_ int32 = in[i]
+						/*line warp_policy.go:42*/ partials[tid] = v_
+					}
+				}
+			}
+		}
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				if compiled.SIMDBuild {
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = gc_at[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				} else {
+					gc_x02 := gc_tidx.X
+					/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						below := gc_l_below[gc_lane]
+						/*line warp_policy.go:50*/ partials[tid] += below
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ partials[tid] += below
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := partials[:gc_bdx]
+				gc_at3 := out[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line warp_policy.go:53*/ gc_t6 := lanes.LoadInt32x16Slice(gc_at2[gc_tx:])
+							r := gc_t6
+							/*line warp_policy.go:53*/ v := r
+							/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line warp_policy.go:53*/ gc_t5 := lanes.LoadInt32x8Slice(gc_at2[gc_tx:])
+						r := gc_t5
+						/*line warp_policy.go:53*/ v := r
+						/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line warp_policy.go:53*/ var r int32 = gc_at2[gc_tx]
+					/*line warp_policy.go:128*/ v := r
+					gc_at3[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:53*/ var r int32 = partials[tid]
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		} else {
+			gc_off5 := gc_bx * gc_bdx
+			if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+				gc_at5 := partials[:gc_bdx]
+				gc_at6 := out[gc_off5:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line warp_policy.go:53*/ var r int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:128*/ v := r
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:53*/ var r int32 = partials[tid]
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWarp, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v_ [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t
+						/*line warp_policy.go:128*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					gc_l_v_[gc_lane] = v_
+				}
+			}
+			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all {
+				compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_lo2 < gc_hi2 {
+							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane >= offset {
+										/*line warp_policy.go:27*/ v_ = v_.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_ = v_.Add(u).Merge(v_, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane := (gc_rank & 31)
+								v_ := gc_l_v_[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane >= offset {
+									v_ += u
+								}
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx4.X + gc_lane
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line warp_policy.go:31*/ r := v_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+						/*line warp_policy.go:31*/ r := v_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_ := gc_l_v_[gc_lane]
+					/*line warp_policy.go:31*/ var r int32 = v_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ var v_ int32 = in[i]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all {
+				compiled.ShflUpDoubling(&gc_l_v_, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_lo2 < gc_hi2 {
+							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_, offset, gc_lo2, gc_hi2)
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_ += u
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v_ := gc_l_v_[gc_lane]
+						/*line warp_policy.go:31*/ var r int32 = v_
+						/*line warp_policy.go:128*/ v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_ := gc_l_v_[gc_lane]
+						/*line warp_policy.go:31*/ var r int32 = v_
+						/*line warp_policy.go:128*/ v := r
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Block, p forwardWarp[*countedWarp], in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line warp_policy.go:128*/ var p_ forwardWarp[*countedWarp] = p
+	/*line warp_policy.go:76*/ var c *countedWarp = p_.in
+	var gc_l_v_3 [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
+					var v_3 int32 = v_2
+					gc_l_v_3[gc_lane] = v_3
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:84*/ c.calls++
+					var v_3 int32 = v_2
+					gc_l_v_3[gc_lane] = v_3
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane >= offset {
+										/*line warp_policy.go:27*/ v_3 = v_3.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_3 = v_3.Add(u).Merge(v_3, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_3.StoreSlice(gc_l_v_3[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane := (gc_rank & 31)
+								v_3 := gc_l_v_3[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane >= offset {
+									v_3 += u
+								}
+								gc_l_v_3[gc_lane] = v_3
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_3 := gc_l_v_3[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_3 += u
+							gc_l_v_3[gc_lane] = v_3
+						}
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:31*/ r_2 := v_3
+						/*line warp_policy.go:85*/ r_ := r_2
+						/*line warp_policy.go:76*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_3 := lanes.LoadInt32x8Slice(gc_l_v_3[gc_lane:])
+						/*line warp_policy.go:31*/ r_2 := v_3
+						/*line warp_policy.go:85*/ r_ := r_2
+						/*line warp_policy.go:76*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_3 := gc_l_v_3[gc_lane]
+					/*line warp_policy.go:31*/ var r_2 int32 = v_3
+					/*line warp_policy.go:85*/ var r_ int32 = r_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v_3 := gc_l_v_3[gc_lane]
+						/*line warp_policy.go:31*/ var r_2 int32 = v_3
+						/*line warp_policy.go:85*/ var r_ int32 = r_2
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_3 := gc_l_v_3[gc_lane]
+						/*line warp_policy.go:31*/ var r_2 int32 = v_3
+						/*line warp_policy.go:85*/ var r_ int32 = r_2
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Block, p forwardWarp[*levelsWarp], in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line warp_policy.go:128*/ var p_ forwardWarp[*levelsWarp] = p
+	/*line warp_policy.go:76*/ var p_2 *levelsWarp = p_.in
+	var gc_l_v_2 [32]int32
+	var gc_l_i_ [32]int
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line warp_policy.go:128*/ v_2 := v_
+						/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t
+						/*line warp_policy.go:128*/ v_2 := v_
+						/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ var v_ int32 = in[i]
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_in6 := gc_act
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			i_ := 0
+			gc_l_i_[gc_lane] = i_
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in6 &^ gc_dead
+			var gc_m6, gc_skip6 uint32
+			_ = gc_skip6
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ if i_ < p_2.levels {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+			gc_in6 &= gc_m6
+			gc_act = gc_in6
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ gc_c1m[gc_lane] = gocuda.FullMask
+				gc_c1a[gc_lane] = 1 << i_
+				gc_c1w[gc_lane] = gocuda.WarpSize
+			}
+			/*line warp_policy.go:63*/ compiled.WarpLanes[int32, int32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := (gc_rank & 31)
+				v_2 := gc_l_v_2[gc_lane]
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:63*/ u := gc_c1r[gc_lane]
+				if lane&(1<<p_2.levels-1) >= 1<<i_ {
+					v_2 += u
+				}
+				gc_l_v_2[gc_lane] = v_2
+			}
+			gc_act = gc_in6 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i_ := gc_l_i_[gc_lane]
+				/*line warp_policy.go:62*/ i_++
+				gc_l_i_[gc_lane] = i_
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:68*/ r_ := v_2
+						/*line warp_policy.go:76*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:68*/ r_ := v_2
+						/*line warp_policy.go:76*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_2 := gc_l_v_2[gc_lane]
+					/*line warp_policy.go:68*/ var r_ int32 = v_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:68*/ var r_ int32 = v_2
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:68*/ var r_ int32 = v_2
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p forwardWarp[sharedWarp], in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int32 {
+		defer func() {}()
+		return gocuda.Shared[int32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line warp_policy.go:128*/ var p_ forwardWarp[sharedWarp] = p
+	_ = p_
+	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
+	var gc_l_below [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line warp_policy.go:128*/ v_2 := v_
+						/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(partials)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t
+						/*line warp_policy.go:128*/ v_2 := v_
+						/*line warp_policy.go:42*/ v_2.StoreSlice(partials[tid:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					/*line warp_policy.go:42*/ partials[tid] = v_2
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+					gc_at := in[gc_off:][:32]
+					gc_at2 := partials[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						/*line warp_policy.go:42*/ gc_at2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ var v_ int32 = in[i]
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						/*line warp_policy.go:42*/ partials[tid] = v_2
+					}
+				}
+			}
+		}
+		/*line warp_policy.go:43*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				if compiled.SIMDBuild {
+					gc_x0 := gc_tidx.X
+					gc_off := (0 - offset) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(partials) && 32 <= len(partials)-gc_off {
+						gc_at := partials[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = gc_at[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				} else {
+					gc_x02 := gc_tidx.X
+					/*line warp_policy.go:49*/ gc_off3 := (0 - offset) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(partials) && 32 <= len(partials)-gc_off3 {
+						gc_at3 := partials[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = gc_at3[gc_lane]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_policy.go:41*/ lane := tid & 31
+							/*line warp_policy.go:45*/ var below int32
+							if lane >= offset {
+								below = partials[tid-offset]
+							}
+							gc_l_below[gc_lane] = below
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_policy.go:40*/ below := lanes.LoadInt32x8Slice(gc_l_below[gc_lane:])
+							/*line warp_policy.go:50*/ if tid < 0 || tid > len(partials)-8 {
+								break
+							}
+							/*line warp_policy.go:51*/ lanes.LoadInt32x8Slice(partials[tid:]).Add(below).StoreSlice(partials[tid:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						below := gc_l_below[gc_lane]
+						/*line warp_policy.go:50*/ partials[tid] += below
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+						gc_at4 := partials[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ gc_at4[gc_lane] += below
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							below := gc_l_below[gc_lane]
+							/*line warp_policy.go:50*/ partials[tid] += below
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at2 := partials[:gc_bdx]
+				gc_at3 := out[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line warp_policy.go:53*/ gc_t6 := lanes.LoadInt32x16Slice(gc_at2[gc_tx:])
+							r_ := gc_t6
+							/*line warp_policy.go:53*/ r := r_
+							/*line warp_policy.go:53*/ v := r
+							/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line warp_policy.go:53*/ gc_t5 := lanes.LoadInt32x8Slice(gc_at2[gc_tx:])
+						r_ := gc_t5
+						/*line warp_policy.go:53*/ r := r_
+						/*line warp_policy.go:53*/ v := r
+						/*line warp_policy.go:53*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line warp_policy.go:53*/ var r_ int32 = gc_at2[gc_tx]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					gc_at3[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		} else {
+			gc_off5 := gc_bx * gc_bdx
+			if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+				gc_at5 := partials[:gc_bdx]
+				gc_at6 := out[gc_off5:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at6[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line warp_policy.go:53*/ var r_ int32 = gc_at5[gc_tx]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		}
+	}
+}
+
+//line warp_policy.go:126
+func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, p forwardWarp[shuffleWarp], in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line warp_policy.go:128*/ var p_ forwardWarp[shuffleWarp] = p
+	_ = p_
+	var gc_l_v_2 [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t2 := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t2
+						/*line warp_policy.go:128*/ v_2 := v_
+						/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line warp_policy.go:128*/ gc_t := lanes.LoadInt32x8Slice(in[i:])
+						v_ := gc_t
+						/*line warp_policy.go:128*/ v_2 := v_
+						/*line warp_policy.go:128*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:128*/ var v_ int32 = in[i]
+					/*line warp_policy.go:76*/ var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_lo2 < gc_hi2 {
+							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane >= offset {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane := (gc_rank & 31)
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane >= offset {
+									v_2 += u
+								}
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx4.X + gc_lane
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:31*/ r_ := v_2
+						/*line warp_policy.go:76*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:127*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+						/*line warp_policy.go:31*/ r_ := v_2
+						/*line warp_policy.go:76*/ r := r_
+						/*line warp_policy.go:128*/ v := r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line warp_policy.go:129*/ v.StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_2 := gc_l_v_2[gc_lane]
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:76*/ var r int32 = r_
+					/*line warp_policy.go:128*/ v := r
+					out[i] = v
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bx * gc_bdx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+					gc_at := in[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						/*line warp_policy.go:128*/ var v_ int32 = in[i]
+						/*line warp_policy.go:76*/ var v_2 int32 = v_
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			}
+			gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			if gc_all {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+			} else {
+				/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_lo2 < gc_hi2 {
+							gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+					} else {
+						/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_2 += u
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := (gc_bx * gc_bdx) + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:31*/ var r_ int32 = v_2
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						gc_at2[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						i := gc_bx*gc_bdx + gc_tx
+						v_2 := gc_l_v_2[gc_lane]
+						/*line warp_policy.go:31*/ var r_ int32 = v_2
+						/*line warp_policy.go:76*/ var r int32 = r_
+						/*line warp_policy.go:128*/ v := r
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
 // WarpPolicyCountedKernel scans each warp's elements with a policy of
 // pointer receivers on a thread's own state (P is *C), adding to each
 // sum the calls it counted.
@@ -113,6 +7878,179 @@ func WarpPolicyCountedKernel[C any, P interface {
 
 //line warp_policy.go:137
 var gc_src_warpPolicyCountedKernel = compiled.NewSource(gc_files_warp_policy, "warpPolicyCountedKernel", "4db79ccfb30f4d871d2323f2a9dfbab4893b6c7e66e0a3ded4557325ebeea792", "warp_policy.go:132-147", "warp_policy.go:23-32", "warp_policy.go:83-86")
+
+//line warp_policy.go:137
+func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.Block, in []int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_v_2 [32]int32
+	var gc_l_p [32]*countedWarp
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					/*line warp_policy.go:142*/ var c countedWarp
+					p := (*countedWarp)(&c)
+					/*line warp_policy.go:145*/ var v_ int32 = gc_at[gc_lane]
+					/*line warp_policy.go:145*/ var c_ *countedWarp = p
+					/*line warp_policy.go:84*/ c_.calls++
+					var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_p[gc_lane] = p
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					/*line warp_policy.go:142*/ var c countedWarp
+					p := (*countedWarp)(&c)
+					/*line warp_policy.go:145*/ var v_ int32 = in[i]
+					/*line warp_policy.go:145*/ var c_ *countedWarp = p
+					/*line warp_policy.go:84*/ c_.calls++
+					var v_2 int32 = v_
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_p[gc_lane] = p
+				}
+			}
+		}
+		gc_all := gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+		if gc_all {
+			compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+		} else {
+			/*line warp_policy.go:25*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(offset, 32), -1))
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, offset, gc_lo2, gc_hi2)
+				} else {
+					/*line warp_policy.go:26*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							if gc_act == ^uint32(0) {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									if lane >= offset {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u)
+									} else {
+										/*line warp_policy.go:27*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if2)
+										}
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									var lane int = gc_lane
+									/*line warp_policy.go:24*/ v_2 := lanes.LoadInt32x8Slice(gc_l_v_2[gc_lane:])
+									/*line warp_policy.go:26*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, lane, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line warp_policy.go:27*/ v_2 = v_2.Add(u).Merge(v_2, gc_if)
+									}
+									/*line warp_policy.go:27*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								lane := (gc_rank & 31)
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+								if lane >= offset {
+									v_2 += u
+								}
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					} else {
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							/*line warp_policy.go:29*/ gc_lo3 = max(gc_lo3, max(min(offset, 32), -1))
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							v_2 := gc_l_v_2[gc_lane]
+							/*line warp_policy.go:26*/ u := gc_c1r[gc_lane]
+							/*line warp_policy.go:28*/ v_2 += u
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x02 := gc_tidx.X
+			gc_off2 := (gc_bx * gc_bdx) + gc_x02
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					v_2 := gc_l_v_2[gc_lane]
+					p := gc_l_p[gc_lane]
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:145*/ v := r
+					gc_at2[gc_lane] = v + p.count()
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					i := gc_bx*gc_bdx + gc_tx
+					v_2 := gc_l_v_2[gc_lane]
+					p := gc_l_p[gc_lane]
+					/*line warp_policy.go:31*/ var r_ int32 = v_2
+					/*line warp_policy.go:85*/ var r int32 = r_
+					/*line warp_policy.go:145*/ v := r
+					out[i] = v + p.count()
+				}
+			}
+		}
+	}
+}
 
 // gc_files_warp_policy holds the source files whose lines the kernels' records hash.
 //

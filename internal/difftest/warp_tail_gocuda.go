@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,385 @@ func WarpTailKernel(in, out []int32) func(*gocuda.Thread) {
 
 //line warp_tail.go:12
 var gc_src_warpTail = compiled.NewSource(gc_files_warp_tail, "warpTail", "4c2cce2ebc28bace88b27f7db9ed4d40bc6d43dc7db71ee826842b2bf3b940f5", "warp_tail.go:5-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line warp_tail.go:12
+func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line warp_tail.go:15*/ s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(s) {
+				gc_at := s[:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := lanes.BroadcastInt32x16(0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line warp_tail.go:17*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line warp_tail.go:17*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line warp_tail.go:17*/ s[tid] = 0
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2 * gocuda.WarpSize; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line warp_tail.go:29*/ gc_off := gc_bx * b
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at2 := s[:gc_to]
+				gc_at3 := in[gc_off:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line warp_tail.go:20*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line warp_tail.go:20*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
+				}
+			}
+		}
+	}
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line warp_tail.go:24*/ if tid < gocuda.WarpSize {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_tail.go:25*/ if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+								break
+							}
+							/*line warp_tail.go:25*/ v := lanes.LoadInt32x8Slice(s[tid:]).Add(lanes.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+							/*line warp_tail.go:25*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line warp_tail.go:25*/ if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+								break
+							}
+							/*line warp_tail.go:25*/ v := lanes.LoadInt32x8Slice(s[tid:]).Add(lanes.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+							/*line warp_tail.go:25*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line warp_tail.go:25*/ v := s[tid] + s[tid+gocuda.WarpSize]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if compiled.SIMDBuild {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+						gc_at4 := s[gc_off2:][:32]
+						/*line warp_tail.go:27*/ copy(gc_at4, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line warp_tail.go:27*/ s[tid] = v
+						}
+					}
+				} else {
+					gc_off3 := gocuda.WarpSize + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+						gc_at4 := s[gc_off2:][:32]
+						gc_at5 := s[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							/*line warp_tail.go:25*/ v := gc_at4[gc_lane] + gc_at5[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line warp_tail.go:25*/ v := s[tid] + s[tid+gocuda.WarpSize]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			if !compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off4 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+						gc_at6 := s[gc_off4:][:32]
+						/*line warp_tail.go:27*/ copy(gc_at6, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line warp_tail.go:27*/ s[tid] = v
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+					gc_at5 := out[gc_off3:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line warp_tail.go:31*/ gc_at5[0] = s[0] + s[1]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
+					}
+				}
+			} else {
+				gc_off5 := gc_bx
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
+					gc_at7 := out[gc_off5:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+						/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+						/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+						/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_warp_tail holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +32,348 @@ func WarpTailSumKernel(in, out []float32) func(*gocuda.Thread) {
 
 //line warp_tail_sum.go:15
 var gc_src_warpTailSum = compiled.NewSource(gc_files_warp_tail_sum, "warpTailSum", "8289457d50475a06a2c4cbeb40f42db30e96ec2abe8995144ac508d9179746c1", "warp_tail_sum.go:5-38", "warp_tail_sum.go:40-46", "warp_tail_sum.go:40-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line warp_tail_sum.go:15
+func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line warp_tail_sum.go:22*/ sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
+	var gc_l_v_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		gc_x0 := gc_tidx.X
+		gc_off := (gc_bx * gc_bdx) + gc_x0
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			gc_at := in[gc_off:][:32]
+			/*line warp_tail_sum.go:17*/ copy(gc_l_v_[:], gc_at)
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line warp_tail_sum.go:17*/ var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				var v_ float32 = v
+				gc_l_v_[gc_lane] = v_
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line warp_tail_sum.go:42*/ for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line warp_tail_sum.go:44*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+						/*line warp_tail_sum.go:44*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line warp_tail_sum.go:43*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line warp_tail_sum.go:43*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line warp_tail_sum.go:43*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_tail_sum.go:43*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line warp_tail_sum.go:43*/ v_ := lanes.LoadFloat32x8Slice(gc_l_v_[gc_lane:])
+									/*line warp_tail_sum.go:43*/ v_ = v_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line warp_tail_sum.go:43*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v_ := gc_l_v_[gc_lane]
+								/*line warp_tail_sum.go:43*/ v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v_ := gc_l_v_[gc_lane]
+							/*line warp_tail_sum.go:43*/ v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+		}
+		gc_upto := gc_cnt
+		if gc_bdy*gc_bdz == 1 {
+			gc_upto = min(gc_upto, 1)
+		}
+		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			var v float32
+			v_ := gc_l_v_[gc_lane]
+			/*line warp_tail_sum.go:45*/ var r float32 = v_
+			/*line warp_tail_sum.go:21*/ v = r
+			gc_s_v[gc_rank] = v
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line warp_tail_sum.go:24*/ sums[(gc_rank >> 5)] = v
+		}
+	}
+	var gc_l_v_2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m14 uint32
+		if (gc_w >> 5) == 0 {
+			gc_m14 = ^uint32(0)
+		}
+		gc_save14 := gc_act
+		gc_act = gc_save14 & gc_m14
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line warp_tail_sum.go:28*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_lane < 0 || gc_lane > len(sums)-8 {
+								break
+							}
+							if gc_lane < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize && uint((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize-gc_lane) > 7 {
+								/*line warp_tail_sum.go:29*/ s = lanes.LoadFloat32x8Slice(sums[gc_lane:])
+							} else {
+								gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line warp_tail_sum.go:29*/ s = lanes.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if4)
+								}
+							}
+							/*line warp_tail_sum.go:29*/ v_2 := s
+							/*line warp_tail_sum.go:29*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line warp_tail_sum.go:28*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_lane < 0 || gc_lane > len(sums)-8 {
+								break
+							}
+							gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach((gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line warp_tail_sum.go:30*/ s = lanes.LoadFloat32x8Slice(sums[gc_lane:]).Merge(s, gc_if3)
+							}
+							/*line warp_tail_sum.go:30*/ v_2 := s
+							/*line warp_tail_sum.go:30*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line warp_tail_sum.go:28*/ var s float32
+						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank & 31)]
+						}
+						var v_2 float32 = s
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line warp_tail_sum.go:28*/ var s float32
+					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+						s = sums[(gc_rank & 31)]
+					}
+					var v_2 float32 = s
+					gc_l_v_2[gc_lane] = v_2
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line warp_tail_sum.go:42*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line warp_tail_sum.go:44*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+						} else {
+							/*line warp_tail_sum.go:44*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line warp_tail_sum.go:43*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line warp_tail_sum.go:43*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+										/*line warp_tail_sum.go:43*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line warp_tail_sum.go:43*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line warp_tail_sum.go:43*/ v_2 := lanes.LoadFloat32x8Slice(gc_l_v_2[gc_lane:])
+										/*line warp_tail_sum.go:43*/ v_2 = v_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line warp_tail_sum.go:43*/ v_2.StoreSlice(gc_l_v_2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									v_2 := gc_l_v_2[gc_lane]
+									/*line warp_tail_sum.go:43*/ v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								v_2 := gc_l_v_2[gc_lane]
+								/*line warp_tail_sum.go:43*/ v_2 += gc_c2r[gc_lane]
+								gc_l_v_2[gc_lane] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_upto2 := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				var v float32
+				v_2 := gc_l_v_2[gc_lane]
+				/*line warp_tail_sum.go:45*/ var r_ float32 = v_2
+				/*line warp_tail_sum.go:32*/ v = r_
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save14 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+			gc_at2 := out[gc_off2:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_tail_sum.go:34*/ sum := v
+					/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line warp_tail_sum.go:34*/ sum := v
+				/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line warp_tail_sum.go:34*/ sum := v
+				/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
+			}
+		}
+	}
+}
 
 // gc_files_warp_tail_sum holds the source files whose lines the kernels' records hash.
 //

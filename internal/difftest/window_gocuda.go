@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -57,6 +58,228 @@ func WindowClampKernel(in, out []float32, r int) func(*gocuda.Thread) {
 //line window.go:47
 var gc_src_windowClamp = compiled.NewSource(gc_files_window, "windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57").NoGoexit("d049659df381567a02e0abbe5c11be748ec460fdb8a76cddc7191e63d71a37c7", "window.go:59-60")
 
+//line window.go:47
+func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line window.go:66*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line window.go:52*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && (i+r) <= (len(in)-16) {
+										/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
+											/*line window.go:53*/ var gc_t3 int = i + d
+											/*line window.go:53*/ var gc_t4 int = len(in)
+											var gc_i2 int = gc_t3
+											var gc_n3 int = gc_t4
+											_ = gc_n3
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[gc_i2:])
+											}
+											/*line window.go:54*/ sum = sum.Add(gc_ld2)
+										}
+									} else {
+										/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
+											/*line window.go:53*/ var gc_t3 int = i + d
+											/*line window.go:53*/ var gc_t4 int = len(in)
+											var gc_i2 int = gc_t3
+											var gc_n3 int = gc_t4
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											if gc_i2 >=
+												/*line window.go:60*/ 0 && gc_i2+15 <= (gc_n3-1) && gc_i2 <= len(in)-16 {
+												/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[gc_i2:])
+											} else {
+												var gc_lanes2 [16]float32
+												for gc_k2 := range 16 {
+													if 0xffff&(1<<gc_k2) != 0 {
+														gc_pos.Thread = gc_rank + gc_k2
+														/*line window.go:54*/ gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld2 = lanes.LoadFloat32x16(&gc_lanes2)
+											}
+											sum = sum.Add(gc_ld2)
+										}
+									}
+									/*line window.go:56*/ sum.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line window.go:52*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
+									/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
+										/*line window.go:53*/ var gc_t int = i + d
+										/*line window.go:53*/ var gc_t2 int = len(in)
+										var gc_i int = gc_t
+										var gc_n2 int = gc_t2
+										_ = gc_n2
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line window.go:54*/ gc_ld = lanes.LoadFloat32x8Slice(in[gc_i:])
+										}
+										/*line window.go:54*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
+										/*line window.go:53*/ var gc_t int = i + d
+										/*line window.go:53*/ var gc_t2 int = len(in)
+										var gc_i int = gc_t
+										var gc_n2 int = gc_t2
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_i >=
+											/*line window.go:60*/ 0 && gc_i+7 <= (gc_n2-1) && gc_i <= len(in)-8 {
+											/*line window.go:54*/ gc_ld = lanes.LoadFloat32x8Slice(in[gc_i:])
+										} else {
+											var gc_lanes [8]float32
+											for gc_k := range 8 {
+												if 0xff&(1<<gc_k) != 0 {
+													gc_pos.Thread = gc_rank + gc_k
+													/*line window.go:54*/ gc_lanes[gc_k] = in[min(max(gc_i+gc_k, 0), gc_n2-1)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+										}
+										sum = sum.Add(gc_ld)
+									}
+								}
+								/*line window.go:56*/ sum.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:52*/ var sum float32
+							for d := -r; d <= r; d++ {
+								sum += in[windowClampTo(i+d, len(in))]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line window.go:52*/ var sum lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
+								/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
+									/*line window.go:53*/ var gc_t3 int = i + d
+									/*line window.go:53*/ var gc_t4 int = len(in)
+									var gc_i2 int = gc_t3
+									var gc_n3 int = gc_t4
+									_ = gc_n3
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+									}
+									/*line window.go:54*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
+									/*line window.go:53*/ var gc_t3 int = i + d
+									/*line window.go:53*/ var gc_t4 int = len(in)
+									var gc_i2 int = gc_t3
+									var gc_n3 int = gc_t4
+									var gc_ld2 lanes.Float32x8
+									if gc_i2 >=
+										/*line window.go:60*/ 0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
+										/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+									} else {
+										var gc_lanes2 [8]float32
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line window.go:54*/ gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+									}
+									sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line window.go:56*/ sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:52*/ var sum float32
+							for d := -r; d <= r; d++ {
+								sum += in[windowClampTo(i+d, len(in))]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
@@ -73,6 +296,114 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 //line window.go:67
 var gc_src_windowMoved = compiled.NewSource(gc_files_window, "windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line window.go:67
+func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line window.go:85*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_steps2:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line window.go:72*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line window.go:73*/ for d := 0; d <= 2*r; d = d + 1 {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return gc_vstep, true
+								}
+								/*line window.go:73*/ d = d +
+									skip
+								var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line window.go:74*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
+									gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
+								} else {
+									break gc_steps2
+								}
+								/*line window.go:75*/ sum = sum.Add(gc_ld2)
+							}
+							sum.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line window.go:72*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line window.go:73*/ for d := 0; d <= 2*r; d = d + 1 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line window.go:73*/ d = d +
+								skip
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line window.go:74*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+							} else {
+								break gc_steps
+							}
+							/*line window.go:75*/ sum = sum.Add(gc_ld)
+						}
+						sum.StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line window.go:72*/ var sum float32
+				for d := 0; d <= 2*r; d++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line window.go:74*/ d += skip
+					sum += in[i+d]
+				}
+				out[i] = sum
+			}
+		}
+	}
+}
+
 // WindowGrowKernel has thread i sum in[i+d] for d from 0 to last, the
 // bound last starting at 2r and growing by grow at the first trip.
 //
@@ -85,6 +416,125 @@ func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 
 //line window.go:84
 var gc_src_windowGrow = compiled.NewSource(gc_files_window, "windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line window.go:84
+func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line window.go:102*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_steps2:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line window.go:89*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							var last int = 2 * r
+							if i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line window.go:91*/ for d := 0; d <= last; d = d + 1 {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return gc_vstep, true
+								}
+								var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line window.go:91*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
+									gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
+								} else {
+									break gc_steps2
+								}
+								/*line window.go:92*/ sum = sum.Add(gc_ld2)
+								/*line window.go:92*/ if d ==
+									0 {
+									/*line window.go:93*/ last = last +
+										grow
+								}
+							}
+							sum.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line window.go:89*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						var last int = 2 * r
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line window.go:91*/ for d := 0; d <= last; d = d + 1 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line window.go:91*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+								gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+							} else {
+								break gc_steps
+							}
+							/*line window.go:92*/ sum = sum.Add(gc_ld)
+							/*line window.go:92*/ if d ==
+								0 {
+								/*line window.go:93*/ last = last +
+									grow
+							}
+						}
+						sum.StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line window.go:89*/ var sum float32
+				last := 2 * r
+				for d := 0; d <= last; d++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line window.go:92*/ sum += in[i+d]
+					if d == 0 {
+						last += grow
+					}
+				}
+				out[i] = sum
+			}
+		}
+	}
+}
 
 // WindowTileKernel is the shared-tile blur's window along one axis: a
 // block of bs threads copies side = bs+2r elements of in from its corner

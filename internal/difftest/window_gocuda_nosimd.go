@@ -154,181 +154,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	}
 }
 
-func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line window.go:52*/ var sum lanes.Float32x8
-						if i < 0 || i > len(out)-8 {
-							break
-						}
-						/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
-							/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
-								/*line window.go:53*/ var gc_t3 int = i + d
-								/*line window.go:53*/ var gc_t4 int = len(in)
-								var gc_i2 int = gc_t3
-								var gc_n3 int = gc_t4
-								_ = gc_n3
-								var gc_ld2 lanes.Float32x8
-								{
-									/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								}
-								/*line window.go:54*/ sum = sum.Add(gc_ld2)
-							}
-						} else {
-							/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
-								/*line window.go:53*/ var gc_t3 int = i + d
-								/*line window.go:53*/ var gc_t4 int = len(in)
-								var gc_i2 int = gc_t3
-								var gc_n3 int = gc_t4
-								var gc_ld2 lanes.Float32x8
-								if gc_i2 >=
-									/*line window.go:60*/ 0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
-									/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-								} else {
-									var gc_lanes2 [8]float32
-									for gc_k2 := range 8 {
-										if 0xff&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line window.go:54*/ gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
-								}
-								sum = sum.Add(gc_ld2)
-							}
-						}
-						/*line window.go:56*/ sum.StoreSlice(out[i:])
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line window.go:52*/ var sum float32
-						for d := -r; d <= r; d++ {
-							sum += in[windowClampTo(i+d, len(in))]
-						}
-						out[i] = sum
-					}
-				}
-			}
-		})
-	}
-}
-
-//line window.go:67
-func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line window.go:85*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line window.go:72*/ var sum float32
-				for d := 0; d <= 2*r; d++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line window.go:74*/ d += skip
-					sum += in[i+d]
-				}
-				out[i] = sum
-			}
-		}
-	}
-}
-
-//line window.go:84
-func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line window.go:102*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line window.go:89*/ var sum float32
-				last := 2 * r
-				for d := 0; d <= last; d++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line window.go:92*/ sum += in[i+d]
-					if d == 0 {
-						last += grow
-					}
-				}
-				out[i] = sum
-			}
-		}
-	}
-}
-
 //line window.go:106
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b.Thread()
@@ -342,7 +167,8 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line window.go:110*/ for y := 0; y < rows; y++ {
 						for x := gc_tx; x < side; x += gc_bdx {
@@ -356,10 +182,10 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+				gc_vstep2 := 0
 			gc_steps2:
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line window.go:116*/ var sum lanes.Float32x8
 					if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
@@ -389,7 +215,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 					}
 					/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line window.go:116*/ var sum float32
 					for y_ := 0; y_ < rows; y_++ {

@@ -5,9 +5,8 @@
 package difftest
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -45,24 +44,24 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
-								/*line window.go:19*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line window.go:19*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
 								/*line window.go:20*/ if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
 									/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line window.go:20*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											/*line window.go:20*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
 										}
 										/*line window.go:21*/ sum = sum.Add(gc_ld2)
 									}
 								} else {
 									/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										/*line window.go:20*/ if (i+d-
 											shift) >= 0 && (i+d-shift) <= len(in)-16 {
-											/*line window.go:21*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											/*line window.go:21*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
 										} else {
 											break gc_steps2
 										}
@@ -71,7 +70,7 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								}
 								/*line window.go:23*/ sum.StoreSlice(out[i:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -84,41 +83,41 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							gc_tx := gc_vstep
 							gc_gc_tx := gc_tx + 8
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line window.go:19*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line window.go:19*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
-							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line window.go:20*/ if ((i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8)) && ((gc_i+lo-shift) >= 0 && (gc_i+(hi-1)-shift) >= (gc_i+lo-shift) && (gc_i+(hi-1)-shift) <= (len(in)-8)) {
 								/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line window.go:20*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										/*line window.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 									/*line window.go:21*/ sum = sum.Add(gc_ld)
-									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line window.go:21*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
+										/*line window.go:21*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d-shift:])
 									}
 									gc_sum = gc_sum.Add(gc_gc_ld)
 								}
 							} else {
 								/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line window.go:20*/ if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
-										/*line window.go:21*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										/*line window.go:21*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
 										break gc_jam
 									}
 									/*line window.go:21*/ sum = sum.Add(gc_ld)
-									var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line window.go:21*/ if (gc_i+d-shift) >= 0 && (gc_i+d-shift) <= len(in)-8 {
-										/*line window.go:21*/ gc_gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i+d-shift:])
+										/*line window.go:21*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d-shift:])
 									} else {
 										break gc_jam
 									}
@@ -132,24 +131,24 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line window.go:19*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line window.go:19*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							/*line window.go:20*/ if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 								/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line window.go:20*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										/*line window.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 									/*line window.go:21*/ sum = sum.Add(gc_ld)
 								}
 							} else {
 								/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line window.go:20*/ if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
-										/*line window.go:21*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										/*line window.go:21*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
 										break gc_steps
 									}
@@ -158,7 +157,7 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							}
 							/*line window.go:23*/ sum.StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -209,24 +208,24 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
 								gc_tx := gc_vstep
 								var i int = gc_bx*gc_bdx + gc_tx
-								/*line window.go:35*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line window.go:35*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
 								/*line window.go:36*/ if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
 									/*line window.go:36*/ for d := range n {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line window.go:36*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											/*line window.go:36*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
 										}
 										/*line window.go:37*/ sum = sum.Add(gc_ld2)
 									}
 								} else {
 									/*line window.go:37*/ for d := range n {
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										/*line window.go:36*/ if (i+d-
 											shift) >= 0 && (i+d-shift) <= len(in)-16 {
-											/*line window.go:37*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+											/*line window.go:37*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
 										} else {
 											break gc_steps2
 										}
@@ -235,7 +234,7 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								}
 								/*line window.go:39*/ sum.StoreSlice(out[i:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -247,24 +246,24 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line window.go:35*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line window.go:35*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							/*line window.go:36*/ if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 								/*line window.go:36*/ for d := range n {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line window.go:36*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										/*line window.go:36*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 									}
 									/*line window.go:37*/ sum = sum.Add(gc_ld)
 								}
 							} else {
 								/*line window.go:37*/ for d := range n {
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line window.go:36*/ if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-8 {
-										/*line window.go:37*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+										/*line window.go:37*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 									} else {
 										break gc_steps
 									}
@@ -273,7 +272,7 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							/*line window.go:39*/ sum.StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -287,377 +286,6 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				}
 			}
 		})
-	}
-}
-
-func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line window.go:52*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								if i < 0 || i > len(out)-16 {
-									break
-								}
-								/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && (i+r) <= (len(in)-16) {
-									/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
-										/*line window.go:53*/ var gc_t3 int = i + d
-										/*line window.go:53*/ var gc_t4 int = len(in)
-										var gc_i2 int = gc_t3
-										var gc_n3 int = gc_t4
-										_ = gc_n3
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										{
-											/*line window.go:54*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[gc_i2:])
-										}
-										/*line window.go:54*/ sum = sum.Add(gc_ld2)
-									}
-								} else {
-									/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
-										/*line window.go:53*/ var gc_t3 int = i + d
-										/*line window.go:53*/ var gc_t4 int = len(in)
-										var gc_i2 int = gc_t3
-										var gc_n3 int = gc_t4
-										var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										if gc_i2 >=
-											/*line window.go:60*/ 0 && gc_i2+15 <= (gc_n3-1) && gc_i2 <= len(in)-16 {
-											/*line window.go:54*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[gc_i2:])
-										} else {
-											var gc_lanes2 [16]float32
-											for gc_k2 := range 16 {
-												if 0xffff&(1<<gc_k2) != 0 {
-													gc_pos.Thread = gc_rank + gc_k2
-													/*line window.go:54*/ gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
-												}
-											}
-											gc_pos.Thread = gc_rank
-											gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
-										}
-										sum = sum.Add(gc_ld2)
-									}
-								}
-								/*line window.go:56*/ sum.StoreSlice(out[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line window.go:52*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							if i < 0 || i > len(out)-8 {
-								break
-							}
-							/*line window.go:53*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
-								/*line window.go:53*/ for d := -r; d <= r; d = d + 1 {
-									/*line window.go:53*/ var gc_t int = i + d
-									/*line window.go:53*/ var gc_t2 int = len(in)
-									var gc_i int = gc_t
-									var gc_n2 int = gc_t2
-									_ = gc_n2
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									{
-										/*line window.go:54*/ gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i:])
-									}
-									/*line window.go:54*/ sum = sum.Add(gc_ld)
-								}
-							} else {
-								/*line window.go:54*/ for d := -r; d <= r; d = d + 1 {
-									/*line window.go:53*/ var gc_t int = i + d
-									/*line window.go:53*/ var gc_t2 int = len(in)
-									var gc_i int = gc_t
-									var gc_n2 int = gc_t2
-									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									if gc_i >=
-										/*line window.go:60*/ 0 && gc_i+7 <= (gc_n2-1) && gc_i <= len(in)-8 {
-										/*line window.go:54*/ gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i:])
-									} else {
-										var gc_lanes [8]float32
-										for gc_k := range 8 {
-											if 0xff&(1<<gc_k) != 0 {
-												gc_pos.Thread = gc_rank + gc_k
-												/*line window.go:54*/ gc_lanes[gc_k] = in[min(max(gc_i+gc_k, 0), gc_n2-1)]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-									}
-									sum = sum.Add(gc_ld)
-								}
-							}
-							/*line window.go:56*/ sum.StoreSlice(out[i:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line window.go:52*/ var sum float32
-						for d := -r; d <= r; d++ {
-							sum += in[windowClampTo(i+d, len(in))]
-						}
-						out[i] = sum
-					}
-				}
-			}
-		})
-	}
-}
-
-//line window.go:67
-func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line window.go:85*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				gc_steps2:
-					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line window.go:72*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line window.go:73*/ for d := 0; d <= 2*r; d = d + 1 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return gc_vstep, true
-							}
-							/*line window.go:73*/ d = d +
-								skip
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line window.go:74*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
-								gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
-							} else {
-								break gc_steps2
-							}
-							/*line window.go:75*/ sum = sum.Add(gc_ld2)
-						}
-						sum.StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-			gc_steps:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line window.go:72*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line window.go:73*/ for d := 0; d <= 2*r; d = d + 1 {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						/*line window.go:73*/ d = d +
-							skip
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line window.go:74*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
-							gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
-						} else {
-							break gc_steps
-						}
-						/*line window.go:75*/ sum = sum.Add(gc_ld)
-					}
-					sum.StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line window.go:72*/ var sum float32
-				for d := 0; d <= 2*r; d++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line window.go:74*/ d += skip
-					sum += in[i+d]
-				}
-				out[i] = sum
-			}
-		}
-	}
-}
-
-//line window.go:84
-func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line window.go:102*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := gc_from
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				gc_steps2:
-					for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line window.go:89*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-						var last int = 2 * r
-						if i < 0 || i > len(out)-16 {
-							break
-						}
-						/*line window.go:91*/ for d := 0; d <= last; d = d + 1 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return gc_vstep, true
-							}
-							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line window.go:91*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
-								gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
-							} else {
-								break gc_steps2
-							}
-							/*line window.go:92*/ sum = sum.Add(gc_ld2)
-							/*line window.go:92*/ if d ==
-								0 {
-								/*line window.go:93*/ last = last +
-									grow
-							}
-						}
-						sum.StoreSlice(out[i:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-			gc_steps:
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line window.go:89*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					var last int = 2 * r
-					if i < 0 || i > len(out)-8 {
-						break
-					}
-					/*line window.go:91*/ for d := 0; d <= last; d = d + 1 {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line window.go:91*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
-							gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
-						} else {
-							break gc_steps
-						}
-						/*line window.go:92*/ sum = sum.Add(gc_ld)
-						/*line window.go:92*/ if d ==
-							0 {
-							/*line window.go:93*/ last = last +
-								grow
-						}
-					}
-					sum.StoreSlice(out[i:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line window.go:89*/ var sum float32
-				last := 2 * r
-				for d := 0; d <= last; d++ {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line window.go:92*/ sum += in[i+d]
-					if d == 0 {
-						last += grow
-					}
-				}
-				out[i] = sum
-			}
-		}
 	}
 }
 
@@ -676,8 +304,8 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := 0
 				if compiled.SIMD {
-					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
@@ -687,7 +315,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 								var x int = gc_tx
 								gc_lanes3 := gc_all
 								for {
-									/*line window.go:111*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
+									/*line window.go:111*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
 									if gc_lanes3.ToBits() == 0 {
 										break
 									}
@@ -696,9 +324,9 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 										/*line window.go:111*/ gc_u = len(in) / rows
 									}
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line window.go:112*/ if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
-										/*line window.go:112*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
+										/*line window.go:112*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
 									} else {
 										var gc_lanes4 [8]float32
 										for gc_k3 := range 8 {
@@ -708,7 +336,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 											}
 										}
 										gc_pos.Thread = gc_rank
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
 									}
 									/*line window.go:112*/ if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 										/*line window.go:112*/ gc_ld2.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes3)
@@ -729,7 +357,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
@@ -753,7 +381,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
-							/*line window.go:116*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line window.go:116*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 							if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-16 {
 								break
 							}
@@ -761,17 +389,17 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 								/*line window.go:117*/ var row []float32 = tile_[y_*side:]
 								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-16) {
 									for dx := 0; dx <= 2*r; dx = dx + 1 {
-										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line window.go:119*/ gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx+dx:])
+											/*line window.go:119*/ gc_ld10 = lanes.LoadFloat32x16Slice(row[gc_tx+dx:])
 										}
 										/*line window.go:120*/ sum = sum.Add(gc_ld10)
 									}
 								} else {
 									/*line window.go:120*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
-										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 										/*line window.go:119*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-16 {
-											gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx+dx:])
+											gc_ld10 = lanes.LoadFloat32x16Slice(row[gc_tx+dx:])
 										} else {
 											break gc_steps2
 										}
@@ -781,7 +409,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 							}
 							/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 						return gc_vstep2, false
 					}(gc_vstep2)
 					if gc_stop {
@@ -793,7 +421,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-						/*line window.go:116*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line window.go:116*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 						if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
 							break
 						}
@@ -801,17 +429,17 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 							/*line window.go:117*/ var row []float32 = tile_[y_*side:]
 							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									{
-										/*line window.go:119*/ gc_ld9 = archsimd.LoadFloat32x8Slice(row[gc_tx+dx:])
+										/*line window.go:119*/ gc_ld9 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 									}
 									/*line window.go:120*/ sum = sum.Add(gc_ld9)
 								}
 							} else {
 								/*line window.go:120*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line window.go:119*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
-										gc_ld9 = archsimd.LoadFloat32x8Slice(row[gc_tx+dx:])
+										gc_ld9 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 									} else {
 										break gc_steps
 									}
@@ -821,7 +449,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 						}
 						/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
@@ -874,14 +502,14 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								gc_tx := gc_vstep
 								gc_pos.Thread = gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
-								/*line window.go:136*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								/*line window.go:136*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(out)-16 {
 									break
 								}
 								/*line window.go:137*/ for d := 0; d < n; d = d + 1 {
-									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
 									/*line window.go:137*/ if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
-										gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
+										gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d+(1<<s):])
 									} else {
 										break gc_steps2
 									}
@@ -889,7 +517,7 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 								}
 								sum.StoreSlice(out[i:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 							return gc_vstep, false
 						}(gc_vstep)
 						if gc_stop {
@@ -902,14 +530,14 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
-							/*line window.go:136*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							/*line window.go:136*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(out)-8 {
 								break
 							}
 							/*line window.go:137*/ for d := 0; d < n; d = d + 1 {
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 								/*line window.go:137*/ if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
-									gc_ld = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
+									gc_ld = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
 								} else {
 									break gc_steps
 								}
@@ -917,7 +545,7 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							sum.StoreSlice(out[i:])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx

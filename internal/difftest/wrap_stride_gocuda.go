@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,165 @@ func StrideWrapKernel(trips []int32, base, limit, step int) func(*gocuda.Thread)
 //line wrap_stride.go:16
 var gc_src_strideWrap = compiled.NewSource(gc_files_wrap_stride, "strideWrap", "2e9aaedb783cca828ed23406599a55d6351128bccaa00969d3044c6acc6d93dd", "wrap_stride.go:11-22").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line wrap_stride.go:16
+func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+						gc_rank := gc_vstep
+						var n int32 = int32(0)
+						/*line wrap_stride.go:18*/ lanes.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					var n int32 = int32(0)
+					/*line wrap_stride.go:18*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				var n int32 = int32(0)
+				/*line wrap_stride.go:18*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			n := int32(0)
+			gc_s_n[gc_rank] = n
+		}
+		/*line wrap_stride.go:18*/ gc_chunk := compiled.StrideChunk(step)
+		gc_span := (step) * gc_chunk
+		/*line wrap_stride.go:18*/ for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:18*/ gc_start := base + 2*gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(step) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
+						/*line wrap_stride.go:19*/ n++
+					}
+					gc_s_n[gc_rank] = n
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line wrap_stride.go:21*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+								/*line wrap_stride.go:21*/ n.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line wrap_stride.go:21*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:21*/ n.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:21*/ gc_at[gc_tx] = n
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:21*/ trips[gc_tx] = n
+				}
+			}
+		}
+	}
+}
+
 // StrideWrap64Kernel is StrideWrapKernel with int64 keys and an
 // inclusive limit, which the compiled form runs in rounds of one trip.
 //
@@ -44,6 +204,151 @@ func StrideWrap64Kernel(trips []int32, base, limit, step int64) func(*gocuda.Thr
 //line wrap_stride.go:28
 var gc_src_strideWrap64 = compiled.NewSource(gc_files_wrap_stride, "strideWrap64", "c7282942cca393f050232d0ddb0152c1bbd8db2dfad289e40b9afdabd8b3d64b", "wrap_stride.go:24-34").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line wrap_stride.go:28
+func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step int64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+						gc_rank := gc_vstep
+						var n int32 = int32(0)
+						/*line wrap_stride.go:30*/ lanes.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					var n int32 = int32(0)
+					/*line wrap_stride.go:30*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				var n int32 = int32(0)
+				/*line wrap_stride.go:30*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			n := int32(0)
+			gc_s_n[gc_rank] = n
+		}
+		/*line wrap_stride.go:30*/ for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:30*/ gc_start := base + 2*int64(gc_tx)
+					i := gc_start + gc_off
+					if !(i <= gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, true) {
+						continue
+					}
+					gc_more = true
+					/*line wrap_stride.go:31*/ n++
+					gc_s_n[gc_rank] = n
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line wrap_stride.go:33*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+								/*line wrap_stride.go:33*/ n.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line wrap_stride.go:33*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:33*/ n.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:33*/ gc_at[gc_tx] = n
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:33*/ trips[gc_tx] = n
+				}
+			}
+		}
+	}
+}
+
 // StrideWrapU32Kernel is StrideWrapKernel with uint32 keys, which wrap at
 // 2^32.
 //
@@ -58,6 +363,151 @@ func StrideWrapU32Kernel(trips []int32, base, limit, step uint32) func(*gocuda.T
 
 //line wrap_stride.go:40
 var gc_src_strideWrapU32 = compiled.NewSource(gc_files_wrap_stride, "strideWrapU32", "9cff39c8a223ba7803839cde7c6e43868b93ceb05e221496814723ea54982c9c", "wrap_stride.go:36-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line wrap_stride.go:40
+func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, base, limit, step uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
+						gc_rank := gc_vstep
+						var n int32 = int32(0)
+						/*line wrap_stride.go:42*/ lanes.BroadcastInt32x16(n).StoreSlice(gc_s_n[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					var n int32 = int32(0)
+					/*line wrap_stride.go:42*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				var n int32 = int32(0)
+				/*line wrap_stride.go:42*/ lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			n := int32(0)
+			gc_s_n[gc_rank] = n
+		}
+		/*line wrap_stride.go:42*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:42*/ gc_start := base + 2*uint32(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, step, gc_limit, false) {
+						continue
+					}
+					gc_more = true
+					/*line wrap_stride.go:43*/ n++
+					gc_s_n[gc_rank] = n
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(trips) {
+				gc_at := trips[:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line wrap_stride.go:45*/ n := lanes.LoadInt32x16Slice(gc_s_n[gc_rank:])
+								/*line wrap_stride.go:45*/ n.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line wrap_stride.go:45*/ n := lanes.LoadInt32x8Slice(gc_s_n[gc_rank:])
+							/*line wrap_stride.go:45*/ n.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:45*/ gc_at[gc_tx] = n
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					n := gc_s_n[gc_rank]
+					/*line wrap_stride.go:45*/ trips[gc_tx] = n
+				}
+			}
+		}
+	}
+}
 
 // gc_files_wrap_stride holds the source files whose lines the kernels' records hash.
 //

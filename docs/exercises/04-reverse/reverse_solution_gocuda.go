@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,7 +30,159 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 //line reverse_solution.go:14
 var gc_src_ReverseKernel = compiled.NewSource(gc_files_reverse_solution, "ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line reverse_solution.go:14
+func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line reverse_solution.go:15*/ n := len(in)
+	b := gc_bdx
+	/*line reverse_solution.go:16*/ base := gc_bx * b
+	s := gocuda.Shared[int32](t, b)[:b]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(base, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, base); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := base
+			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := s[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line reverse_solution.go:18*/ var i int = base + tid
+							/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
+								/*line reverse_solution.go:18*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line reverse_solution.go:18*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line reverse_solution.go:18*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse_solution.go:18*/ if i := base + tid; i < n {
+						s[tid] = in[i]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(n, -1, base+
+			(b-1)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reverse_solution.go:22*/ src := b - 1 - tid
+					if j := base + src; j < n {
+						out[n-1-j] = s[src]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line reverse_solution.go:22*/ src := b - 1 - tid
+				if j := base + src; j < n {
+					out[n-1-j] = s[src]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_reverse_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed reverse_solution.go
 var gc_files_reverse_solution embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,7 +30,161 @@ func kernel(in, partial []int64) func(*gocuda.Thread) {
 //line reduce_solution.go:14
 var gc_src_SumKernel = compiled.NewSource(gc_files_reduce_solution, "SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line reduce_solution.go:14
+func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line reduce_solution.go:16*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_solution.go:16*/ s := gocuda.Shared[int64](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line reduce_solution.go:19*/ gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_iota8 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line reduce_solution.go:17*/ var v lanes.Int64x4 = lanes.BroadcastInt64x4(0)
+					var i int = gc_bx*b + tid
+					/*line reduce_solution.go:18*/ if i < len(in) && uint(len(in)-i) > 3 {
+						/*line reduce_solution.go:18*/ v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+					} else {
+						/*line reduce_solution.go:18*/ gc_if4 := gc_iota8.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+						if gc_if4.ToBits() != 0 {
+							/*line reduce_solution.go:18*/ v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						}
+					}
+					/*line reduce_solution.go:18*/ v.StoreSlice(gc_at2[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line reduce_solution.go:17*/ var v int64
+				if i := gc_bx*b + tid; true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line reduce_solution.go:17*/ var v int64
+				if i := gc_bx*b + tid; i < len(in) {
+					v = in[i]
+				}
+				s[tid] = v
+			}
+		}
+	}
+	/*line reduce_solution.go:23*/ for stride := b / 2; stride > 0; stride /= 2 {
+		if !compiled.SIMDBuild {
+			/*line reduce_solution.go:24*/ if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
+				if gc_k := compiled.TreeFold(s, stride, 0, 1); gc_k > 0 {
+					stride = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
+				gc_at3 := s[:gc_to]
+				gc_at4 := s[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line reduce_solution.go:24*/ lanes.LoadInt64x4Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt64x4Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := s[gc_off4:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_reduce_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce_solution.go
 var gc_files_reduce_solution embed.FS
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,7 +30,350 @@ func kernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 //line matmul_solution.go:15
 var gc_src_MatMulKernel = compiled.NewSource(gc_files_matmul_solution, "MatMulKernel", "6b5628230d570e337d5f362483cdab4b104646076b224b3758d212a5fd3c3ba5", "matmul_solution.go:10-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line matmul_solution.go:15
+func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line matmul_solution.go:16*/ as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
+	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
+	clear(gc_s_sum)
+	/*line matmul_solution.go:22*/ for p := 0; p < k; p += Tile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := (gc_by*Tile+gc_ty)*k + p
+				gc_off2 := (gc_bx * Tile) + ((p + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off:][:gc_bdx]
+					gc_at3 := bs[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
+							var col int = gc_bx*Tile + tx
+							/*line matmul_solution.go:23*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+								/*line matmul_solution.go:24*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								gc_b4 := gc_none2
+								/*line matmul_solution.go:24*/ if row < m {
+									gc_b4 = gc_all2
+								}
+								/*line matmul_solution.go:24*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								if gc_if3.ToBits() != 0 {
+									/*line matmul_solution.go:24*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+								}
+							}
+							/*line matmul_solution.go:24*/ gc_vb2.StoreSlice(gc_at3[gc_tx:])
+							/*line matmul_solution.go:28*/ if p+ty < k && (col < n && uint(n-col) > 7) {
+								/*line matmul_solution.go:28*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							} else {
+								gc_b5 := gc_none2
+								/*line matmul_solution.go:28*/ if p+ty < k {
+									gc_b5 = gc_all2
+								}
+								/*line matmul_solution.go:28*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								if gc_if4.ToBits() != 0 {
+									/*line matmul_solution.go:28*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:23*/ gc_at[gc_tx] = 0
+						if row < m && p+tx < k {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = 0
+						if p+ty < k && col < n {
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+						col := gc_bx*Tile + tx
+						/*line matmul_solution.go:23*/ as[ty][tx] = 0
+						if row < m && p+tx < k {
+							as[ty][tx] = a[row*k+p+tx]
+						}
+						bs[ty][tx] = 0
+						if p+ty < k && col < n {
+							bs[ty][tx] = b[(p+ty)*n+col]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul_solution.go:18*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul_solution.go:32*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							/*line matmul_solution.go:33*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							/*line matmul_solution.go:33*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line matmul_solution.go:18*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul_solution.go:32*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+						/*line matmul_solution.go:33*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+						/*line matmul_solution.go:33*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(1)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line matmul_solution.go:33*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*Tile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*Tile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*Tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line matmul_solution.go:20*/ var col int = gc_bx*Tile + tx
+							_ = col
+							/*line matmul_solution.go:20*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul_solution.go:38*/ sum.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+					tx := gc_tx
+					/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul_solution.go:38*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // gc_files_matmul_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul_solution.go
 var gc_files_matmul_solution embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

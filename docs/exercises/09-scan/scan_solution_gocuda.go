@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,270 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 
 //line scan_solution.go:15
 var gc_src_ScanKernel = compiled.NewSource(gc_files_scan_solution, "ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line scan_solution.go:15
+func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line scan_solution.go:17*/ if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan_solution.go:17*/ buf := gocuda.Shared[int32](t, 2*b)
+	cur := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan_solution.go:26*/ gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := buf[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD {
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
+						var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						} else {
+							/*line scan_solution.go:20*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+							}
+						}
+						/*line scan_solution.go:20*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+				}
+			} else {
+				if compiled.Disjoint(gc_at2, gc_at) {
+					copy(gc_at2, gc_at)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line scan_solution.go:18*/ i := gc_bx*b + tid
+							var v int32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line scan_solution.go:18*/ i := gc_bx*b + tid
+							var v int32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line scan_solution.go:18*/ i := gc_bx*b + tid
+							var v int32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line scan_solution.go:18*/ i := gc_bx*b + tid
+							var v int32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line scan_solution.go:18*/ i := gc_bx*b + tid
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line scan_solution.go:18*/ i := gc_bx*b + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				/*line scan_solution.go:24*/ buf[tid] = v
+			}
+		}
+	}
+	/*line scan_solution.go:26*/ for d := 1; d < b; d *= 2 {
+		next := 1 - cur
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line scan_solution.go:30*/ gc_off2 := cur * b
+			gc_off3 := (cur * b) - d
+			gc_off4 := next * b
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(buf)-gc_off2, len(buf)-gc_off3, len(buf)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := buf[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := buf[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := buf[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD {
+								gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var tid int = gc_tx
+									/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+									if tid >= d {
+										/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))
+									} else {
+										/*line scan_solution.go:29*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+										if gc_if6.ToBits() != 0 {
+											/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(x, gc_if6)
+										}
+									}
+									/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								if tid >= d {
+									/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))
+								} else {
+									/*line scan_solution.go:29*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(x, gc_if2)
+									}
+								}
+								/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tid := gc_tx
+							/*line scan_solution.go:28*/ x := gc_at3[gc_u]
+							if tid >= d {
+								x += gc_at4[gc_u]
+							}
+							gc_at5[gc_u] = x
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan_solution.go:28*/ x := buf[cur*b+tid]
+					if tid >= d {
+						x += buf[cur*b+tid-d]
+					}
+					buf[next*b+tid] = x
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan_solution.go:28*/ x := buf[cur*b+tid]
+					if tid >= d {
+						x += buf[cur*b+tid-d]
+					}
+					buf[next*b+tid] = x
+				}
+			}
+		}
+		/*line scan_solution.go:34*/ cur = next
+	}
+	gc_from, gc_to := 0, gc_bdx
+	/*line scan_solution.go:38*/ if !compiled.Adds(gc_bx*b, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * b
+		gc_off6 := cur * b
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
+			gc_at6 := out[gc_off5:][:gc_to]
+			gc_at7 := buf[gc_off6:][:gc_to]
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var tid int = gc_tx
+						/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
+						_ = i
+						/*line scan_solution.go:36*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line scan_solution.go:18*/ i := gc_bx*b + tid
+				/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
+			}
+		}
+	}
+}
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 

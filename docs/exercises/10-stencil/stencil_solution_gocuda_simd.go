@@ -5,9 +5,8 @@
 package stencil
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -104,24 +103,24 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						var tid int = gc_tx
 						/*line stencil_solution.go:23*/ var g int = gc_bx*b + tid
 						{
-							/*line stencil_solution.go:31*/ var sum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line stencil_solution.go:31*/ var sum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 							if g < 0 || g > len(out)-8 {
 								break
 							}
 							/*line stencil_solution.go:32*/ if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
 								/*line stencil_solution.go:32*/ for off := -Radius; off <= Radius; off = off + 1 {
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 									{
-										/*line stencil_solution.go:32*/ gc_ld2 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+										/*line stencil_solution.go:32*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
 									}
 									/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
 								}
 							} else {
 								/*line stencil_solution.go:33*/ for off := -Radius; off <= Radius; off = off + 1 {
-									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 									/*line stencil_solution.go:32*/ if (tid+
 										Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
-										/*line stencil_solution.go:33*/ gc_ld2 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+										/*line stencil_solution.go:33*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
 									} else {
 										break gc_steps2
 									}
@@ -131,7 +130,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							/*line stencil_solution.go:33*/ sum.StoreSlice(out[g:])
 						}
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx

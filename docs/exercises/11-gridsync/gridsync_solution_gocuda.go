@@ -7,7 +7,9 @@ package gridsync
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +30,467 @@ func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
 
 //line gridsync_solution.go:17
 var gc_src_CenterKernel = compiled.NewSource(gc_files_gridsync_solution, "CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line gridsync_solution.go:17
+func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_local := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	/*line gridsync_solution.go:18*/ n := len(in)
+	stride := gc_bdx * gc_gdx
+	clear(gc_s_local)
+	/*line gridsync_solution.go:22*/ if compiled.StrideFar(stride, n) {
+		/*line gridsync_solution.go:22*/ gc_chunk := compiled.StrideChunk(stride)
+		gc_span := (stride) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:31*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var first int = gc_bx*gc_bdx + gc_tx
+							/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+							/*line gridsync_solution.go:22*/ if !compiled.FarFull(first+gc_off, gc_off, 4, (stride), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								/*line gridsync_solution.go:22*/ gc_off := gc_off + gc_j*(stride)
+								/*line gridsync_solution.go:22*/ var i int = first + gc_off
+								if i < 0 || i > len(in)-4 {
+									break gc_far
+								}
+								/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
+							}
+							/*line gridsync_solution.go:22*/ local.StoreSlice(gc_s_local[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ gc_start := first
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(stride) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+							/*line gridsync_solution.go:23*/ local += in[i]
+						}
+						gc_s_local[gc_rank] = local
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ gc_start := first
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(stride) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+							/*line gridsync_solution.go:23*/ local += in[i]
+						}
+						gc_s_local[gc_rank] = local
+					}
+				}
+			}
+		}
+	} else {
+		/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:31*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off3:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var first int = gc_bx*gc_bdx + gc_tx
+								/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+								/*line gridsync_solution.go:22*/ var i int = first + gc_off
+								_ = i
+								/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+								/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							local := gc_s_local[gc_rank]
+							gc_more = true
+							/*line gridsync_solution.go:23*/ local += gc_at[gc_tx]
+							gc_s_local[gc_rank] = local
+						}
+					} else {
+						gc_vstep := gc_from
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var first int = gc_bx*gc_bdx + gc_tx
+							/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+							/*line gridsync_solution.go:22*/ var i int = first + gc_off
+							_ = i
+							/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+							/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							local := gc_s_local[gc_rank]
+							gc_more = true
+							/*line gridsync_solution.go:23*/ local += gc_at[gc_tx]
+							gc_s_local[gc_rank] = local
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+				}
+			}
+		}
+	}
+	if !compiled.SIMDBuild {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			local := gc_s_local[gc_rank]
+			/*line gridsync_solution.go:25*/ if local != 0 {
+				atomic.Add(sum, local)
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+	}
+	gc_vstep3 := 0
+	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+		if compiled.SIMDBuild {
+			{
+				gc_rank := gc_vstep3 + 0
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep3 + 1
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep3 + 2
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+			{
+				gc_rank := gc_vstep3 + 3
+				gc_pos.Thread = gc_rank
+				local := gc_s_local[gc_rank]
+				/*line gridsync_solution.go:25*/ if local != 0 {
+					atomic.Add(sum, local)
+				}
+			}
+		} else {
+			gc_rank := gc_vstep3
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:29*/ var mean float64 = *sum / float64(n)
+			lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if compiled.SIMDBuild {
+			local := gc_s_local[gc_rank]
+			/*line gridsync_solution.go:25*/ if local != 0 {
+				atomic.Add(sum, local)
+			}
+		} else {
+			mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+	if compiled.SIMDBuild {
+		if !gc_b.SyncGrid() {
+			return
+		}
+		gc_vstep4 := 0
+		if compiled.SIMD {
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				gc_rank := gc_vstep4
+				gc_pos.Thread = gc_rank
+				/*line gridsync_solution.go:29*/ mean := lanes.BroadcastFloat64x4(*sum / float64(n))
+				/*line gridsync_solution.go:29*/ mean.StoreSlice(gc_s_mean[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+	/*line gridsync_solution.go:34*/ if compiled.StrideFar(stride, n) {
+		/*line gridsync_solution.go:30*/ gc_chunk2 := compiled.StrideChunk(stride)
+		gc_span2 := (stride) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line gridsync_solution.go:30*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:39*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					first := gc_bx*gc_bdx + gc_tx
+					mean := gc_s_mean[gc_rank]
+					/*line gridsync_solution.go:30*/ gc_start2 := first
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(stride), gc_trips2-1 {
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+				}
+			}
+		}
+	} else {
+		/*line gridsync_solution.go:30*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:39*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
+					gc_at2 := out[gc_off4:][:gc_to]
+					gc_at3 := in[gc_off4:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var first int = gc_bx*gc_bdx + gc_tx
+								/*line gridsync_solution.go:19*/ mean := lanes.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
+								/*line gridsync_solution.go:30*/ var i_ int = first + gc_off2
+								_ = i_
+								/*line gridsync_solution.go:31*/ lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Sub(mean).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								gc_more2 = true
+								/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								gc_more2 = true
+								/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								gc_more2 = true
+								/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								gc_more2 = true
+								/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_gridsync_solution holds the source files whose lines the kernels' records hash.
 //

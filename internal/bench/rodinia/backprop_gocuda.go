@@ -4,8 +4,10 @@ package rodinia
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -41,6 +43,503 @@ func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPart
 
 //line backprop.go:35
 var gc_src_layerForward = compiled.NewSource(gc_files_backprop, "layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line backprop.go:35
+func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_by := gc_b.Index().Y
+	gc_n := gc_b.Len()
+	by := gc_by
+	/*line backprop.go:43*/ inputNode := gocuda.Shared[float32](t, bpnnHeight)[:bpnnHeight]
+	weightMatrix := gocuda.Shared[[bpnnWidth]float32](t, bpnnHeight)[:bpnnHeight]
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty
+			gc_off2 := (bpnnHeight*by + gc_ty + 1)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(inputNode) && gc_off2 >= 0 && gc_off2 < len(inputCuda) {
+				gc_at := inputNode[gc_off:][:1]
+				gc_at2 := inputCuda[gc_off2:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
+					/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			/*line backprop.go:61*/ gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(weightMatrix) {
+				gc_fastlo = min(max(0, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(weightMatrix[gc_row]), len(inputHiddenCuda)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := weightMatrix[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at4 := inputHiddenCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var tx int = gc_tx
+										var ty int = gc_ty
+										/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+										_ = index
+										/*line backprop.go:41*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+									_ = index
+									/*line backprop.go:41*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								_ = tx
+								/*line backprop.go:51*/ gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								_ = tx
+								/*line backprop.go:51*/ gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			/*line backprop.go:66*/ if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
+				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
+				gc_at6 := inputNode[gc_row2:][:1]
+				gc_elem := gc_at6[0]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								_ = ty
+								/*line backprop.go:39*/ lanes.LoadFloat32x16Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at5[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							_ = ty
+							/*line backprop.go:39*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					}
+				} else {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line backprop.go:57*/ for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line backprop.go:58*/ powerTwo := int(math.Pow(2, float64(i)))
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		gc_rstep := 1
+		/*line backprop.go:63*/ if (powerTwo) > 0 && gc_bdy%(powerTwo) == 0 {
+			gc_rstep = (powerTwo)
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx * gc_rstep {
+			gc_pos.Thread = gc_base
+			/*line backprop.go:59*/ if gc_rstep == 1 && (!(gc_ty%powerTwo == 0)) {
+				gc_ty += gc_rstep
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row3 := gc_ty
+			gc_row4 := gc_ty + powerTwo/2
+			if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
+				gc_at7 := weightMatrix[gc_row3][:gc_to]
+				gc_at8 := weightMatrix[gc_row4][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								_ = ty
+								{
+									/*line backprop.go:59*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							_ = ty
+							/*line backprop.go:59*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+				}
+			}
+			gc_ty += gc_rstep
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line backprop.go:74*/ gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_row5 := gc_ty
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row5 >= 0 && gc_row5 < len(weightMatrix) {
+				gc_fastlo2 = min(max(0, -gc_off4), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(inputHiddenCuda)-gc_off4, len(weightMatrix[gc_row5])), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := inputHiddenCuda[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
+						if compiled.SIMDBuild {
+							gc_vstep5 := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop4 bool
+								gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
+										gc_tx := gc_vstep5
+										var tx int = gc_tx
+										var ty int = gc_ty
+										/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+										_ = index
+										/*line backprop.go:41*/ lanes.LoadFloat32x16Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep5, false
+								}(gc_vstep5)
+								if gc_stop4 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line backprop.go:40*/ var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+									_ = index
+									/*line backprop.go:41*/ lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep5 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								tx := gc_tx
+								_ = tx
+								/*line backprop.go:65*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							}
+						} else {
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								tx := gc_tx
+								_ = tx
+								/*line backprop.go:65*/ gc_at9[gc_u2] = gc_at10[gc_u2]
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := by*hid + gc_ty
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
+				gc_at11 := hiddenPartialSum[gc_off5:][:1]
+				gc_at12 := weightMatrix[:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						{
+							gc_tx := gc_vstep6 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+						{
+							gc_tx := gc_vstep6 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+						{
+							gc_tx := gc_vstep6 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+						{
+							gc_tx := gc_vstep6 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_ty
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							ty := gc_ty
+							/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						ty := gc_ty
+						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_backprop holds the source files whose lines the kernels' records hash.
 //

@@ -130,10 +130,10 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				gc_at := gUpdatingGraphMask[gc_off:][:gc_to]
 				gc_at2 := gGraphMask[gc_off:][:gc_to]
 				gc_at3 := gGraphVisited[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -144,7 +144,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -155,7 +155,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -166,7 +166,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 						if tid < noOfNodes && gc_at[gc_tx] {
@@ -177,7 +177,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 					if tid < noOfNodes && gc_at[gc_tx] {

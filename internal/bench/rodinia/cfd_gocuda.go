@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -29,6 +30,105 @@ func CFDInitializeVariablesKernel(nelr int, variables []float32, ff CFDFarField)
 
 //line cfd.go:49
 var gc_src_cfdInitializeVariables = compiled.NewSource(gc_files_cfd, "cfdInitializeVariables", "58044d2f8d5e467085be4445fb0203cac658e24e9753ef729e7099cadf195efe", "cfd.go:43-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line cfd.go:49
+func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bdx*gc_bx + gc_tx
+							/*line cfd.go:51*/ if (i+compiled.Trip(0)*
+								nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
+								break
+							}
+							{
+								/*line cfd.go:52*/ lanes.BroadcastFloat32x16(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+							}
+							{
+								/*line cfd.go:52*/ lanes.BroadcastFloat32x16(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+							}
+							{
+								/*line cfd.go:52*/ lanes.BroadcastFloat32x16(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+							}
+							{
+								/*line cfd.go:52*/ lanes.BroadcastFloat32x16(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+							}
+							{
+								/*line cfd.go:52*/ lanes.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_pos.Thread = gc_base + gc_tx
+						var i int = gc_bdx*gc_bx + gc_tx
+						/*line cfd.go:51*/ if (i+compiled.Trip(0)*
+							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
+							break
+						}
+						/*line cfd.go:52*/ lanes.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+						/*line cfd.go:52*/ lanes.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+						/*line cfd.go:52*/ lanes.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+						/*line cfd.go:52*/ lanes.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+						/*line cfd.go:52*/ lanes.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bdx*gc_bx + gc_tx
+				{
+					j := int(0)
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
+					j := int(1)
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
+					j := int(2)
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
+					j := int(3)
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
+				}
+				{
+					j := int(4)
+					/*line cfd.go:52*/ variables[i+j*nelr] = ff.Variable[j]
+				}
+			}
+		}
+	}
+}
 
 // CFDComputeStepFactorKernel returns cuda_compute_step_factor of Rodinia's
 // cfd/euler3d.cu: each element's local time step divided by its area (its
@@ -296,6 +396,115 @@ func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes
 
 //line cfd.go:276
 var gc_src_cfdTimeStep = compiled.NewSource(gc_files_cfd, "cfdTimeStep", "aae2204ddd01efa6bcff8b8ef7eb24b2bd25c447576f10d574cf269610d0079b", "cfd.go:270-286").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line cfd.go:276
+func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			/*line cfd.go:298*/ gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+				gc_at := stepFactors[gc_off:][:gc_runhi]
+				gc_at2 := variables[gc_off2:][:gc_runhi]
+				gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+				gc_at4 := fluxes[gc_off2:][:gc_runhi]
+				gc_at5 := variables[gc_off3:][:gc_runhi]
+				gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+				gc_at7 := fluxes[gc_off3:][:gc_runhi]
+				gc_at8 := variables[gc_off4:][:gc_runhi]
+				gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+				gc_at10 := fluxes[gc_off4:][:gc_runhi]
+				gc_at11 := variables[gc_off5:][:gc_runhi]
+				gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+				gc_at13 := fluxes[gc_off5:][:gc_runhi]
+				gc_at14 := variables[gc_off6:][:gc_runhi]
+				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+				gc_at16 := fluxes[gc_off6:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line cfd.go:279*/ gc_vb4 := lanes.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+							for ; gc_vstep+15 < gc_runhi; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bdx*gc_bx + gc_tx
+								_ = i
+								/*line cfd.go:279*/ factor := lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Div(gc_vb4)
+								lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+								lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
+								lanes.LoadFloat32x16Slice(gc_at9[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
+								lanes.LoadFloat32x16Slice(gc_at12[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(gc_at13[gc_tx:]))).StoreSlice(gc_at11[gc_tx:])
+								lanes.LoadFloat32x16Slice(gc_at15[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x16Slice(gc_at16[gc_tx:]))).StoreSlice(gc_at14[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line cfd.go:279*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+						for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bdx*gc_bx + gc_tx
+							_ = i
+							/*line cfd.go:279*/ factor := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb3)
+							lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]))).StoreSlice(gc_at11[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).StoreSlice(gc_at14[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line cfd.go:279*/ factor := gc_at[gc_tx] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+					/*line cfd.go:279*/ factor := stepFactors[i] / float32(cfdRK+1-j)
+					/*line cfd.go:281*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_cfd holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -43,6 +44,556 @@ func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridC
 
 //line hotspot.go:48
 var gc_src_calculateTemp = compiled.NewSource(gc_files_hotspot, "calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
+
+//line hotspot.go:48
+func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line hotspot.go:59*/ _ = &capacitance
+		_ = &rx
+		_ = &ry
+		_ = &rz
+		_ = &step
+		_ = &timeElapsed
+	}
+	/*line hotspot.go:50*/ tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
+	powerOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
+	tempT := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
+	ambTemp := float32(80.0)
+	if compiled.SIMDBuild {
+		_ = &ambTemp
+	}
+	bx := gc_bx
+	by := gc_by
+	/*line hotspot.go:58*/ stepDivCap := step / capacitance
+	if compiled.SIMDBuild {
+		/*line hotspot.go:59*/ _ = &stepDivCap
+	}
+	/*line hotspot.go:59*/ rx1 := 1 / rx
+	if compiled.SIMDBuild {
+		/*line hotspot.go:60*/ _ = &rx1
+	}
+	/*line hotspot.go:59*/ ry1 := 1 / ry
+	if compiled.SIMDBuild {
+		/*line hotspot.go:60*/ _ = &ry1
+	}
+	/*line hotspot.go:59*/ rz1 := 1 / rz
+	if compiled.SIMDBuild {
+		/*line hotspot.go:60*/ _ = &rz1
+	}
+	/*line hotspot.go:63*/ smallBlockRows := HotspotBlock - iteration*2
+	smallBlockCols := HotspotBlock - iteration*2
+	/*line hotspot.go:67*/ blkY := smallBlockRows*by - borderRows
+	blkX := smallBlockCols*bx - borderCols
+	blkYmax := blkY + HotspotBlock - 1
+	blkXmax := blkX + HotspotBlock - 1
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gridCols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((blkY + gc_ty) < 0) || ((blkY + gc_ty) > gridRows-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_row := gc_ty
+			gc_off := blkX + (gridCols * (blkY + gc_ty))
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row]) && gc_off >= 0 && gc_off <= len(tempSrc) && gc_to <= len(tempSrc)-gc_off && gc_row < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row]) && gc_off <= len(power) && gc_to <= len(power)-gc_off {
+				gc_at := tempOnCuda[gc_row][:gc_to]
+				gc_at2 := tempSrc[gc_off:][:gc_to]
+				gc_at3 := powerOnCuda[gc_row][:gc_to]
+				gc_at4 := power[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line hotspot.go:73*/ var yidx int = blkY + ty
+								/*line hotspot.go:77*/ var loadYidx int = yidx
+								/*line hotspot.go:74*/ var xidx int = blkX + tx
+								/*line hotspot.go:77*/ var loadXidx int = xidx
+								var index int = gridCols*loadYidx + loadXidx
+								_ = index
+								{
+									/*line hotspot.go:79*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									/*line hotspot.go:79*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hotspot.go:73*/ var yidx int = blkY + ty
+							/*line hotspot.go:77*/ var loadYidx int = yidx
+							/*line hotspot.go:74*/ var xidx int = blkX + tx
+							/*line hotspot.go:77*/ var loadXidx int = xidx
+							var index int = gridCols*loadYidx + loadXidx
+							_ = index
+							/*line hotspot.go:79*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							/*line hotspot.go:79*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hotspot.go:80*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line hotspot.go:73*/ yidx := blkY + ty
+					/*line hotspot.go:77*/ loadYidx := yidx
+					/*line hotspot.go:74*/ xidx := blkX + tx
+					/*line hotspot.go:77*/ loadXidx := xidx
+					index := gridCols*loadYidx + loadXidx
+					/*line hotspot.go:80*/ tempOnCuda[ty][tx] = tempSrc[index]
+					powerOnCuda[ty][tx] = power[index]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	validYmin := 0
+	/*line hotspot.go:88*/ if blkY < 0 {
+		validYmin = -blkY
+	}
+	validYmax := HotspotBlock - 1
+	if blkYmax > gridRows-1 {
+		validYmax = HotspotBlock - 1 - (blkYmax - gridRows + 1)
+	}
+	validXmin := 0
+	if blkX < 0 {
+		validXmin = -blkX
+	}
+	validXmax := HotspotBlock - 1
+	if blkXmax > gridCols-1 {
+		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
+	}
+	clear(gc_s_computed)
+	/*line hotspot.go:119*/ for i := 0; i < iteration; i++ {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			/*line hotspot.go:123*/ if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				if (gc_ty < i+1) || (gc_ty > HotspotBlock-i-2) || (gc_ty < validYmin) || (gc_ty > validYmax) {
+					gc_lo2, gc_hi2 = gc_bdx, gc_bdx
+				}
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line hotspot.go:104*/ n := max(ty-1, validYmin)
+					_ = n
+					/*line hotspot.go:104*/ s := min(ty+1, validYmax)
+					_ = s
+					/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+					_ = w
+					/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+					_ = e
+					var computed bool
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line hotspot.go:104*/ n := max(ty-1, validYmin)
+					_ = n
+					/*line hotspot.go:104*/ s := min(ty+1, validYmax)
+					_ = s
+					/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+					_ = w
+					/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+					_ = e
+					var computed bool
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			/*line hotspot.go:132*/ if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty < i+1) || (gc_ty > HotspotBlock-i-2) || (gc_ty < validYmin) || (gc_ty > validYmax) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_row2 := gc_ty
+				gc_row3 := min(gc_ty+1, validYmax)
+				gc_row4 := max(gc_ty-1, validYmin)
+				if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row2]) && gc_row2 < len(tempT) && gc_to <= len(tempT[gc_row2]) && gc_row2 < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row4]) {
+					gc_at5 := tempOnCuda[gc_row2][:gc_to]
+					gc_at6 := tempT[gc_row2][:gc_to]
+					gc_at7 := powerOnCuda[gc_row2][:gc_to]
+					gc_at8 := tempOnCuda[gc_row3][:gc_to]
+					gc_at9 := tempOnCuda[gc_row4][:gc_to]
+					gc_at10 := tempOnCuda[gc_row2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:104*/ n := max(ty-1, validYmin)
+						_ = n
+						/*line hotspot.go:104*/ s := min(ty+1, validYmax)
+						_ = s
+						/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+						/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+						/*line hotspot.go:106*/ var computed bool
+						computed = false
+						computed = true
+						/*line hotspot.go:124*/ c := float64(gc_at5[gc_tx])
+						gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
+							(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
+							(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-gc_at5[gc_tx])*rz1)))
+						gc_s_computed[gc_rank] = computed
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:104*/ n := max(ty-1, validYmin)
+						/*line hotspot.go:104*/ s := min(ty+1, validYmax)
+						/*line hotspot.go:104*/ w := max(tx-1, validXmin)
+						/*line hotspot.go:104*/ e := min(tx+1, validXmax)
+						/*line hotspot.go:106*/ var computed bool
+						computed = false
+						computed = true
+						/*line hotspot.go:124*/ c := float64(tempOnCuda[ty][tx])
+						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
+							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
+							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+						gc_s_computed[gc_rank] = computed
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hotspot.go:131*/ if i == iteration-1 {
+			break
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
+					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
+					gc_at12 := tempT[gc_row5][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var tx int = gc_tx
+									_ = tx
+									var ty int = gc_ty
+									_ = ty
+									/*line hotspot.go:56*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+									/*line hotspot.go:134*/ gc_if4 := computed
+									if gc_if4.ToBits() != 0 {
+										/*line hotspot.go:134*/ lanes.LoadFloat32x16Slice(gc_at12[gc_tx:]).StoreMasked((*[16]float32)(gc_at11[gc_tx:]), gc_if4)
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								_ = ty
+								/*line hotspot.go:56*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+								/*line hotspot.go:134*/ gc_if3 := computed
+								if gc_if3.ToBits() != 0 {
+									/*line hotspot.go:134*/ lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreMasked((*[8]float32)(gc_at11[gc_tx:]), gc_if3)
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								gc_rank := gc_base + gc_tx
+								computed := gc_s_computed[gc_rank]
+								/*line hotspot.go:134*/ if computed {
+									gc_at11[gc_tx] = gc_at12[gc_tx]
+								}
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								gc_rank := gc_base + gc_tx
+								computed := gc_s_computed[gc_rank]
+								/*line hotspot.go:134*/ if computed {
+									gc_at11[gc_tx] = gc_at12[gc_tx]
+								}
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								gc_rank := gc_base + gc_tx
+								computed := gc_s_computed[gc_rank]
+								/*line hotspot.go:134*/ if computed {
+									gc_at11[gc_tx] = gc_at12[gc_tx]
+								}
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								gc_rank := gc_base + gc_tx
+								computed := gc_s_computed[gc_rank]
+								/*line hotspot.go:134*/ if computed {
+									gc_at11[gc_tx] = gc_at12[gc_tx]
+								}
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:134*/ if computed {
+							gc_at11[gc_tx] = gc_at12[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:134*/ if computed {
+							tempOnCuda[ty][tx] = tempT[ty][tx]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := blkX + (gridCols * (blkY + gc_ty))
+			gc_row6 := gc_ty
+			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
+				gc_at13 := tempDst[gc_off2:][:gc_bdx]
+				gc_at14 := tempT[gc_row6][:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line hotspot.go:73*/ var yidx int = blkY + ty
+								/*line hotspot.go:77*/ var loadYidx int = yidx
+								/*line hotspot.go:74*/ var xidx int = blkX + tx
+								/*line hotspot.go:77*/ var loadXidx int = xidx
+								var index int = gridCols*loadYidx + loadXidx
+								_ = index
+								/*line hotspot.go:78*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line hotspot.go:142*/ gc_if8 := computed
+								if gc_if8.ToBits() != 0 {
+									/*line hotspot.go:142*/ lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreMasked((*[16]float32)(gc_at13[gc_tx:]), gc_if8)
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hotspot.go:73*/ var yidx int = blkY + ty
+							/*line hotspot.go:77*/ var loadYidx int = yidx
+							/*line hotspot.go:74*/ var xidx int = blkX + tx
+							/*line hotspot.go:77*/ var loadXidx int = xidx
+							var index int = gridCols*loadYidx + loadXidx
+							_ = index
+							/*line hotspot.go:78*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line hotspot.go:142*/ gc_if7 := computed
+							if gc_if7.ToBits() != 0 {
+								/*line hotspot.go:142*/ lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreMasked((*[8]float32)(gc_at13[gc_tx:]), gc_if7)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:142*/ if computed {
+								gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:142*/ if computed {
+								gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:142*/ if computed {
+								gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:142*/ if computed {
+								gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line hotspot.go:142*/ if computed {
+						gc_at13[gc_tx] = gc_at14[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line hotspot.go:73*/ yidx := blkY + ty
+					/*line hotspot.go:77*/ loadYidx := yidx
+					/*line hotspot.go:74*/ xidx := blkX + tx
+					/*line hotspot.go:77*/ loadXidx := xidx
+					index := gridCols*loadYidx + loadXidx
+					computed := gc_s_computed[gc_rank]
+					/*line hotspot.go:142*/ if computed {
+						tempDst[index] = tempT[ty][tx]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_hotspot holds the source files whose lines the kernels' records hash.
 //

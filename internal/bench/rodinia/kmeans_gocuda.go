@@ -4,8 +4,10 @@ package rodinia
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -58,10 +60,10 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_vstep + 0
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
@@ -71,7 +73,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_vstep + 1
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
@@ -81,7 +83,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_vstep + 2
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
@@ -91,7 +93,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_vstep + 3
 							gc_pos.Thread = gc_base + gc_tx
 							pointID := gc_tx + gc_bdx*gc_bx
 							{
@@ -101,7 +103,7 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						pointID := gc_tx + gc_bdx*gc_bx
 						{
@@ -148,9 +150,379 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 //line kmeans.go:53
 var gc_src_kmeansPoint = compiled.NewSource(gc_files_kmeans, "kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line kmeans.go:53
+func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		blockID := gc_gdx*gc_by + gc_bx
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb5 := lanes.BroadcastInt32x16(int32(-1))
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								/*line kmeans.go:63*/ gc_vb6 := lanes.BroadcastFloat32x16(float32(math.MaxFloat32))
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_steps4:
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line kmeans.go:58*/ var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+									index := gc_vb5
+									/*line kmeans.go:62*/ if pointID < 0 || pointID > len(membership)-16 {
+										break
+									}
+									/*line kmeans.go:62*/ if pointID < npoints && uint(npoints-pointID) > 15 {
+										minDist := gc_vb6
+										/*line kmeans.go:62*/ var dist lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+											/*line kmeans.go:67*/ var clusterBaseIndex int = i *
+												nfeatures
+//line kmeans.go:68
+											var ans lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+												/*line kmeans.go:71*/ var addr int = pointID + j*
+													npoints
+												var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-16 {
+													gc_ld7 = lanes.LoadFloat32x16Slice(features[addr:])
+												} else {
+													break gc_steps4
+												}
+												/*line kmeans.go:73*/ diff := gc_ld7.Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
+												/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
+											}
+											/*line kmeans.go:73*/ dist = ans
+											/*line kmeans.go:73*/ gc_if13 := dist.Less(minDist)
+											if gc_if13.ToBits() != 0 {
+												/*line kmeans.go:73*/ minDist = minDist.Merge(dist, lanes.Mask32x16FromBits(^gc_if13.ToBits()))
+												/*line kmeans.go:73*/ index = index.Merge(lanes.BroadcastInt32x16(int32(i)), lanes.Mask32x16FromBits(^gc_if13.ToBits()))
+											}
+										}
+									} else {
+										/*line kmeans.go:80*/ gc_if14 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+										if gc_if14.ToBits() != 0 {
+											minDist := gc_vb6
+											/*line kmeans.go:62*/ var dist lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+												/*line kmeans.go:67*/ var clusterBaseIndex int = i *
+													nfeatures
+//line kmeans.go:68
+												var ans lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+													/*line kmeans.go:71*/ var addr int = pointID + j*
+														npoints
+													var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+													/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-16 {
+														gc_ld8 = lanes.LoadFloat32x16Slice(features[addr:])
+													} else {
+														break gc_steps4
+													}
+													var gc_u4 float32
+													if gc_in4 := gc_if14.ToBits(); gc_in4 != 0 {
+														gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in4)
+														/*line kmeans.go:73*/ gc_u4 = clusters[clusterBaseIndex+j]
+													}
+													diff := gc_ld8.Sub(lanes.BroadcastFloat32x16(gc_u4))
+													/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
+												}
+												/*line kmeans.go:73*/ dist = ans
+												/*line kmeans.go:73*/ gc_if15 := dist.Less(minDist)
+												if lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
+													/*line kmeans.go:73*/ minDist = minDist.Merge(dist, lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
+													/*line kmeans.go:73*/ index = index.Merge(lanes.BroadcastInt32x16(int32(i)), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
+												}
+											}
+										}
+									}
+									/*line kmeans.go:85*/ if pointID < npoints && uint(npoints-pointID) > 15 {
+										/*line kmeans.go:85*/ index.StoreSlice(membership[pointID:])
+									} else {
+										gc_if16 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(npoints, pointID, 16))))
+										if gc_if16.ToBits() != 0 {
+											/*line kmeans.go:85*/ index.StoreMasked((*[16]int32)(membership[pointID:]), gc_if16)
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb2 := lanes.BroadcastInt32x8(int32(-1))
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							/*line kmeans.go:63*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_steps2:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line kmeans.go:58*/ var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+								index := gc_vb2
+								/*line kmeans.go:62*/ if pointID < 0 || pointID > len(membership)-8 {
+									break
+								}
+								/*line kmeans.go:62*/ if pointID < npoints && uint(npoints-pointID) > 7 {
+									minDist := gc_vb3
+									/*line kmeans.go:62*/ var dist lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+										/*line kmeans.go:67*/ var clusterBaseIndex int = i *
+											nfeatures
+//line kmeans.go:68
+										var ans lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+											/*line kmeans.go:71*/ var addr int = pointID + j*
+												npoints
+											var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
+												gc_ld3 = lanes.LoadFloat32x8Slice(features[addr:])
+											} else {
+												break gc_steps2
+											}
+											/*line kmeans.go:73*/ diff := gc_ld3.Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
+											/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
+										}
+										/*line kmeans.go:73*/ dist = ans
+										/*line kmeans.go:73*/ gc_if5 := dist.Less(minDist)
+										if gc_if5.ToBits() != 0 {
+											/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if5)
+											/*line kmeans.go:73*/ index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if5)
+										}
+									}
+								} else {
+									/*line kmeans.go:80*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+									if gc_if6.ToBits() != 0 {
+										minDist := gc_vb3
+										/*line kmeans.go:62*/ var dist lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+											/*line kmeans.go:67*/ var clusterBaseIndex int = i *
+												nfeatures
+//line kmeans.go:68
+											var ans lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+												/*line kmeans.go:71*/ var addr int = pointID + j*
+													npoints
+												var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
+													gc_ld4 = lanes.LoadFloat32x8Slice(features[addr:])
+												} else {
+													break gc_steps2
+												}
+												var gc_u2 float32
+												if gc_in2 := gc_if6.ToBits(); gc_in2 != 0 {
+													gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+													/*line kmeans.go:73*/ gc_u2 = clusters[clusterBaseIndex+j]
+												}
+												diff := gc_ld4.Sub(lanes.BroadcastFloat32x8(gc_u2))
+												/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
+											}
+											/*line kmeans.go:73*/ dist = ans
+											/*line kmeans.go:73*/ gc_if7 := dist.Less(minDist)
+											if gc_if6.And(gc_if7).ToBits() != 0 {
+												/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if6.And(gc_if7))
+												/*line kmeans.go:73*/ index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if6.And(gc_if7))
+											}
+										}
+									}
+								}
+								/*line kmeans.go:85*/ if pointID < npoints && uint(npoints-pointID) > 7 {
+									/*line kmeans.go:85*/ index.StoreSlice(membership[pointID:])
+								} else {
+									gc_if8 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+									if gc_if8.ToBits() != 0 {
+										/*line kmeans.go:85*/ index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if8)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
+							index := int32(-1)
+							/*line kmeans.go:62*/ if pointID < npoints {
+								minDist := float32(math.MaxFloat32)
+								var dist float32
+								/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
+									clusterBaseIndex := i * nfeatures
+									var ans float32
+									/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+									}
+									dist = ans
+									/*line kmeans.go:78*/ if dist < minDist {
+										minDist = dist
+										index = int32(i)
+									}
+								}
+							}
+							/*line kmeans.go:85*/ if pointID < npoints {
+								/*line kmeans.go:87*/ membership[pointID] = index
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						gc_vb3 := lanes.BroadcastInt32x8(int32(-1))
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						/*line kmeans.go:63*/ gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
+					gc_steps3:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line kmeans.go:58*/ var pointID int = blockID*gc_bdx*gc_bdy + gc_tx
+							index := gc_vb3
+							/*line kmeans.go:62*/ if pointID < 0 || pointID > len(membership)-8 {
+								break
+							}
+							/*line kmeans.go:62*/ if pointID < npoints && uint(npoints-pointID) > 7 {
+								minDist := gc_vb4
+								/*line kmeans.go:62*/ var dist lanes.Float32x8
+								/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+									/*line kmeans.go:67*/ var clusterBaseIndex int = i *
+										nfeatures
+//line kmeans.go:68
+									var ans lanes.Float32x8
+									/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+										/*line kmeans.go:71*/ var addr int = pointID + j*
+											npoints
+										var gc_ld5 lanes.Float32x8
+										/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
+											gc_ld5 = lanes.LoadFloat32x8Slice(features[addr:])
+										} else {
+											break gc_steps3
+										}
+										/*line kmeans.go:73*/ diff := gc_ld5.Sub(lanes.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+										/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
+									}
+									/*line kmeans.go:73*/ dist = ans
+									/*line kmeans.go:73*/ gc_if7 := dist.Less(minDist)
+									if gc_if7.ToBits() != 0 {
+										/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if7)
+										/*line kmeans.go:73*/ index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if7)
+									}
+								}
+							} else {
+								/*line kmeans.go:80*/ gc_if8 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+								if gc_if8.ToBits() != 0 {
+									minDist := gc_vb4
+									/*line kmeans.go:62*/ var dist lanes.Float32x8
+									/*line kmeans.go:62*/ for i := 0; i < nclusters; i = i + 1 {
+										/*line kmeans.go:67*/ var clusterBaseIndex int = i *
+											nfeatures
+//line kmeans.go:68
+										var ans lanes.Float32x8
+										/*line kmeans.go:68*/ for j := 0; j < nfeatures; j = j + 1 {
+											/*line kmeans.go:71*/ var addr int = pointID + j*
+												npoints
+											var gc_ld6 lanes.Float32x8
+											/*line kmeans.go:72*/ if addr >= 0 && addr <= len(features)-8 {
+												gc_ld6 = lanes.LoadFloat32x8Slice(features[addr:])
+											} else {
+												break gc_steps3
+											}
+											var gc_u3 float32
+											if gc_in3 := gc_if8.ToBits(); gc_in3 != 0 {
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+												/*line kmeans.go:73*/ gc_u3 = clusters[clusterBaseIndex+j]
+											}
+											diff := gc_ld6.Sub(lanes.BroadcastFloat32x8(gc_u3))
+											/*line kmeans.go:73*/ ans = ans.Add(diff.Mul(diff))
+										}
+										/*line kmeans.go:73*/ dist = ans
+										/*line kmeans.go:73*/ gc_if9 := dist.Less(minDist)
+										if gc_if8.And(gc_if9).ToBits() != 0 {
+											/*line kmeans.go:73*/ minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
+											/*line kmeans.go:73*/ index = lanes.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
+										}
+									}
+								}
+							}
+							/*line kmeans.go:85*/ if pointID < npoints && uint(npoints-pointID) > 7 {
+								/*line kmeans.go:85*/ index.StoreSlice(membership[pointID:])
+							} else {
+								gc_if10 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
+								if gc_if10.ToBits() != 0 {
+									/*line kmeans.go:85*/ index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
+								}
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
+							index := int32(-1)
+							/*line kmeans.go:62*/ if pointID < npoints {
+								minDist := float32(math.MaxFloat32)
+								var dist float32
+								/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
+									clusterBaseIndex := i * nfeatures
+									var ans float32
+									/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+									}
+									dist = ans
+									/*line kmeans.go:78*/ if dist < minDist {
+										minDist = dist
+										index = int32(i)
+									}
+								}
+							}
+							/*line kmeans.go:85*/ if pointID < npoints {
+								/*line kmeans.go:87*/ membership[pointID] = index
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_kmeans holds the source files whose lines the kernels' records hash.
 //
 //go:embed kmeans.go
 var gc_files_kmeans embed.FS
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

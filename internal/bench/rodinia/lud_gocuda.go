@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -32,6 +33,496 @@ func LUDDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 
 //line lud.go:25
 var gc_src_ludDiagonal = compiled.NewSource(gc_files_lud, "ludDiagonal", "242cdb91a9b6711689875747e598f8e0ecb35a2dcc698e2d9bb4276d3011d38e", "lud.go:14-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lud.go:25
+func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line lud.go:27*/ shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line lud.go:29*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line lud.go:26*/ var i int
+								_ = i
+								/*line lud.go:26*/ var j int
+								_ = j
+								/*line lud.go:29*/ var arrayOffset int = offset*matrixDim + offset
+								var i_ int = 0
+								/*line lud.go:30*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+									var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line lud.go:30*/ if (arrayOffset+
+										gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
+										/*line lud.go:31*/ gc_ld2 = lanes.LoadFloat32x16Slice(m[arrayOffset+gc_tx:])
+									} else {
+										var gc_lanes3 [16]float32
+										for gc_k3 := range 16 {
+											if 0xffff&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line lud.go:31*/ gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x16(&gc_lanes3)
+									}
+									/*line lud.go:31*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-16 {
+										/*line lud.go:31*/ gc_ld2.StoreSlice(shadow[i_][gc_tx:])
+									} else {
+										var gc_lanes4 [16]float32
+										gc_ld2.Store(&gc_lanes4)
+										for gc_k4 := range 16 {
+											if 0xffff&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line lud.go:31*/ shadow[i_][gc_tx+gc_k4] = gc_lanes4[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line lud.go:31*/ arrayOffset = arrayOffset +
+										matrixDim
+								}
+								/*line lud.go:30*/ i = i_
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line lud.go:26*/ var i int
+							_ = i
+							/*line lud.go:26*/ var j int
+							_ = j
+							/*line lud.go:29*/ var arrayOffset int = offset*matrixDim + offset
+							var i_ int = 0
+							/*line lud.go:30*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line lud.go:30*/ if (arrayOffset+
+									gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+									/*line lud.go:31*/ gc_ld = lanes.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line lud.go:31*/ gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line lud.go:31*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
+									/*line lud.go:31*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line lud.go:31*/ shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line lud.go:31*/ arrayOffset = arrayOffset +
+									matrixDim
+							}
+							/*line lud.go:30*/ i = i_
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:26*/ var i, j int
+						/*line lud.go:29*/ arrayOffset := offset*matrixDim + offset
+						var i_ int = 0
+						/*line lud.go:30*/ for ; i_ < LUDBlock; i_++ {
+							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line lud.go:33*/ i = i_
+						_ = i
+						_ = j
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line lud.go:29*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:26*/ var i, j int
+						/*line lud.go:29*/ arrayOffset := offset*matrixDim + offset
+						var i_ int = 0
+						/*line lud.go:30*/ for ; i_ < LUDBlock; i_++ {
+							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line lud.go:33*/ i = i_
+						_ = i
+						_ = j
+					}
+				}
+			}
+		})
+	}
+	var i_2 int = 0
+	/*line lud.go:35*/ for ; i_2 < LUDBlock-1; i_2++ {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			/*line lud.go:37*/ shadow := shadow[:16]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line lud.go:41*/ if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := i_2
+					if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
+						gc_at := shadow[:gc_to]
+						gc_at2 := shadow[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:54*/ var j int
+							{
+								/*line lud.go:37*/ for j = 0; j < i_2; j++ {
+									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
+								}
+								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:47*/ var j int
+							{
+								/*line lud.go:37*/ for j = 0; j < i_2; j++ {
+									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
+								}
+								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
+							}
+						}
+					}
+				}
+			}
+		})
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line lud.go:48*/ shadow := shadow[:16]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line lud.go:52*/ if gc_bound := i_2; gc_bound >= gc_to {
+						gc_from = gc_to
+					} else if gc_bound >= gc_from {
+						gc_from = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_row := i_2 + 1
+						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+							gc_at3 := shadow[gc_row][:gc_to]
+							gc_at4 := shadow[gc_row:][:1]
+							gc_vstep2 := gc_from
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_Lane0Mask328 := compiled.Lane0Mask32()
+									for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										/*line lud.go:44*/ var j int
+										{
+											/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
+												var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+												/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
+													gc_ld6 = lanes.LoadFloat32x16Slice(shadow[j][gc_tx:])
+												} else {
+													var gc_lanes8 [16]float32
+													for gc_k8 := range 16 {
+														if 0xffff&(1<<gc_k8) != 0 {
+															gc_pos.Thread = gc_rank + gc_k8
+															/*line lud.go:46*/ gc_lanes8[gc_k8] = shadow[j][gc_tx+gc_k8]
+														}
+													}
+													gc_pos.Thread = gc_rank
+													gc_ld6 = lanes.LoadFloat32x16(&gc_lanes8)
+												}
+												/*line lud.go:46*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at3[gc_tx:])
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_Lane0Mask326 := compiled.Lane0Mask32()
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line lud.go:44*/ var j int
+									{
+										/*line lud.go:45*/ for j = 0; j < i_2+1; j = j + 1 {
+											var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+												gc_ld5 = lanes.LoadFloat32x8Slice(shadow[j][gc_tx:])
+											} else {
+												var gc_lanes7 [8]float32
+												for gc_k7 := range 8 {
+													if 0xff&(1<<gc_k7) != 0 {
+														gc_pos.Thread = gc_rank + gc_k7
+														/*line lud.go:46*/ gc_lanes7[gc_k7] = shadow[j][gc_tx+gc_k7]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld5 = lanes.LoadFloat32x8(&gc_lanes7)
+											}
+											/*line lud.go:46*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at3[gc_tx:])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:53*/ var j int
+								{
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:54*/ var j int
+								{
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line lud.go:48*/ shadow := shadow[:16]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line lud.go:52*/ if gc_bound := i_2; gc_bound >= gc_to {
+						gc_from = gc_to
+					} else if gc_bound >= gc_from {
+						gc_from = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_row := i_2 + 1
+						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+							gc_at3 := shadow[gc_row][:gc_to]
+							gc_at4 := shadow[gc_row:][:1]
+							gc_vstep2 := gc_from
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:66*/ var j int
+								{
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:54*/ var j int
+								{
+									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line lud.go:56*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line lud.go:50*/ var i int
+								_ = i
+								/*line lud.go:50*/ var arrayOffset int
+								/*line lud.go:50*/ i = i_2
+								/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+								var i_3 int = 1
+								/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+									var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line lud.go:54*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-16 {
+										gc_ld8 = lanes.LoadFloat32x16Slice(shadow[i_3][gc_tx:])
+									} else {
+										var gc_lanes11 [16]float32
+										for gc_k11 := range 16 {
+											if 0xffff&(1<<gc_k11) != 0 {
+												gc_pos.Thread = gc_rank + gc_k11
+												/*line lud.go:55*/ gc_lanes11[gc_k11] = shadow[i_3][gc_tx+gc_k11]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld8 = lanes.LoadFloat32x16(&gc_lanes11)
+									}
+									/*line lud.go:55*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
+										/*line lud.go:55*/ gc_ld8.StoreSlice(m[arrayOffset+gc_tx:])
+									} else {
+										var gc_lanes12 [16]float32
+										gc_ld8.Store(&gc_lanes12)
+										for gc_k12 := range 16 {
+											if 0xffff&(1<<gc_k12) != 0 {
+												gc_pos.Thread = gc_rank + gc_k12
+												/*line lud.go:55*/ m[(arrayOffset+gc_tx)+gc_k12] = gc_lanes12[gc_k12]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line lud.go:55*/ arrayOffset = arrayOffset +
+										matrixDim
+								}
+								/*line lud.go:54*/ i = i_3
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line lud.go:50*/ var i int
+							_ = i
+							/*line lud.go:50*/ var arrayOffset int
+							/*line lud.go:50*/ i = i_2
+							/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+							var i_3 int = 1
+							/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+								var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line lud.go:54*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+									gc_ld7 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
+								} else {
+									var gc_lanes9 [8]float32
+									for gc_k9 := range 8 {
+										if 0xff&(1<<gc_k9) != 0 {
+											gc_pos.Thread = gc_rank + gc_k9
+											/*line lud.go:55*/ gc_lanes9[gc_k9] = shadow[i_3][gc_tx+gc_k9]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld7 = lanes.LoadFloat32x8(&gc_lanes9)
+								}
+								/*line lud.go:55*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+									/*line lud.go:55*/ gc_ld7.StoreSlice(m[arrayOffset+gc_tx:])
+								} else {
+									var gc_lanes10 [8]float32
+									gc_ld7.Store(&gc_lanes10)
+									for gc_k10 := range 8 {
+										if 0xff&(1<<gc_k10) != 0 {
+											gc_pos.Thread = gc_rank + gc_k10
+											/*line lud.go:55*/ m[(arrayOffset+gc_tx)+gc_k10] = gc_lanes10[gc_k10]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line lud.go:55*/ arrayOffset = arrayOffset +
+									matrixDim
+							}
+							/*line lud.go:54*/ i = i_3
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:61*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line lud.go:50*/ i = i_2
+						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line lud.go:57*/ i = i_3
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line lud.go:56*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:64*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line lud.go:50*/ i = i_2
+						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line lud.go:57*/ i = i_3
+					}
+				}
+			}
+		})
+	}
+}
 
 // LUDPerimeterKernel returns lud_perimeter of Rodinia's
 // lud/cuda/lud_kernel.cu: the blocks right of and below the diagonal block
@@ -184,6 +675,271 @@ func LUDInternalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 
 //line lud.go:157
 var gc_src_ludInternal = compiled.NewSource(gc_files_lud, "ludInternal", "a98a49d1546b09de69328ed4a4c5134c6418cd67193c0dd3e4460abdd19f490d", "lud.go:147-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line lud.go:157
+func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line lud.go:158*/ periRow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
+	periCol := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
+	/*line lud.go:164*/ globalRowID := offset + (gc_by+1)*LUDBlock
+	globalColID := offset + (gc_bx+1)*LUDBlock
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (offset+gc_ty)*matrixDim + globalColID
+			gc_off2 := (globalRowID+gc_ty)*matrixDim + offset
+			if gc_row >= 0 && gc_row < len(periRow) && gc_bdx <= len(periRow[gc_row]) && gc_off >= 0 && gc_off <= len(m) && gc_bdx <= len(m)-gc_off && gc_row < len(periCol) && gc_bdx <= len(periCol[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(m) && gc_bdx <= len(m)-gc_off2 {
+				gc_at := periRow[gc_row][:gc_bdx]
+				gc_at2 := m[gc_off:][:gc_bdx]
+				gc_at3 := periCol[gc_row][:gc_bdx]
+				gc_at4 := m[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								/*line lud.go:161*/ var i int
+								_ = i
+								/*line lud.go:162*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = sum
+								/*line lud.go:163*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line lud.go:161*/ var i int
+							_ = i
+							/*line lud.go:162*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = sum
+							/*line lud.go:163*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line lud.go:161*/ var i int
+					var sum float32
+					/*line lud.go:167*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					_ = i
+					_ = sum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line lud.go:161*/ var i int
+					var sum float32
+					/*line lud.go:167*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+					_ = i
+					_ = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line lud.go:180*/ periRow := periRow[:16]
+			/*line lud.go:182*/ periCol := periCol[:16]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_ty
+					/*line lud.go:188*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+						gc_at5 := periCol[gc_off3:][:1]
+						gc_at6 := m[gc_off4:][:gc_bdx]
+						gc_vstep2 := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_vb8 := lanes.BroadcastFloat32x16(0)
+								gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_steps4:
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									/*line lud.go:172*/ var i int
+									_ = i
+									/*line lud.go:172*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									sum = gc_vb8
+									var i_ int = 0
+									/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+										var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-16 {
+											gc_ld4 = lanes.LoadFloat32x16Slice(periRow[i_][gc_tx:])
+										} else {
+											break gc_steps4
+										}
+										/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at5[0][i_], gc_Lane0Mask328).Mul(gc_ld4))
+									}
+									/*line lud.go:173*/ i = i_
+									lanes.LoadFloat32x16Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_vb6 := lanes.BroadcastFloat32x8(0)
+							gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_steps3:
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line lud.go:172*/ var i int
+								_ = i
+								/*line lud.go:172*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								sum = gc_vb6
+								var i_ int = 0
+								/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+										gc_ld3 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+									} else {
+										break gc_steps3
+									}
+									/*line lud.go:174*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at5[0][i_], gc_Lane0Mask326).Mul(gc_ld3))
+								}
+								/*line lud.go:173*/ i = i_
+								lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:181*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							gc_at6[gc_tx] -= sum
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:183*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line lud.go:180*/ periRow := periRow[:16]
+			/*line lud.go:182*/ periCol := periCol[:16]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_ty
+					/*line lud.go:188*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+						gc_at5 := periCol[gc_off3:][:1]
+						gc_at6 := m[gc_off4:][:gc_bdx]
+						gc_vstep2 := 0
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:172*/ var i int
+							_ = i
+							/*line lud.go:172*/ var sum lanes.Float32x8
+							sum = gc_vb2
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_ = i_ + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line lud.go:173*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+								} else {
+									break gc_steps2
+								}
+								/*line lud.go:174*/ sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
+							}
+							/*line lud.go:173*/ i = i_
+							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:179*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							gc_at6[gc_tx] -= sum
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:183*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line lud.go:175*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
 
 // gc_files_lud holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,599 @@ func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 //line nw.go:25
 var gc_src_needleShared1 = compiled.NewSource(gc_files_nw, "needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
 
+//line nw.go:25
+func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bx := gc_bx
+	/*line nw.go:29*/ bIndexX := bx
+	bIndexY := i - 1 - bx
+	/*line nw.go:34*/ indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
+	/*line nw.go:37*/ temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
+	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+						/*line nw.go:40*/ if tx < 0 || tx > len(temp)-16 || (index+
+							/*line nw.go:45*/ cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
+							break
+						}
+						/*line nw.go:40*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16))))
+						if gc_if2.ToBits() != 0 {
+							var gc_u2 int32
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+								gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+								/*line nw.go:41*/ gc_u2 = matrixCuda[indexNW]
+							}
+							for gc_k2 := range 16 {
+								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									gc_pos.Thread = gc_rank + gc_k2
+									/*line nw.go:41*/ temp[tx+gc_k2][0] = gc_u2
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+						}
+						{
+							/*line nw.go:45*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var tx int = gc_tx
+					/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:40*/ if tx < 0 || tx > len(temp)-8 || (index+
+						/*line nw.go:45*/ cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+						break
+					}
+					/*line nw.go:40*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+					if gc_if.ToBits() != 0 {
+						var gc_u int32
+						if gc_in := gc_if.ToBits(); gc_in != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+							/*line nw.go:41*/ gc_u = matrixCuda[indexNW]
+						}
+						for gc_k := range 8 {
+							if gc_if.ToBits()&(1<<gc_k) != 0 {
+								gc_pos.Thread = gc_rank + gc_k
+								/*line nw.go:41*/ temp[tx+gc_k][0] = gc_u
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+					/*line nw.go:45*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tx := gc_tx
+			/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			/*line nw.go:40*/ if tx == 0 {
+				temp[tx][0] = matrixCuda[indexNW]
+			}
+			{
+				ty := int(0)
+				ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(1)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(2)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(3)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(4)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(5)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(6)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(7)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(8)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(9)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(10)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(11)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(12)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(13)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(14)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(15)
+				/*line nw.go:45*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 1
+		/*line nw.go:53*/ gc_stride := cols * 1
+		gc_off4 := indexW
+		if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
+			gc_at := temp[gc_off3:][:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line nw.go:49*/ gc_at[gc_tx][0] = matrixCuda[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_row := 0
+		gc_off5 := 1
+		/*line nw.go:58*/ gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_row >= 0 && gc_row < len(temp) {
+			gc_fastlo = min(max(0, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo)
+		}
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at2 := temp[gc_row][gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at3 := matrixCuda[gc_off6+gc_fastlo:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var tx int = gc_tx
+									/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+									_ = indexN
+									/*line nw.go:34*/ lanes.LoadInt32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								/*line nw.go:33*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+								_ = indexN
+								/*line nw.go:34*/ lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep3 - gc_fastlo; gc_u3 < gc_seglen; gc_u3++ {
+							gc_tx := gc_fastlo + gc_u3
+							tx := gc_tx
+							_ = tx
+							/*line nw.go:52*/ gc_at2[gc_u3] = gc_at3[gc_u3]
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							_ = tx
+							/*line nw.go:52*/ gc_at2[gc_u] = gc_at3[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+	/*line nw.go:55*/ for m := 0; m < NWBlock; m++ {
+		gc_from, gc_to := 0, gc_bdx
+		/*line nw.go:58*/ if gc_bound := m; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:57*/ tIndexX := tx + 1
+				tIndexY := m - tx + 1
+				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+					temp[tIndexY][tIndexX-1]-penalty,
+					temp[tIndexY-1][tIndexX]-penalty)
+			}
+		}
+	}
+	/*line nw.go:66*/ for m_ := NWBlock - 2; m_ >= 0; m_-- {
+		gc_from, gc_to := 0, gc_bdx
+		/*line nw.go:69*/ if gc_bound := m_; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:68*/ tIndexX_ := tx + NWBlock - m_
+				tIndexY_ := NWBlock - tx
+				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+					temp[tIndexY_][tIndexX_-1]-penalty,
+					temp[tIndexY_-1][tIndexX_]-penalty)
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+						/*line nw.go:77*/ if (tx+
+							1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
+							break
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+						}
+						{
+							/*line nw.go:78*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_pos.Thread = gc_base + gc_tx
+					var tx int = gc_tx
+					/*line nw.go:32*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:77*/ if (tx+
+						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
+						break
+					}
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+					/*line nw.go:78*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				{
+					ty_ := int(0)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(1)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(2)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(3)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(4)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(5)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(6)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(7)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(8)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(9)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(10)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(11)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(12)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(13)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(14)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(15)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+			}
+		} else {
+			gc_vstep3 := 0
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:32*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				{
+					ty_ := int(0)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(1)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(2)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(3)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(4)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(5)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(6)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(7)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(8)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(9)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(10)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(11)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(12)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(13)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(14)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(15)
+					/*line nw.go:78*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+			}
+		}
+	}
+}
+
 // NeedleShared2Kernel returns needle_cuda_shared_2 of Rodinia's
 // nw/needle_kernel.cu: NeedleShared1Kernel for the i-th anti-diagonal of
 // tiles counted from the bottom-right corner, in the bottom-right
@@ -53,6 +647,574 @@ func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 
 //line nw.go:89
 var gc_src_needleShared2 = compiled.NewSource(gc_files_nw, "needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144").NoGoexit("020d9c37d788d9d0e60dfaf5afe96c116604df6b8461d029e12b220a9372e805", "nw.go:146-158")
+
+//line nw.go:89
+func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bx := gc_bx
+	/*line nw.go:93*/ bIndexX := bx + blockWidth - i
+	bIndexY := blockWidth - bx - 1
+	/*line nw.go:98*/ indexW := cols*NWBlock*bIndexY + NWBlock*bIndexX + (cols)
+	indexNW := cols*NWBlock*bIndexY + NWBlock*bIndexX
+	/*line nw.go:101*/ temp := gocuda.Shared[[NWBlock + 1]int32](t, NWBlock+1)[:NWBlock+1]
+	ref := gocuda.Shared[[NWBlock]int32](t, NWBlock)[:NWBlock]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+						/*line nw.go:104*/ if (index+
+							cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-16 || tx < 0 || tx > len(ref[compiled.Trip(0)])-16 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-16 || tx > len(ref[compiled.Trip(1)])-16 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-16 || tx > len(ref[compiled.Trip(2)])-16 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-16 || tx > len(ref[compiled.Trip(3)])-16 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-16 || tx > len(ref[compiled.Trip(4)])-16 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-16 || tx > len(ref[compiled.Trip(5)])-16 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-16 || tx > len(ref[compiled.Trip(6)])-16 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-16 || tx > len(ref[compiled.Trip(7)])-16 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-16 || tx > len(ref[compiled.Trip(8)])-16 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-16 || tx > len(ref[compiled.Trip(9)])-16 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-16 || tx > len(ref[compiled.Trip(10)])-16 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-16 || tx > len(ref[compiled.Trip(11)])-16 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-16 || tx > len(ref[compiled.Trip(12)])-16 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-16 || tx > len(ref[compiled.Trip(13)])-16 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-16 || tx > len(ref[compiled.Trip(14)])-16 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-16 || tx > len(ref[compiled.Trip(15)])-16 {
+							break
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+						}
+						{
+							/*line nw.go:105*/ lanes.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_pos.Thread = gc_base + gc_tx
+					var tx int = gc_tx
+					/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:104*/ if (index+
+						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0)) > len(reference)-8 || tx < 0 || tx > len(ref[compiled.Trip(0)])-8 || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1)) > len(reference)-8 || tx > len(ref[compiled.Trip(1)])-8 || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2)) > len(reference)-8 || tx > len(ref[compiled.Trip(2)])-8 || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3)) > len(reference)-8 || tx > len(ref[compiled.Trip(3)])-8 || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4)) > len(reference)-8 || tx > len(ref[compiled.Trip(4)])-8 || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5)) > len(reference)-8 || tx > len(ref[compiled.Trip(5)])-8 || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6)) > len(reference)-8 || tx > len(ref[compiled.Trip(6)])-8 || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7)) > len(reference)-8 || tx > len(ref[compiled.Trip(7)])-8 || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8)) > len(reference)-8 || tx > len(ref[compiled.Trip(8)])-8 || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9)) > len(reference)-8 || tx > len(ref[compiled.Trip(9)])-8 || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10)) > len(reference)-8 || tx > len(ref[compiled.Trip(10)])-8 || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11)) > len(reference)-8 || tx > len(ref[compiled.Trip(11)])-8 || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12)) > len(reference)-8 || tx > len(ref[compiled.Trip(12)])-8 || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13)) > len(reference)-8 || tx > len(ref[compiled.Trip(13)])-8 || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14)) > len(reference)-8 || tx > len(ref[compiled.Trip(14)])-8 || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15)) > len(reference)-8 || tx > len(ref[compiled.Trip(15)])-8 {
+						break
+					}
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
+					/*line nw.go:105*/ lanes.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tx := gc_tx
+			/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+			{
+				ty := int(0)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(1)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(2)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(3)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(4)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(5)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(6)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(7)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(8)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(9)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(10)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(11)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(12)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(13)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(14)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+			{
+				ty := int(15)
+				/*line nw.go:105*/ ref[ty][tx] = reference[index+cols*ty]
+			}
+		}
+	}
+	/*line nw.go:110*/ gc_apart := compiled.Disjoint(matrixCuda, temp)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line nw.go:114*/ gc_off3 := indexNW
+		gc_off4 := 1
+		gc_stride := cols * 1
+		gc_off5 := indexW
+		if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := matrixCuda[gc_off3:][:1]
+			gc_at3 := temp[gc_off4:][:gc_bdx]
+			gc_elem := gc_at2[0]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off5+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tx := gc_tx
+				/*line nw.go:109*/ if tx == 0 {
+					gc_at[gc_tx][0] = gc_elem
+				}
+				/*line nw.go:113*/ gc_at3[gc_tx][0] = matrixCuda[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:109*/ if tx == 0 {
+					temp[tx][0] = matrixCuda[indexNW]
+				}
+				/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_row := 0
+		gc_off6 := 1
+		/*line nw.go:122*/ gc_off7 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+		gc_fastlo, gc_fasthi := 0, 0
+		if gc_row >= 0 && gc_row < len(temp) {
+			gc_fastlo = min(max(0, -gc_off6, -gc_off7), gc_bdx)
+			gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off6, len(matrixCuda)-gc_off7), gc_fastlo)
+		}
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at4 := temp[gc_row][gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at5 := matrixCuda[gc_off7+gc_fastlo:][:gc_seglen]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var tx int = gc_tx
+									/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+									_ = indexN
+									/*line nw.go:98*/ lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								/*line nw.go:97*/ var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+								_ = indexN
+								/*line nw.go:98*/ lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							_ = tx
+							/*line nw.go:116*/ gc_at4[gc_u] = gc_at5[gc_u]
+						}
+					} else {
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							_ = tx
+							/*line nw.go:116*/ gc_at4[gc_u] = gc_at5[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+				/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+			}
+		}
+	}
+	/*line nw.go:119*/ for m := 0; m < NWBlock; m++ {
+		gc_from, gc_to := 0, gc_bdx
+		/*line nw.go:122*/ if gc_bound := m; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:121*/ tIndexX := tx + 1
+				tIndexY := m - tx + 1
+				temp[tIndexY][tIndexX] = maximum(temp[tIndexY-1][tIndexX-1]+ref[tIndexY-1][tIndexX-1],
+					temp[tIndexY][tIndexX-1]-penalty,
+					temp[tIndexY-1][tIndexX]-penalty)
+			}
+		}
+	}
+	/*line nw.go:130*/ for m_ := NWBlock - 2; m_ >= 0; m_-- {
+		gc_from, gc_to := 0, gc_bdx
+		/*line nw.go:133*/ if gc_bound := m_; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:132*/ tIndexX_ := tx + NWBlock - m_
+				tIndexY_ := NWBlock - tx
+				temp[tIndexY_][tIndexX_] = maximum(temp[tIndexY_-1][tIndexX_-1]+ref[tIndexY_-1][tIndexX_-1],
+					temp[tIndexY_][tIndexX_-1]-penalty,
+					temp[tIndexY_-1][tIndexX_]-penalty)
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_pos.Thread = gc_base + gc_tx
+						var tx int = gc_tx
+						/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+						/*line nw.go:141*/ if (tx+
+							1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-16 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(1)+1])-16 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(2)+1])-16 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(3)+1])-16 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(4)+1])-16 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(5)+1])-16 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(6)+1])-16 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(7)+1])-16 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(8)+1])-16 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(9)+1])-16 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(10)+1])-16 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(11)+1])-16 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(12)+1])-16 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(13)+1])-16 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(14)+1])-16 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-16 || (tx+1) > len(temp[compiled.Trip(15)+1])-16 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-16 {
+							break
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+						}
+						{
+							/*line nw.go:142*/ lanes.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_pos.Thread = gc_base + gc_tx
+					var tx int = gc_tx
+					/*line nw.go:96*/ var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+					/*line nw.go:141*/ if (tx+
+						1) < 0 || (tx+1) > len(temp[compiled.Trip(0)+1])-8 || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(1)+1])-8 || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(2)+1])-8 || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(3)+1])-8 || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(4)+1])-8 || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(5)+1])-8 || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(6)+1])-8 || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(7)+1])-8 || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(8)+1])-8 || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(9)+1])-8 || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(10)+1])-8 || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(11)+1])-8 || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(12)+1])-8 || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(13)+1])-8 || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(14)+1])-8 || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols) > len(matrixCuda)-8 || (tx+1) > len(temp[compiled.Trip(15)+1])-8 || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols) > len(matrixCuda)-8 {
+						break
+					}
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
+					/*line nw.go:142*/ lanes.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				{
+					ty_ := int(0)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(1)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(2)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(3)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(4)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(5)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(6)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(7)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(8)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(9)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(10)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(11)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(12)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(13)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(14)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(15)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+			}
+		} else {
+			gc_vstep3 := 0
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tx := gc_tx
+				/*line nw.go:96*/ index := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+				{
+					ty_ := int(0)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(1)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(2)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(3)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(4)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(5)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(6)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(7)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(8)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(9)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(10)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(11)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(12)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(13)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(14)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+				{
+					ty_ := int(15)
+					/*line nw.go:142*/ matrixCuda[index+ty_*cols] = temp[ty_+1][tx+1]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_nw holds the source files whose lines the kernels' records hash.
 //

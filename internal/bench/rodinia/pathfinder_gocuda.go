@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +39,565 @@ func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, row
 
 //line pathfinder.go:34
 var gc_src_dynproc = compiled.NewSource(gc_files_pathfinder, "dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106").NoGoexit("e3addea83c409d494a4643fd8f1b7c689c73095607ddc54058f0d79a45b5aa76", "hotspot.go:147-148")
+
+//line pathfinder.go:34
+func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
+	/*line pathfinder.go:35*/ prev := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
+	result := gocuda.Shared[int32](t, PathfinderBlock)[:PathfinderBlock]
+	bx := gc_bx
+	/*line pathfinder.go:43*/ smallBlockCols := PathfinderBlock - iteration*pathfinderHalo*2
+	/*line pathfinder.go:46*/ blkX := smallBlockCols*bx - border
+	blkXmax := blkX + PathfinderBlock - 1
+	validXmin := 0
+	/*line pathfinder.go:55*/ if blkX < 0 {
+		validXmin = -blkX
+	}
+	validXmax := PathfinderBlock - 1
+	if blkXmax > cols-1 {
+		validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(cols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := blkX
+			if gc_from >= 0 && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(gpuSrc) && gc_to <= len(gpuSrc)-gc_off {
+				gc_at := prev[:gc_to]
+				gc_at2 := gpuSrc[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								/*line pathfinder.go:50*/ var xidx int = blkX + tx
+								_ = xidx
+								{
+									/*line pathfinder.go:74*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
+							_ = xidx
+							/*line pathfinder.go:74*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line pathfinder.go:75*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+				}
+			}
+		}
+	}
+	clear(gc_s_computed)
+	/*line pathfinder.go:79*/ for i := 0; i < iteration; i++ {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tx := gc_tx
+					/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+					_ = w
+					/*line pathfinder.go:64*/ e := min(tx+1, validXmax)
+					_ = e
+					/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+					_ = isValid
+					var computed bool
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tx := gc_tx
+					/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+					_ = w
+					/*line pathfinder.go:64*/ e := min(tx+1, validXmax)
+					_ = e
+					/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+					_ = isValid
+					var computed bool
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line pathfinder.go:87*/ if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := blkX + (cols * (startStep + i))
+				if gc_from >= 0 && gc_to <= len(prev) && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(gpuWall) && gc_to <= len(gpuWall)-gc_off2 {
+					gc_at3 := prev[:gc_to]
+					gc_at4 := result[:gc_to]
+					gc_at5 := gpuWall[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := lanes.Mask32x16FromBits(0)
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var tx int = gc_tx
+									/*line pathfinder.go:50*/ var xidx int = blkX + tx
+									/*line pathfinder.go:63*/ gc_in7 := (tx - 1) >= validXmin
+									/*line pathfinder.go:63*/ var w int = tx - 1
+									gc_in8 := (tx+1)+15 <= validXmax
+									/*line pathfinder.go:64*/ var e int = tx + 1
+									/*line pathfinder.go:72*/ var gc_x4 int = tx
+									/*line pathfinder.go:72*/ gc_t4 := lanes.Mask32x16FromBits(gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validXmin, gc_x4, 16)))).ToBits() & gc_iota4.LessEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(validXmax, gc_x4, 16)))).ToBits())
+									_ = gc_t4
+									/*line pathfinder.go:72*/ var computed bool
+									computed = false
+									{
+										computed = true
+										var gc_ld9 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line pathfinder.go:83*/ if gc_in7 && w >= 0 && w <= len(prev)-16 {
+											/*line pathfinder.go:83*/ gc_ld9 = lanes.LoadInt32x16Slice(prev[w:])
+										} else {
+											var gc_lanes9 [16]int32
+											for gc_k9 := range 16 {
+												if 0xffff&(1<<gc_k9) != 0 {
+													gc_pos.Thread = gc_rank + gc_k9
+													/*line pathfinder.go:83*/ gc_lanes9[gc_k9] = prev[max((tx-
+														/*line pathfinder.go:63*/ 1)+gc_k9, validXmin)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld9 = lanes.LoadInt32x16(&gc_lanes9)
+										}
+										left := gc_ld9
+										/*line pathfinder.go:63*/ up := lanes.LoadInt32x16Slice(gc_at3[gc_tx:])
+										var gc_ld10 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line pathfinder.go:63*/ if gc_in8 && e >= 0 && e <= len(prev)-16 {
+											/*line pathfinder.go:85*/ gc_ld10 = lanes.LoadInt32x16Slice(prev[e:])
+										} else {
+											var gc_lanes10 [16]int32
+											for gc_k10 := range 16 {
+												if 0xffff&(1<<gc_k10) != 0 {
+													gc_pos.Thread = gc_rank + gc_k10
+													/*line pathfinder.go:85*/ gc_lanes10[gc_k10] = prev[min((tx+
+														/*line pathfinder.go:64*/ 1)+gc_k10, validXmax)]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld10 = lanes.LoadInt32x16(&gc_lanes10)
+										}
+										right := gc_ld10
+										/*line pathfinder.go:64*/ shortest := left.Min(up)
+										/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+										/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+										_ = index
+										/*line pathfinder.go:88*/ shortest.Add(lanes.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									}
+									gc_b5 := gc_none4
+									/*line pathfinder.go:81*/ if computed {
+										gc_b5 = gc_all4
+									}
+									/*line pathfinder.go:81*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								/*line pathfinder.go:50*/ var xidx int = blkX + tx
+								/*line pathfinder.go:63*/ gc_in5 := (tx - 1) >= validXmin
+								/*line pathfinder.go:63*/ var w int = tx - 1
+								gc_in6 := (tx+1)+7 <= validXmax
+								/*line pathfinder.go:64*/ var e int = tx + 1
+								/*line pathfinder.go:72*/ var gc_x3 int = tx
+								/*line pathfinder.go:72*/ gc_t3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validXmin, gc_x3, 8)))).And(gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(validXmax, gc_x3, 8)))))
+								_ = gc_t3
+								/*line pathfinder.go:72*/ var computed bool
+								computed = false
+								computed = true
+								var gc_ld7 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line pathfinder.go:83*/ if gc_in5 && w >= 0 && w <= len(prev)-8 {
+									/*line pathfinder.go:83*/ gc_ld7 = lanes.LoadInt32x8Slice(prev[w:])
+								} else {
+									var gc_lanes7 [8]int32
+									for gc_k7 := range 8 {
+										if 0xff&(1<<gc_k7) != 0 {
+											gc_pos.Thread = gc_rank + gc_k7
+											/*line pathfinder.go:83*/ gc_lanes7[gc_k7] = prev[max((tx-
+												/*line pathfinder.go:63*/ 1)+gc_k7, validXmin)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld7 = lanes.LoadInt32x8(&gc_lanes7)
+								}
+								left := gc_ld7
+								/*line pathfinder.go:63*/ up := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+								var gc_ld8 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line pathfinder.go:63*/ if gc_in6 && e >= 0 && e <= len(prev)-8 {
+									/*line pathfinder.go:85*/ gc_ld8 = lanes.LoadInt32x8Slice(prev[e:])
+								} else {
+									var gc_lanes8 [8]int32
+									for gc_k8 := range 8 {
+										if 0xff&(1<<gc_k8) != 0 {
+											gc_pos.Thread = gc_rank + gc_k8
+											/*line pathfinder.go:85*/ gc_lanes8[gc_k8] = prev[min((tx+
+												/*line pathfinder.go:64*/ 1)+gc_k8, validXmax)]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld8 = lanes.LoadInt32x8(&gc_lanes8)
+								}
+								right := gc_ld8
+								/*line pathfinder.go:64*/ shortest := left.Min(up)
+								/*line pathfinder.go:64*/ shortest = shortest.Min(right)
+								/*line pathfinder.go:64*/ var index int = cols*(startStep+i) + xidx
+								_ = index
+								/*line pathfinder.go:88*/ shortest.Add(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+								gc_b4 := gc_none3
+								/*line pathfinder.go:81*/ if computed {
+									gc_b4 = gc_all3
+								}
+								/*line pathfinder.go:81*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+						e := min(tx+1, validXmax)
+						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line pathfinder.go:83*/ left := prev[w]
+						up := gc_at3[gc_tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+						/*line pathfinder.go:89*/ gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+						gc_s_computed[gc_rank] = computed
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:63*/ w := max(tx-1, validXmin)
+						e := min(tx+1, validXmax)
+						/*line pathfinder.go:72*/ isValid := inRange(tx, validXmin, validXmax)
+						_ = isValid
+						var computed bool
+						computed = false
+						computed = true
+						/*line pathfinder.go:83*/ left := prev[w]
+						up := prev[tx]
+						right := prev[e]
+						shortest := min(left, up)
+						shortest = min(shortest, right)
+						index := cols*(startStep+i) + xidx
+						result[tx] = shortest + gpuWall[index]
+						gc_s_computed[gc_rank] = computed
+					}
+				}
+			}
+		}
+		/*line pathfinder.go:92*/ if i == iteration-1 {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+				gc_at6 := prev[:gc_bdx]
+				gc_at7 := result[:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								/*line pathfinder.go:39*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+								/*line pathfinder.go:95*/ gc_if4 := computed
+								if gc_if4.ToBits() != 0 {
+									/*line pathfinder.go:95*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(lanes.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							/*line pathfinder.go:39*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+							/*line pathfinder.go:95*/ gc_if3 := computed
+							if gc_if3.ToBits() != 0 {
+								/*line pathfinder.go:95*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line pathfinder.go:95*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line pathfinder.go:95*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line pathfinder.go:95*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							computed := gc_s_computed[gc_rank]
+							/*line pathfinder.go:95*/ if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:95*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:95*/ if computed {
+						prev[tx] = result[tx]
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line pathfinder.go:105*/ gc_off3 := blkX
+		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
+			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
+			gc_at9 := result[:gc_bdx]
+			gc_vstep4 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line pathfinder.go:50*/ var xidx int = blkX + tx
+							_ = xidx
+							/*line pathfinder.go:50*/ computed := lanes.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line pathfinder.go:103*/ gc_if8 := computed
+							if gc_if8.ToBits() != 0 {
+								/*line pathfinder.go:103*/ lanes.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line pathfinder.go:50*/ var xidx int = blkX + tx
+						_ = xidx
+						/*line pathfinder.go:50*/ computed := lanes.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line pathfinder.go:103*/ gc_if7 := computed
+						if gc_if7.ToBits() != 0 {
+							/*line pathfinder.go:103*/ lanes.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:103*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:103*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:103*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:103*/ if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line pathfinder.go:103*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := gc_tx
+				/*line pathfinder.go:50*/ xidx := blkX + tx
+				computed := gc_s_computed[gc_rank]
+				/*line pathfinder.go:103*/ if computed {
+					gpuResults[xidx] = result[tx]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_pathfinder holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -46,6 +47,972 @@ func SRADCuda1Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0s
 //line srad.go:39
 var gc_src_sradCuda1 = compiled.NewSource(gc_files_srad, "sradCuda1", "e11e83667bc043f87666ff89cc12ff8ef74314abc8bc0d4a5b4584ac1bde8898", "srad.go:15-165").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line srad.go:39
+func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_n := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_w := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_e := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line srad.go:56*/ _ = &q0sqr
+	}
+	bx := gc_bx
+	by := gc_by
+	/*line srad.go:51*/ temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	tempResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	north := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	south := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	east := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	west := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (cols*SRADBlock*by + SRADBlock*bx) - cols
+			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off3 := SRADBlock * bx
+			gc_off4 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(north) && gc_row < len(south) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(north[gc_row]), len(jCuda)-gc_off, len(south[gc_row]), len(jCuda)-gc_off2, len(jCuda)-gc_off3, len(jCuda)-gc_off4), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := north[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at2 := jCuda[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := south[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at4 := jCuda[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := jCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at6 := jCuda[gc_off4+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										gc_rank := gc_base + gc_tx
+										var tx int = gc_tx
+										var ty int = gc_ty
+										_ = ty
+										/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+										_ = indexN
+										/*line srad.go:45*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+										_ = indexS
+										/*line srad.go:49*/ var n lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line srad.go:49*/ var w lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line srad.go:49*/ var e lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line srad.go:49*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line srad.go:49*/ var jc lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = jc
+										/*line srad.go:49*/ var g2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = g2
+										/*line srad.go:49*/ var l lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = l
+										/*line srad.go:49*/ var num lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = num
+										/*line srad.go:49*/ var den lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = den
+										/*line srad.go:49*/ var qsqr lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = qsqr
+										/*line srad.go:49*/ var c lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										_ = c
+										/*line srad.go:59*/ if by > 0 {
+											/*line srad.go:59*/ lanes.LoadFloat32x16Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+										/*line srad.go:62*/ if by < gc_gdy-1 {
+											/*line srad.go:62*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										/*line srad.go:65*/ if by == 0 {
+											/*line srad.go:65*/ lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+//line srad.go:65
+										} else if by == gc_gdy-1 {
+											/*line srad.go:67*/ lanes.LoadFloat32x16Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+										/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+										/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+										/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tx int = gc_tx
+									var ty int = gc_ty
+									_ = ty
+									/*line srad.go:44*/ var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+									_ = indexN
+									/*line srad.go:45*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+									_ = indexS
+									/*line srad.go:49*/ var n lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line srad.go:49*/ var w lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line srad.go:49*/ var e lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line srad.go:49*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line srad.go:49*/ var jc lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = jc
+									/*line srad.go:49*/ var g2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = g2
+									/*line srad.go:49*/ var l lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = l
+									/*line srad.go:49*/ var num lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = num
+									/*line srad.go:49*/ var den lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = den
+									/*line srad.go:49*/ var qsqr lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = qsqr
+									/*line srad.go:49*/ var c lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									_ = c
+									/*line srad.go:59*/ if by > 0 {
+										/*line srad.go:59*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+									/*line srad.go:62*/ if by < gc_gdy-1 {
+										/*line srad.go:62*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									/*line srad.go:65*/ if by == 0 {
+										/*line srad.go:65*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+//line srad.go:65
+									} else if by == gc_gdy-1 {
+										/*line srad.go:67*/ lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									/*line srad.go:65*/ n.StoreSlice(gc_s_n[gc_rank:])
+									/*line srad.go:65*/ w.StoreSlice(gc_s_w[gc_rank:])
+									/*line srad.go:65*/ e.StoreSlice(gc_s_e[gc_rank:])
+									/*line srad.go:65*/ s.StoreSlice(gc_s_s[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+								/*line srad.go:59*/ if by > 0 {
+									gc_at[gc_u] = gc_at2[gc_u]
+								}
+								if by < gc_gdy-1 {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+								if by == 0 {
+									gc_at[gc_u] = gc_at5[gc_u]
+								} else if by == gc_gdy-1 {
+									gc_at3[gc_u] = gc_at6[gc_u]
+								}
+								_ = jc
+								_ = g2
+								_ = l
+								_ = num
+								_ = den
+								_ = qsqr
+								_ = c
+								gc_s_n[gc_rank] = n
+								gc_s_w[gc_rank] = w
+								gc_s_e[gc_rank] = e
+								gc_s_s[gc_rank] = s
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+								/*line srad.go:59*/ if by > 0 {
+									gc_at[gc_u] = gc_at2[gc_u]
+								}
+								if by < gc_gdy-1 {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+								if by == 0 {
+									gc_at[gc_u] = gc_at5[gc_u]
+								} else if by == gc_gdy-1 {
+									gc_at3[gc_u] = gc_at6[gc_u]
+								}
+								_ = jc
+								_ = g2
+								_ = l
+								_ = num
+								_ = den
+								_ = qsqr
+								_ = c
+								gc_s_n[gc_rank] = n
+								gc_s_w[gc_rank] = w
+								gc_s_e[gc_rank] = e
+								gc_s_s[gc_rank] = s
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					/*line srad.go:59*/ if by > 0 {
+						north[ty][tx] = jCuda[indexN]
+					}
+					if by < gc_gdy-1 {
+						south[ty][tx] = jCuda[indexS]
+					}
+					if by == 0 {
+						north[ty][tx] = jCuda[SRADBlock*bx+tx]
+					} else if by == gc_gdy-1 {
+						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
+					_ = jc
+					_ = g2
+					_ = l
+					_ = num
+					_ = den
+					_ = qsqr
+					_ = c
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					/*line srad.go:59*/ if by > 0 {
+						north[ty][tx] = jCuda[indexN]
+					}
+					if by < gc_gdy-1 {
+						south[ty][tx] = jCuda[indexS]
+					}
+					if by == 0 {
+						north[ty][tx] = jCuda[SRADBlock*bx+tx]
+					} else if by == gc_gdy-1 {
+						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
+					_ = jc
+					_ = g2
+					_ = l
+					_ = num
+					_ = den
+					_ = qsqr
+					_ = c
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line srad.go:93*/ gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			/*line srad.go:99*/ gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
+			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			gc_off7 := cols*SRADBlock*by + cols*gc_ty
+			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
+			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && gc_apart && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && gc_off7 >= 0 && gc_off7 < len(jCuda) && gc_off8 >= 0 && gc_off8 < len(jCuda) {
+				gc_at7 := west[gc_row2][:gc_bdx]
+				gc_at8 := jCuda[gc_off5:][:1]
+				gc_at9 := east[gc_row2][:gc_bdx]
+				gc_at10 := jCuda[gc_off6:][:1]
+				gc_at11 := jCuda[gc_off7:][:1]
+				gc_at12 := jCuda[gc_off8:][:1]
+				gc_elem := gc_at8[0]
+				gc_elem2 := gc_at10[0]
+				gc_elem3 := gc_at11[0]
+				gc_elem4 := gc_at12[0]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+								_ = indexW
+								/*line srad.go:47*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+								_ = indexE
+								/*line srad.go:73*/ if bx > 0 {
+									/*line srad.go:73*/ compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
+								}
+								/*line srad.go:76*/ if bx < gc_gdx-1 {
+									/*line srad.go:76*/ compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
+								}
+								/*line srad.go:79*/ if bx == 0 {
+									/*line srad.go:79*/ compiled.BroadcastFloat32x16At(&gc_at11[0], gc_Lane0Mask324).StoreSlice(gc_at7[gc_tx:])
+//line srad.go:79
+								} else if bx == gc_gdx-1 {
+									/*line srad.go:81*/ compiled.BroadcastFloat32x16At(&gc_at12[0], gc_Lane0Mask324).StoreSlice(gc_at9[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							/*line srad.go:46*/ var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+							_ = indexW
+							/*line srad.go:47*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							_ = indexE
+							/*line srad.go:73*/ if bx > 0 {
+								/*line srad.go:73*/ compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
+							}
+							/*line srad.go:76*/ if bx < gc_gdx-1 {
+								/*line srad.go:76*/ compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
+							}
+							/*line srad.go:79*/ if bx == 0 {
+								/*line srad.go:79*/ compiled.BroadcastFloat32x8At(&gc_at11[0], gc_Lane0Mask323).StoreSlice(gc_at7[gc_tx:])
+//line srad.go:79
+							} else if bx == gc_gdx-1 {
+								/*line srad.go:81*/ compiled.BroadcastFloat32x8At(&gc_at12[0], gc_Lane0Mask323).StoreSlice(gc_at9[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:73*/ if bx > 0 {
+							gc_at7[gc_tx] = gc_elem
+						}
+						if bx < gc_gdx-1 {
+							gc_at9[gc_tx] = gc_elem2
+						}
+						if bx == 0 {
+							gc_at7[gc_tx] = gc_elem3
+						} else if bx == gc_gdx-1 {
+							gc_at9[gc_tx] = gc_elem4
+						}
+					}
+				} else {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:73*/ if bx > 0 {
+							gc_at7[gc_tx] = gc_elem
+						}
+						if bx < gc_gdx-1 {
+							gc_at9[gc_tx] = gc_elem2
+						}
+						if bx == 0 {
+							gc_at7[gc_tx] = gc_elem3
+						} else if bx == gc_gdx-1 {
+							gc_at9[gc_tx] = gc_elem4
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:46*/ indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					/*line srad.go:73*/ if bx > 0 {
+						west[ty][tx] = jCuda[indexW]
+					}
+					if bx < gc_gdx-1 {
+						east[ty][tx] = jCuda[indexE]
+					}
+					if bx == 0 {
+						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
+					} else if bx == gc_gdx-1 {
+						east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row3 := gc_ty
+			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
+				gc_at13 := temp[gc_row3][:gc_bdx]
+				gc_at14 := jCuda[gc_off9:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								_ = index
+								/*line srad.go:44*/ lanes.LoadFloat32x16Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							/*line srad.go:44*/ lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at13, gc_at14) {
+						copy(gc_at13, gc_at14)
+					} else {
+						gc_vstep2 := 0
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							/*line srad.go:86*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row4 := gc_ty
+			gc_row5 := gc_ty + 1
+			gc_off10 := 1
+			gc_off11 := 0 - 1
+			gc_row6 := gc_ty - 1
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_row4 < len(north) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_row4 < len(west) && gc_row4 < len(east) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_row4 < len(south) && gc_row4 < len(tempResult) {
+				gc_fastlo2 = min(max(0, -gc_off10, -gc_off11), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at15 := temp[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at16 := north[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at17 := temp[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at18 := west[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at19 := temp[gc_row4][gc_off10+gc_fastlo2:][:gc_seglen2]
+						gc_at20 := temp[gc_row4][gc_off11+gc_fastlo2:][:gc_seglen2]
+						gc_at21 := east[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at22 := temp[gc_row6][gc_fastlo2:][:gc_seglen2]
+						gc_at23 := south[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at24 := tempResult[gc_row4][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							/*line srad.go:43*/ var n float32
+							/*line srad.go:45*/ var w float32
+							/*line srad.go:47*/ var e float32
+							/*line srad.go:49*/ var s float32
+							/*line srad.go:51*/ var jc float32
+							/*line srad.go:53*/ var g2 float32
+							/*line srad.go:55*/ var l float32
+							/*line srad.go:57*/ var num float32
+							/*line srad.go:59*/ var den float32
+							/*line srad.go:61*/ var qsqr float32
+							/*line srad.go:63*/ var c float32
+							/*line srad.go:89*/ jc = gc_at15[gc_u2]
+							switch {
+//line srad.go:92
+							case ty == 0 && tx == 0:
+								n = gc_at16[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at18[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
+							case ty == 0 && tx == SRADBlock-1:
+								n = gc_at16[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at21[gc_u2] - jc
+							case ty == SRADBlock-1 && tx == SRADBlock-1:
+								n = gc_at22[gc_u2] - jc
+								s = gc_at23[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at21[gc_u2] - jc
+							case ty == SRADBlock-1 && tx == 0:
+								n = gc_at22[gc_u2] - jc
+								s = gc_at23[gc_u2] - jc
+								w = gc_at18[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
+							case ty == 0:
+								n = gc_at16[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
+							case tx == SRADBlock-1:
+								n = gc_at22[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at21[gc_u2] - jc
+							case ty == SRADBlock-1:
+								n = gc_at22[gc_u2] - jc
+								s = gc_at23[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
+							case tx == 0:
+								n = gc_at22[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at18[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
+							default:
+								n = gc_at22[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
+							}
+							/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+							l = (n + s + w + e) / jc
+							/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+							den = float32(1 + 0.25*float64(l))
+							qsqr = num / (den * den)
+							/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+							c = float32(1.0 / (1.0 + float64(den)))
+							/*line srad.go:151*/ if c < 0 {
+								gc_at24[gc_u2] = 0
+							} else if c > 1 {
+								gc_at24[gc_u2] = 1
+							} else {
+								gc_at24[gc_u2] = c
+							}
+							gc_s_n[gc_rank] = n
+							gc_s_w[gc_rank] = w
+							gc_s_e[gc_rank] = e
+							gc_s_s[gc_rank] = s
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:43*/ var n float32
+					/*line srad.go:45*/ var w float32
+					/*line srad.go:47*/ var e float32
+					/*line srad.go:49*/ var s float32
+					/*line srad.go:51*/ var jc float32
+					/*line srad.go:53*/ var g2 float32
+					/*line srad.go:55*/ var l float32
+					/*line srad.go:57*/ var num float32
+					/*line srad.go:59*/ var den float32
+					/*line srad.go:61*/ var qsqr float32
+					/*line srad.go:63*/ var c float32
+					/*line srad.go:89*/ jc = temp[ty][tx]
+					switch {
+//line srad.go:92
+					case ty == 0 && tx == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0 && tx == SRADBlock-1:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					default:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					}
+					/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					l = (n + s + w + e) / jc
+					/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					den = float32(1 + 0.25*float64(l))
+					qsqr = num / (den * den)
+					/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					c = float32(1.0 / (1.0 + float64(den)))
+					/*line srad.go:151*/ if c < 0 {
+						tempResult[ty][tx] = 0
+					} else if c > 1 {
+						tempResult[ty][tx] = 1
+					} else {
+						tempResult[ty][tx] = c
+					}
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:43*/ var n float32
+					/*line srad.go:45*/ var w float32
+					/*line srad.go:47*/ var e float32
+					/*line srad.go:49*/ var s float32
+					/*line srad.go:51*/ var jc float32
+					/*line srad.go:53*/ var g2 float32
+					/*line srad.go:55*/ var l float32
+					/*line srad.go:57*/ var num float32
+					/*line srad.go:59*/ var den float32
+					/*line srad.go:61*/ var qsqr float32
+					/*line srad.go:63*/ var c float32
+					/*line srad.go:89*/ jc = temp[ty][tx]
+					switch {
+//line srad.go:92
+					case ty == 0 && tx == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0 && tx == SRADBlock-1:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					default:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					}
+					/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					l = (n + s + w + e) / jc
+					/*line srad.go:142*/ num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					den = float32(1 + 0.25*float64(l))
+					qsqr = num / (den * den)
+					/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					c = float32(1.0 / (1.0 + float64(den)))
+					/*line srad.go:151*/ if c < 0 {
+						tempResult[ty][tx] = 0
+					} else if c > 1 {
+						tempResult[ty][tx] = 1
+					} else {
+						tempResult[ty][tx] = c
+					}
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off12 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row7 := gc_ty
+			if gc_off12 >= 0 && gc_off12 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off12 && gc_row7 >= 0 && gc_row7 < len(tempResult) && gc_bdx <= len(tempResult[gc_row7]) && gc_off12 <= len(eC) && gc_bdx <= len(eC)-gc_off12 && gc_off12 <= len(wC) && gc_bdx <= len(wC)-gc_off12 && gc_off12 <= len(sC) && gc_bdx <= len(sC)-gc_off12 && gc_off12 <= len(nC) && gc_bdx <= len(nC)-gc_off12 {
+				gc_at25 := cCuda[gc_off12:][:gc_bdx]
+				gc_at26 := tempResult[gc_row7][:gc_bdx]
+				gc_at27 := eC[gc_off12:][:gc_bdx]
+				gc_at28 := wC[gc_off12:][:gc_bdx]
+				gc_at29 := sC[gc_off12:][:gc_bdx]
+				gc_at30 := nC[gc_off12:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								_ = index
+								/*line srad.go:43*/ n := lanes.LoadFloat32x16Slice(gc_s_n[gc_rank:])
+								/*line srad.go:43*/ w := lanes.LoadFloat32x16Slice(gc_s_w[gc_rank:])
+								/*line srad.go:43*/ e := lanes.LoadFloat32x16Slice(gc_s_e[gc_rank:])
+								/*line srad.go:43*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+								lanes.LoadFloat32x16Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+								/*line srad.go:43*/ e.StoreSlice(gc_at27[gc_tx:])
+								/*line srad.go:43*/ w.StoreSlice(gc_at28[gc_tx:])
+								/*line srad.go:43*/ s.StoreSlice(gc_at29[gc_tx:])
+								/*line srad.go:43*/ n.StoreSlice(gc_at30[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:43*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							/*line srad.go:43*/ n := lanes.LoadFloat32x8Slice(gc_s_n[gc_rank:])
+							/*line srad.go:43*/ w := lanes.LoadFloat32x8Slice(gc_s_w[gc_rank:])
+							/*line srad.go:43*/ e := lanes.LoadFloat32x8Slice(gc_s_e[gc_rank:])
+							/*line srad.go:43*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+							lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+							/*line srad.go:43*/ e.StoreSlice(gc_at27[gc_tx:])
+							/*line srad.go:43*/ w.StoreSlice(gc_at28[gc_tx:])
+							/*line srad.go:43*/ s.StoreSlice(gc_at29[gc_tx:])
+							/*line srad.go:43*/ n.StoreSlice(gc_at30[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+						/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = e
+						gc_at28[gc_tx] = w
+						gc_at29[gc_tx] = s
+						gc_at30[gc_tx] = n
+					}
+				} else {
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							w := gc_s_w[gc_rank]
+							e := gc_s_e[gc_rank]
+							s := gc_s_s[gc_rank]
+							/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+							gc_at27[gc_tx] = e
+							gc_at28[gc_tx] = w
+							gc_at29[gc_tx] = s
+							gc_at30[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							w := gc_s_w[gc_rank]
+							e := gc_s_e[gc_rank]
+							s := gc_s_s[gc_rank]
+							/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+							gc_at27[gc_tx] = e
+							gc_at28[gc_tx] = w
+							gc_at29[gc_tx] = s
+							gc_at30[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							w := gc_s_w[gc_rank]
+							e := gc_s_e[gc_rank]
+							s := gc_s_s[gc_rank]
+							/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+							gc_at27[gc_tx] = e
+							gc_at28[gc_tx] = w
+							gc_at29[gc_tx] = s
+							gc_at30[gc_tx] = n
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							n := gc_s_n[gc_rank]
+							w := gc_s_w[gc_rank]
+							e := gc_s_e[gc_rank]
+							s := gc_s_s[gc_rank]
+							/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+							gc_at27[gc_tx] = e
+							gc_at28[gc_tx] = w
+							gc_at29[gc_tx] = s
+							gc_at30[gc_tx] = n
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+						/*line srad.go:160*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = e
+						gc_at28[gc_tx] = w
+						gc_at29[gc_tx] = s
+						gc_at30[gc_tx] = n
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					n := gc_s_n[gc_rank]
+					w := gc_s_w[gc_rank]
+					e := gc_s_e[gc_rank]
+					s := gc_s_s[gc_rank]
+					/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
+					eC[index] = e
+					wC[index] = w
+					sC[index] = s
+					nC[index] = n
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // SRADCuda2Kernel returns srad_cuda_2 of Rodinia's srad/srad_v2/srad_kernel.cu:
 // the second half of an iteration, the image update. A 16×16 block loads
 // its tile of the image, the row of coefficients below its tile, the column
@@ -72,6 +1039,715 @@ func SRADCuda2Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lam
 
 //line srad.go:183
 var gc_src_sradCuda2 = compiled.NewSource(gc_files_srad, "sradCuda2", "cb118d8369e8fef56b26809c8d14fa0a9bd19e8c3667bea070a1d900d731c1c2", "srad.go:167-253").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line srad.go:183
+func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line srad.go:196*/ _ = &lambda
+		_ = &q0sqr
+	}
+	bx := gc_bx
+	by := gc_by
+	/*line srad.go:192*/ southC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	eastC := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	cCudaTemp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	cCudaResult := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	temp := gocuda.Shared[[SRADBlock]float32](t, SRADBlock)[:SRADBlock]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row >= 0 && gc_row < len(temp) && gc_bdx <= len(temp[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off {
+				gc_at := temp[gc_row][:gc_bdx]
+				gc_at2 := jCuda[gc_off:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								_ = index
+								/*line srad.go:190*/ var cc lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cc
+								/*line srad.go:190*/ var cn lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cn
+								/*line srad.go:190*/ var cs lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cs
+								/*line srad.go:190*/ var ce lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = ce
+								/*line srad.go:190*/ var cw lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = cw
+								/*line srad.go:190*/ var dSum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								_ = dSum
+								/*line srad.go:191*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							/*line srad.go:190*/ var cc lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cc
+							/*line srad.go:190*/ var cn lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cn
+							/*line srad.go:190*/ var cs lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cs
+							/*line srad.go:190*/ var ce lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = ce
+							/*line srad.go:190*/ var cw lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = cw
+							/*line srad.go:190*/ var dSum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = dSum
+							/*line srad.go:191*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+							/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							_ = cc
+							_ = cn
+							_ = cs
+							_ = ce
+							_ = cw
+							_ = dSum
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+							/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							_ = cc
+							_ = cn
+							_ = cs
+							_ = ce
+							_ = cw
+							_ = dSum
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+							/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							_ = cc
+							_ = cn
+							_ = cs
+							_ = ce
+							_ = cw
+							_ = dSum
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+							/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							_ = cc
+							_ = cn
+							_ = cs
+							_ = ce
+							_ = cw
+							_ = dSum
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+					/*line srad.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					_ = cc
+					_ = cn
+					_ = cs
+					_ = ce
+					_ = cw
+					_ = dSum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
+					/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
+					_ = cc
+					_ = cn
+					_ = cs
+					_ = ce
+					_ = cw
+					_ = dSum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row2 := gc_ty
+			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off3 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row2 >= 0 && gc_row2 < len(southC) {
+				gc_fastlo = min(max(0, -gc_off2, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(southC[gc_row2]), len(cCuda)-gc_off2, len(cCuda)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := southC[gc_row2][gc_fastlo:][:gc_seglen]
+						gc_at4 := cCuda[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := cCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var tx int = gc_tx
+										var ty int = gc_ty
+										_ = ty
+										/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+										_ = indexS
+										/*line srad.go:201*/ if by < gc_gdy-1 {
+											/*line srad.go:201*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										/*line srad.go:204*/ if by == gc_gdy-1 {
+											/*line srad.go:204*/ lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var tx int = gc_tx
+									var ty int = gc_ty
+									_ = ty
+									/*line srad.go:188*/ var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+									_ = indexS
+									/*line srad.go:201*/ if by < gc_gdy-1 {
+										/*line srad.go:201*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									/*line srad.go:204*/ if by == gc_gdy-1 {
+										/*line srad.go:204*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								_ = tx
+								/*line srad.go:201*/ if by < gc_gdy-1 {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+								if by == gc_gdy-1 {
+									gc_at3[gc_u] = gc_at5[gc_u]
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								_ = tx
+								/*line srad.go:201*/ if by < gc_gdy-1 {
+									gc_at3[gc_u] = gc_at4[gc_u]
+								}
+								if by == gc_gdy-1 {
+									gc_at3[gc_u] = gc_at5[gc_u]
+								}
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					/*line srad.go:201*/ if by < gc_gdy-1 {
+						southC[ty][tx] = cCuda[indexS]
+					}
+					if by == gc_gdy-1 {
+						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					/*line srad.go:201*/ if by < gc_gdy-1 {
+						southC[ty][tx] = cCuda[indexS]
+					}
+					if by == gc_gdy-1 {
+						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	gc_apart := compiled.Disjoint(cCuda, eastC)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row3 := gc_ty
+			/*line srad.go:221*/ gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
+			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
+				gc_at6 := eastC[gc_row3][:gc_bdx]
+				gc_at7 := cCuda[gc_off4:][:1]
+				gc_at8 := cCuda[gc_off5:][:1]
+				gc_elem := gc_at7[0]
+				gc_elem2 := gc_at8[0]
+				if compiled.SIMDBuild {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								_ = tx
+								var ty int = gc_ty
+								/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+								_ = indexE
+								/*line srad.go:209*/ if bx < gc_gdx-1 {
+									/*line srad.go:209*/ compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
+								}
+								/*line srad.go:212*/ if bx == gc_gdx-1 {
+									/*line srad.go:212*/ compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).StoreSlice(gc_at6[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							/*line srad.go:189*/ var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+							_ = indexE
+							/*line srad.go:209*/ if bx < gc_gdx-1 {
+								/*line srad.go:209*/ compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
+							}
+							/*line srad.go:212*/ if bx == gc_gdx-1 {
+								/*line srad.go:212*/ compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).StoreSlice(gc_at6[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:209*/ if bx < gc_gdx-1 {
+							gc_at6[gc_tx] = gc_elem
+						}
+						if bx == gc_gdx-1 {
+							gc_at6[gc_tx] = gc_elem2
+						}
+					}
+				} else {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:209*/ if bx < gc_gdx-1 {
+							gc_at6[gc_tx] = gc_elem
+						}
+						if bx == gc_gdx-1 {
+							gc_at6[gc_tx] = gc_elem2
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:189*/ indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					/*line srad.go:209*/ if bx < gc_gdx-1 {
+						eastC[ty][tx] = cCuda[indexE]
+					}
+					if bx == gc_gdx-1 {
+						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row4 := gc_ty
+			gc_off6 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
+				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
+				gc_at10 := cCuda[gc_off6:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								_ = index
+								/*line srad.go:188*/ lanes.LoadFloat32x16Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							/*line srad.go:188*/ lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at9, gc_at10) {
+						copy(gc_at9, gc_at10)
+					} else {
+						gc_vstep3 := 0
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row5 := gc_ty
+			gc_row6 := gc_ty + 1
+			gc_off7 := 1
+			gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_row5 < len(southC) && gc_row5 < len(eastC) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_row5 < len(cCudaResult) && gc_row5 < len(temp) {
+				gc_fastlo2 = min(max(0, -gc_off7, -gc_off8), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(cCudaTemp[gc_row5]), len(southC[gc_row5]), len(eastC[gc_row5]), len(cCudaTemp[gc_row6]), len(cCudaTemp[gc_row5])-gc_off7, len(nC)-gc_off8, len(sC)-gc_off8, len(wC)-gc_off8, len(eC)-gc_off8, len(cCudaResult[gc_row5]), len(temp[gc_row5])), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at11 := cCudaTemp[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at12 := southC[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at13 := eastC[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at14 := cCudaTemp[gc_row6][gc_fastlo2:][:gc_seglen2]
+						gc_at15 := cCudaTemp[gc_row5][gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := nC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at17 := sC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at18 := wC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at19 := eC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at20 := cCudaResult[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at21 := temp[gc_row5][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line srad.go:189*/ var cc float32
+							/*line srad.go:191*/ var cn float32
+							/*line srad.go:193*/ var cs float32
+							/*line srad.go:195*/ var ce float32
+							/*line srad.go:197*/ var cw float32
+							/*line srad.go:199*/ var dSum float32
+							/*line srad.go:220*/ cc = gc_at11[gc_u2]
+							switch {
+//line srad.go:223
+							case ty == SRADBlock-1 && tx == SRADBlock-1:
+								cn = cc
+								cs = gc_at12[gc_u2]
+								cw = cc
+								ce = gc_at13[gc_u2]
+							case tx == SRADBlock-1:
+								cn = cc
+								cs = gc_at14[gc_u2]
+								cw = cc
+								ce = gc_at13[gc_u2]
+							case ty == SRADBlock-1:
+								cn = cc
+								cs = gc_at12[gc_u2]
+								cw = cc
+								ce = gc_at15[gc_u2]
+							default:
+								cn = cc
+								cs = gc_at14[gc_u2]
+								cw = cc
+								ce = gc_at15[gc_u2]
+							}
+							/*line srad.go:246*/ dSum = cn*gc_at16[gc_u2] + cs*gc_at17[gc_u2] + cw*gc_at18[gc_u2] + ce*gc_at19[gc_u2]
+							/*line srad.go:249*/ gc_at20[gc_u2] = float32(float64(gc_at21[gc_u2]) + 0.25*float64(lambda)*float64(dSum))
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:189*/ var cc float32
+					/*line srad.go:191*/ var cn float32
+					/*line srad.go:193*/ var cs float32
+					/*line srad.go:195*/ var ce float32
+					/*line srad.go:197*/ var cw float32
+					/*line srad.go:199*/ var dSum float32
+					/*line srad.go:220*/ cc = cCudaTemp[ty][tx]
+					switch {
+//line srad.go:223
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case tx == SRADBlock-1:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case ty == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					default:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					}
+					/*line srad.go:246*/ dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					/*line srad.go:249*/ cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:189*/ var cc float32
+					/*line srad.go:191*/ var cn float32
+					/*line srad.go:193*/ var cs float32
+					/*line srad.go:195*/ var ce float32
+					/*line srad.go:197*/ var cw float32
+					/*line srad.go:199*/ var dSum float32
+					/*line srad.go:220*/ cc = cCudaTemp[ty][tx]
+					switch {
+//line srad.go:223
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case tx == SRADBlock-1:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case ty == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					default:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					}
+					/*line srad.go:246*/ dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					/*line srad.go:249*/ cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row7 := gc_ty
+			if gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 && gc_row7 >= 0 && gc_row7 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row7]) {
+				gc_at22 := jCuda[gc_off9:][:gc_bdx]
+				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+								_ = index
+								/*line srad.go:188*/ lanes.LoadFloat32x16Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line srad.go:187*/ var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							/*line srad.go:188*/ lanes.LoadFloat32x8Slice(gc_at23[gc_tx:]).StoreSlice(gc_at22[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at22, gc_at23) {
+						copy(gc_at22, gc_at23)
+					} else {
+						gc_vstep4 := 0
+						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+							{
+								gc_tx := gc_vstep4 + 0
+								/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep4 + 1
+								/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep4 + 2
+								/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep4 + 3
+								/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_srad holds the source files whose lines the kernels' records hash.
 //

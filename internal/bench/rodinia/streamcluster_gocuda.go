@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -41,6 +42,334 @@ func StreamclusterComputeCostKernel(num, dim, x int, p []StreamclusterPoint, K, 
 
 //line streamcluster.go:45
 var gc_src_streamclusterComputeCost = compiled.NewSource(gc_files_streamcluster, "streamclusterComputeCost", "43fe3cad91f1f2c3449ba9541a4e4cc8fc75538748ebddb22cc8c2648e0dbcd9", "streamcluster.go:29-66", "streamcluster.go:68-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line streamcluster.go:45
+func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_s_lower := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_retval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		bid := gc_bx + gc_gdx*gc_by
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line streamcluster.go:51*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line streamcluster.go:52*/ var lower []float32
+					/*line streamcluster.go:71*/ var retval float32
+					gc_s_lower[gc_rank] = lower
+					gc_s_retval[gc_rank] = retval
+				}
+				gc_vstep2 := gc_hi2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line streamcluster.go:52*/ var lower []float32
+					/*line streamcluster.go:71*/ var retval float32
+					gc_s_lower[gc_rank] = lower
+					gc_s_retval[gc_rank] = retval
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line streamcluster.go:81*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						/*line streamcluster.go:52*/ var lower []float32
+						/*line streamcluster.go:71*/ var retval float32
+						/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
+						gc_s_lower[gc_rank] = lower
+						gc_s_retval[gc_rank] = retval
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+					/*line streamcluster.go:52*/ var lower []float32
+					/*line streamcluster.go:71*/ var retval float32
+					/*line streamcluster.go:52*/ lower = workMemD[tid*stride:]
+					gc_s_lower[gc_rank] = lower
+					gc_s_retval[gc_rank] = retval
+				}
+			}
+		}
+		/*line streamcluster.go:72*/ for i := 0; i < dim; i++ {
+			gc_from, gc_to := 0, gc_bdx
+			/*line streamcluster.go:75*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bdx * bid) + (i * num)
+				gc_off2 := (i * num) + x
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
+					gc_at := coordD[gc_off:][:gc_to]
+					gc_at2 := coordD[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep4 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+									_ = tid
+									/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x16Slice(gc_s_retval[gc_rank:])
+									{
+										/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324))
+										/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+									}
+									/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+								_ = tid
+								/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+								/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323))
+								/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+								/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line streamcluster.go:49*/ var tid int = gc_bdx*bid + gc_tx
+							_ = tid
+							/*line streamcluster.go:49*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+							/*line streamcluster.go:73*/ tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+							/*line streamcluster.go:73*/ retval = retval.Add(tmp.Mul(tmp))
+							/*line streamcluster.go:51*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						retval := gc_s_retval[gc_rank]
+						/*line streamcluster.go:73*/ tmp := gc_at[gc_tx] - gc_elem
+						retval += tmp * tmp
+						gc_s_retval[gc_rank] = retval
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						retval := gc_s_retval[gc_rank]
+						/*line streamcluster.go:73*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+						retval += tmp * tmp
+						gc_s_retval[gc_rank] = retval
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line streamcluster.go:74*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bdx * bid
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(p) && gc_to <= len(p)-gc_off3 && gc_off3 <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off3 {
+					gc_at3 := p[gc_off3:][:gc_to]
+					gc_at4 := switchMembershipD[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						lower := gc_s_lower[gc_rank]
+						retval := gc_s_retval[gc_rank]
+						/*line streamcluster.go:76*/ var r float32 = retval
+						/*line streamcluster.go:55*/ xCost := r * gc_at3[gc_tx].Weight
+						/*line streamcluster.go:58*/ if xCost < gc_at3[gc_tx].Cost {
+							gc_at4[gc_tx] = true
+							lower[K] += xCost - gc_at3[gc_tx].Cost
+						} else {
+							/*line streamcluster.go:63*/ lower[centerTableD[gc_at3[gc_tx].Assign]] += gc_at3[gc_tx].Cost - xCost
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
+						lower := gc_s_lower[gc_rank]
+						retval := gc_s_retval[gc_rank]
+						/*line streamcluster.go:76*/ var r float32 = retval
+						/*line streamcluster.go:55*/ xCost := r * p[tid].Weight
+						/*line streamcluster.go:58*/ if xCost < p[tid].Cost {
+							switchMembershipD[tid] = true
+							lower[K] += xCost - p[tid].Cost
+						} else {
+							/*line streamcluster.go:63*/ lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_streamcluster holds the source files whose lines the kernels' records hash.
 //

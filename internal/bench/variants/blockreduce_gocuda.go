@@ -5,8 +5,10 @@ package variants
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +30,417 @@ func BlockReduceLaneModKernel(x []float32, partial []float64, run int) func(*goc
 //line blockreduce.go:29
 var gc_src_brLaneMod = compiled.NewSource(gc_files_blockreduce, "brLaneMod", "1108dd702fcd167254a33459e23a82d766d4b178623e9c9737296fd4b79a44c7", "blockreduce.go:24-48", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blockreduce.go:29
+func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:32*/ warps := gocuda.Shared[float64](t, gc_bdx/32)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line blockreduce.go:33*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+tid)*run, run, gc_l_v[:], gc_lane)
+				_ = v
+			}
+		}
+		gc_jam_runSum_flush(&gc_jam)
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+			/*line blockreduce.go:34*/ for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line blockreduce.go:36*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line blockreduce.go:36*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line blockreduce.go:35*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_v, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:35*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line blockreduce.go:31*/ lane := tid % 32
+				/*line blockreduce.go:31*/ warp := tid / 32
+				v := gc_l_v[gc_lane]
+				/*line blockreduce.go:37*/ if lane == 0 {
+					warps[warp] = v
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:42*/ var s float64
+								{
+									/*line blockreduce.go:43*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:46*/ gc_at[0] = s
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:42*/ var s float64
+								{
+									/*line blockreduce.go:43*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:46*/ gc_at[0] = s
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:42*/ var s float64
+								{
+									/*line blockreduce.go:43*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:46*/ gc_at[0] = s
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:42*/ var s float64
+								{
+									/*line blockreduce.go:43*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:44*/ s += w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:46*/ gc_at[0] = s
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:42*/ var s float64
+							{
+								/*line blockreduce.go:43*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blockreduce.go:43*/ w := gc_xs2[gc_k6]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blockreduce.go:45*/ w := gc_xs2[gc_k7]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blockreduce.go:45*/ w := gc_xs2[gc_k8]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blockreduce.go:45*/ w := gc_xs2[gc_k9]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blockreduce.go:43*/ w := gc_xs2[gc_k10]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:46*/ gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:42*/ var s float64
+							{
+								/*line blockreduce.go:43*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:43*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:45*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:45*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:45*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:43*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:44*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:46*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 // gc_jam_runSum holds up to 4 threads' calls of runSum, whose loops run
 // interleaved (gocuda compile's jam pass).
 type gc_jam_runSum struct {
@@ -48,8 +461,6 @@ type gc_jam_runSum_lane struct {
 
 // gc_jam_runSum_add is a call of runSum: its first statements run now; the rest
 // once 4 threads have called.
-//
-//line blockreduce.go:75
 func gc_jam_runSum_add(gc_j *gc_jam_runSum, x []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	/*line blockreduce.go:393*/ var v float64
 	gc_range0 := x[lo : lo+n]
@@ -180,6 +591,211 @@ func BlockReduceXorKernel(x []float32, partial []float64, run int) func(*gocuda.
 //line blockreduce.go:55
 var gc_src_brXor = compiled.NewSource(gc_files_blockreduce, "brXor", "554480353985ae446157171ffdcf4ab121fca60722eb405bfd2da1c2fa838c1c", "blockreduce.go:50-72", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blockreduce.go:55
+func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:56*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:57*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
+		}
+		/*line blockreduce.go:61*/ gc_jam_runSum_flush(&gc_jam)
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				/*line blockreduce.go:60*/ for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+					/*line blockreduce.go:59*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+			} else {
+				/*line blockreduce.go:58*/ for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+					} else {
+						/*line blockreduce.go:59*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line blockreduce.go:59*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_v, gocuda.WarpSize/2)
+			} else {
+				/*line blockreduce.go:58*/ for mask := gocuda.WarpSize / 2; mask > 0; mask /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+					} else {
+						/*line blockreduce.go:59*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line blockreduce.go:59*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:62*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:66*/ var s float64
+							{
+								/*line blockreduce.go:67*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blockreduce.go:67*/ w := gc_xs2[gc_k6]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blockreduce.go:69*/ w := gc_xs2[gc_k7]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blockreduce.go:69*/ w := gc_xs2[gc_k8]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blockreduce.go:69*/ w := gc_xs2[gc_k9]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blockreduce.go:67*/ w := gc_xs2[gc_k10]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:70*/ gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:66*/ var s float64
+							{
+								/*line blockreduce.go:67*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:67*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:69*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:69*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:69*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:67*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:68*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:70*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 // BlockReduceShiftKernel rewords bench.BlockReduceShuffleKernel's shuffle
 // loop with a shift, off >>= 1, and its final loop over the warps' sums
 // with an index.
@@ -193,6 +809,99 @@ func BlockReduceShiftKernel(x []float32, partial []float64, run int) func(*gocud
 
 //line blockreduce.go:79
 var gc_src_brShift = compiled.NewSource(gc_files_blockreduce, "brShift", "af0b5aa7fd13f53ab3725a8359265daea063a08a3ac83f35df62f602eaf2f8da", "blockreduce.go:74-97", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line blockreduce.go:79
+func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	nw := gc_bdx >> 5
+	/*line blockreduce.go:81*/ warps := gocuda.Shared[float64](t, nw)[:nw]
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:82*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
+		}
+		/*line blockreduce.go:86*/ gc_jam_runSum_flush(&gc_jam)
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize>>1, 1, false)
+			}
+		} else {
+			/*line blockreduce.go:83*/ for off := gocuda.WarpSize >> 1; off > 0; off >>= 1 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line blockreduce.go:85*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line blockreduce.go:85*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+					}
+				} else {
+					/*line blockreduce.go:84*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:84*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:87*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					{
+						s := 0.0
+						/*line blockreduce.go:92*/ for w := 0; w < nw; w++ {
+							s += warps[w]
+						}
+						partial[gc_bx] = s
+					}
+				}
+			}
+		}
+	})
+}
 
 // BlockReduceUnrolledKernel rewords bench.BlockReduceShuffleKernel with
 // its five shuffles written out, as #pragma unroll leaves them.
@@ -439,6 +1148,253 @@ func BlockReduceHelpersKernel(x []float32, partial []float64, run int) func(*goc
 //line blockreduce.go:130
 var gc_src_brHelpers = compiled.NewSource(gc_files_blockreduce, "brHelpers", "25678c96dddf39bfe4adbf05a5b4c52c43b4e8b1abb57ee5930ade887d4534ac", "blockreduce.go:124-135", "blockreduce.go:137-143", "blockreduce.go:137-143", "blockreduce.go:145-162", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blockreduce.go:130
+func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float64 {
+		defer func() {}()
+		return gocuda.Shared[float64](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line blockreduce.go:147*/ shared_ := gc_shared1(32)[:32]
+	var gc_l_v_ [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line blockreduce.go:131*/ var v float64 = gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v_[:], gc_lane)
+				/*line blockreduce.go:149*/ var v_ float64 = v
+				_ = v_
+			}
+		}
+		/*line blockreduce.go:154*/ gc_jam_runSum_flush(&gc_jam)
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v_)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v_, 16, 1, false)
+			}
+		} else {
+			/*line blockreduce.go:139*/ for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line blockreduce.go:141*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+					} else {
+						/*line blockreduce.go:141*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line blockreduce.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v_ := gc_l_v_[gc_lane]
+						/*line blockreduce.go:140*/ v_ += gc_c1r[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx % 32
+				wid := gc_tx / 32
+				v_ := gc_l_v_[gc_lane]
+				/*line blockreduce.go:152*/ var v float64
+				/*line blockreduce.go:142*/ var r_ float64 = v_
+				/*line blockreduce.go:149*/ v = r_
+				if lane == 0 {
+					shared_[wid] = v
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	var gc_l_v_2 [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx % 32
+				/*line blockreduce.go:150*/ var v float64
+				v = 0
+				if gc_tx < gc_bdx/32 {
+					/*line blockreduce.go:156*/ v = shared_[lane]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				wid := gc_tx / 32
+				/*line blockreduce.go:158*/ if wid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:159*/ var v_2 float64 = v
+				gc_l_v_2[gc_lane] = v_2
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, 16, 1, false)
+				}
+			} else {
+				/*line blockreduce.go:139*/ for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if compiled.SIMDBuild {
+							/*line blockreduce.go:141*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+						} else {
+							/*line blockreduce.go:141*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line blockreduce.go:140*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, off_, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							v_2 := gc_l_v_2[gc_lane]
+							/*line blockreduce.go:140*/ v_2 += gc_c2r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
+					}
+				}
+			}
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				v_2 := gc_l_v_2[gc_lane]
+				/*line blockreduce.go:158*/ var v float64
+				/*line blockreduce.go:142*/ var r_2 float64 = v_2
+				/*line blockreduce.go:159*/ v = r_2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+			gc_at := partial[gc_off:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line blockreduce.go:161*/ var r float64 = v
+					/*line blockreduce.go:131*/ sum := r
+					/*line blockreduce.go:133*/ gc_at[0] = sum
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:161*/ var r float64 = v
+				/*line blockreduce.go:131*/ sum := r
+				/*line blockreduce.go:133*/ gc_at[0] = sum
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:161*/ var r float64 = v
+				/*line blockreduce.go:131*/ sum := r
+				/*line blockreduce.go:133*/ partial[gc_bx] = sum
+			}
+		}
+	}
+}
+
 // BlockReduceOnePerThreadKernel rewords bench.BlockReduceShuffleKernel as
 // the Programming Guide's readers write it first: one element per thread
 // (a grid covering the input), float32 sums, tid % 32 and tid / 32, and an
@@ -454,6 +1410,476 @@ func BlockReduceOnePerThreadKernel(x []float32, partial []float32) func(*gocuda.
 //line blockreduce.go:170
 var gc_src_brOnePerThread = compiled.NewSource(gc_files_blockreduce, "brOnePerThread", "992e67eadd96b8bb2645a4d02712318c8ce44e4638061b0a4c17575700a12051", "blockreduce.go:164-197").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blockreduce.go:170
+func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:173*/ warps := gocuda.Shared[float32](t, 32)[:32]
+	var gc_l_v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bx * gc_bdx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+				gc_at := x[gc_off:][:32]
+				/*line blockreduce.go:174*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line blockreduce.go:172*/ i := gc_bx*gc_bdx + tid
+					/*line blockreduce.go:174*/ var v float32
+					if i < len(x) {
+						v = x[i]
+					}
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, 16, 1, false)
+			}
+		} else {
+			/*line blockreduce.go:178*/ for off := 16; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+					if compiled.SIMDBuild {
+						/*line blockreduce.go:180*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line blockreduce.go:180*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line blockreduce.go:179*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line blockreduce.go:179*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line blockreduce.go:179*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line blockreduce.go:179*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line blockreduce.go:179*/ v := lanes.LoadFloat32x8Slice(gc_l_v[gc_lane:])
+									/*line blockreduce.go:179*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line blockreduce.go:179*/ v.StoreSlice(gc_l_v[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v[gc_lane]
+								/*line blockreduce.go:179*/ v += gc_c1r[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							v := gc_l_v[gc_lane]
+							/*line blockreduce.go:179*/ v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				v := gc_l_v[gc_lane]
+				/*line blockreduce.go:181*/ if tid%32 == 0 {
+					warps[tid/32] = v
+				}
+			}
+		}
+	}
+	var gc_l_v2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m11 uint32
+		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi3 {
+				gc_hi3 = gc_bound2
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_m11 = uint32(uint64(1)<<gc_hi3 - uint64(1)<<gc_lo3)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line blockreduce.go:185*/ if tid < 32 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line blockreduce.go:171*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							v = gc_vb2
+							/*line blockreduce.go:187*/ if tid < 0 || tid > len(warps)-8 {
+								break
+							}
+							/*line blockreduce.go:187*/ if tid < gc_bdx/32 && uint(gc_bdx/32-tid) > 7 {
+								/*line blockreduce.go:187*/ v = lanes.LoadFloat32x8Slice(warps[tid:])
+							} else {
+								/*line blockreduce.go:188*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line blockreduce.go:187*/ v = lanes.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if2)
+								}
+							}
+							/*line blockreduce.go:187*/ v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line blockreduce.go:171*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							v = gc_vb
+							/*line blockreduce.go:187*/ if tid < 0 || tid > len(warps)-8 {
+								break
+							}
+							/*line blockreduce.go:187*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx/32, tid, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line blockreduce.go:188*/ v = lanes.LoadFloat32x8Slice(warps[tid:]).Merge(v, gc_if)
+							}
+							/*line blockreduce.go:188*/ v.StoreSlice(gc_l_v2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line blockreduce.go:173*/ var v float32
+						v = 0
+						/*line blockreduce.go:187*/ if tid < gc_bdx/32 {
+							v = warps[tid]
+						}
+						gc_l_v2[gc_lane] = v
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off2 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
+						gc_at2 := warps[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x03 + gc_lane
+							tid := gc_tx
+							/*line blockreduce.go:173*/ var v float32
+							v = 0
+							/*line blockreduce.go:187*/ if tid < gc_bdx/32 {
+								v = gc_at2[gc_lane]
+							}
+							gc_l_v2[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							/*line blockreduce.go:173*/ var v float32
+							v = 0
+							/*line blockreduce.go:187*/ if tid < gc_bdx/32 {
+								v = warps[tid]
+							}
+							gc_l_v2[gc_lane] = v
+						}
+					}
+				}
+			}
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v2, 16, 1, false)
+				}
+			} else {
+				/*line blockreduce.go:190*/ for off_ := 16; off_ > 0; off_ /= 2 {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						if compiled.SIMDBuild {
+							/*line blockreduce.go:192*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, 32)
+						} else {
+							/*line blockreduce.go:192*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v2, off_, 0, compiled.LanesDemanded(off_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line blockreduce.go:191*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v2, off_, 32, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line blockreduce.go:191*/ v := lanes.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+										/*line blockreduce.go:191*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line blockreduce.go:191*/ v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line blockreduce.go:191*/ v := lanes.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+										/*line blockreduce.go:191*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line blockreduce.go:191*/ v.StoreSlice(gc_l_v2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									v := gc_l_v2[gc_lane]
+									/*line blockreduce.go:191*/ v += gc_c2r[gc_lane]
+									gc_l_v2[gc_lane] = v
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								v := gc_l_v2[gc_lane]
+								/*line blockreduce.go:191*/ v += gc_c2r[gc_lane]
+								gc_l_v2[gc_lane] = v
+							}
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line blockreduce.go:171*/ v := lanes.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+							/*line blockreduce.go:193*/ gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							if gc_if4.ToBits() != 0 {
+								var gc_lanes2 [8]float32
+								/*line blockreduce.go:194*/ v.Store(&gc_lanes2)
+								for gc_k2 := range 8 {
+									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line blockreduce.go:194*/ partial[gc_bx] = gc_lanes2[gc_k2]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line blockreduce.go:171*/ v := lanes.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
+							/*line blockreduce.go:193*/ gc_if3 := gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+							if gc_if3.ToBits() != 0 {
+								var gc_lanes [8]float32
+								/*line blockreduce.go:194*/ v.Store(&gc_lanes)
+								for gc_k := range 8 {
+									if gc_if3.ToBits()&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line blockreduce.go:194*/ partial[gc_bx] = gc_lanes[gc_k]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v2[gc_lane]
+						/*line blockreduce.go:193*/ if tid == 0 {
+							partial[gc_bx] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x04 := gc_tidx.X
+					gc_off3 := gc_bx
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
+						gc_at3 := partial[gc_off3:][:1]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x04 + gc_lane
+							tid := gc_tx
+							v := gc_l_v2[gc_lane]
+							/*line blockreduce.go:193*/ if tid == 0 {
+								gc_at3[0] = v
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v2[gc_lane]
+							/*line blockreduce.go:193*/ if tid == 0 {
+								partial[gc_bx] = v
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+	}
+}
+
 // BlockReduceFloat64Kernel rewords bench.BlockReduceShuffleKernel over
 // float64 elements.
 //
@@ -466,6 +1892,194 @@ func BlockReduceFloat64Kernel(x []float64, partial []float64, run int) func(*goc
 
 //line blockreduce.go:203
 var gc_src_brFloat64 = compiled.NewSource(gc_files_blockreduce, "brFloat64", "ca8c5a80dd73222219609fa20f79192f365d7208e883d20222dbfdff185fb791", "blockreduce.go:199-224").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line blockreduce.go:203
+func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:204*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brFloat64_207
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:205*/ lo := (gc_bx*gc_bdx + gc_tx) * run
+			var v float64
+			gc_jam_brFloat64_207_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
+		}
+		/*line blockreduce.go:211*/ gc_jam_brFloat64_207_flush(&gc_jam)
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line blockreduce.go:210*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line blockreduce.go:212*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line blockreduce.go:212*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+					}
+				} else {
+					/*line blockreduce.go:211*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:211*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:214*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:218*/ var s float64
+							{
+								/*line blockreduce.go:219*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blockreduce.go:219*/ w := gc_xs2[gc_k6]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blockreduce.go:221*/ w := gc_xs2[gc_k7]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blockreduce.go:221*/ w := gc_xs2[gc_k8]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blockreduce.go:221*/ w := gc_xs2[gc_k9]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blockreduce.go:219*/ w := gc_xs2[gc_k10]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:222*/ gc_at[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:218*/ var s float64
+							{
+								/*line blockreduce.go:219*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:219*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:221*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:221*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:221*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:219*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:220*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:222*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
 
 // gc_jam_brFloat64_207 holds up to 4 threads' calls of brFloat64's loop at line 207, whose loops run
 // interleaved (gocuda compile's jam pass).
@@ -504,8 +2118,6 @@ func gc_jam_brFloat64_207_flush(gc_j *gc_jam_brFloat64_207) {
 }
 
 // gc_jam_brFloat64_207_run1 runs the rest of brFloat64's loop at line 207 for one thread, as written.
-//
-//line blockreduce.go:268
 func gc_jam_brFloat64_207_run1(gc_l *gc_jam_brFloat64_207_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
 	/*line blockreduce.go:207*/ for _, e := range gc_range0 {
@@ -585,6 +2197,331 @@ func BlockReduceMinKernel(x []int32, partial []int32, run int) func(*gocuda.Thre
 
 //line blockreduce.go:230
 var gc_src_brMin = compiled.NewSource(gc_files_blockreduce, "brMin", "3022905a70c0a2418cfafefcc53ca132766a6a31fb12a69c22e0d6d205ddc5be", "blockreduce.go:226-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line blockreduce.go:230
+func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:231*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brMin_234
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:232*/ lo := (gc_bx*gc_bdx + gc_tx) * run
+			v := int32(math32Max)
+			gc_jam_brMin_234_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
+		}
+		/*line blockreduce.go:238*/ gc_jam_brMin_234_flush(&gc_jam)
+		/*line blockreduce.go:237*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line blockreduce.go:238*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line blockreduce.go:238*/ v = v.Min(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line blockreduce.go:238*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line blockreduce.go:238*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line blockreduce.go:238*/ v = v.Min(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							/*line blockreduce.go:238*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:238*/ v = min(v, gc_c1r[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line blockreduce.go:238*/ v = min(v, gc_c1r[gc_lane])
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:241*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx
+					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+						gc_at := partial[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:245*/ s := int32(math32Max)
+								{
+									/*line blockreduce.go:246*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k8 := gc_i2 + 0
+											/*line blockreduce.go:246*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 1
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k10 := gc_i2 + 2
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k11 := gc_i2 + 3
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k11]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k12 := gc_i2
+											/*line blockreduce.go:246*/ w := gc_xs2[gc_k12]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:249*/ gc_at[0] = s
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:245*/ s := int32(math32Max)
+								{
+									/*line blockreduce.go:246*/ gc_xs := warps
+									gc_i := 0
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+										{
+											gc_k3 := gc_i + 0
+											/*line blockreduce.go:246*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k4 := gc_i + 1
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k5 := gc_i + 2
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k6 := gc_i + 3
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k6]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+									for ; gc_i < len(gc_xs); gc_i++ {
+										{
+											gc_k7 := gc_i
+											/*line blockreduce.go:246*/ w := gc_xs[gc_k7]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:249*/ partial[gc_bx] = s
+							}
+						}
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx
+					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+						gc_at := partial[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:245*/ s := int32(math32Max)
+								{
+									/*line blockreduce.go:246*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:246*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:246*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:249*/ gc_at[0] = s
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:245*/ s := int32(math32Max)
+								{
+									/*line blockreduce.go:246*/ gc_xs := warps
+									gc_i := 0
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+										{
+											gc_k := gc_i + 0
+											/*line blockreduce.go:246*/ w := gc_xs[gc_k]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k2 := gc_i + 1
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k2]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k3 := gc_i + 2
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+										{
+											gc_k4 := gc_i + 3
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+									for ; gc_i < len(gc_xs); gc_i++ {
+										{
+											gc_k5 := gc_i
+											/*line blockreduce.go:246*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:249*/ partial[gc_bx] = s
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
 
 // gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
 // interleaved (gocuda compile's jam pass).
@@ -705,6 +2642,373 @@ func BlockReduceMaxKernel(x []int32, partial []int32, run int) func(*gocuda.Thre
 //line blockreduce.go:257
 var gc_src_brMax = compiled.NewSource(gc_files_blockreduce, "brMax", "998745c8c50be19075ebec369c305c3bd7e0d9b3a17897a1cec4dcf4ec194dc4", "blockreduce.go:253-278").NoGoexit("0f6633f80bb2d1faa96c7a4b4d876e4c3fee9bcd8cd4932e6b98daa342a8de69", "blockreduce.go:280-286")
 
+//line blockreduce.go:257
+func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:258*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brMax_261
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:259*/ lo := (gc_bx*gc_bdx + gc_tx) * run
+			v := x[lo]
+			gc_jam_brMax_261_add(&gc_jam, lo, run, v, x, gc_l_v[:], gc_lane)
+		}
+		/*line blockreduce.go:265*/ gc_jam_brMax_261_flush(&gc_jam)
+		/*line blockreduce.go:264*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					if gc_act == ^uint32(0) {
+						gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line blockreduce.go:265*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line blockreduce.go:265*/ gc_t4 := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							shflDownSync := gc_t4
+							/*line blockreduce.go:265*/ gc_a4 := v
+							/*line blockreduce.go:265*/ gc_b5 := shflDownSync
+							var gc_result4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							gc_returned4 := gc_none2
+							gc_if5 := gc_a4.Greater(gc_b5)
+							if gc_if5.ToBits() != 0 {
+								gc_result4 = gc_a4.Merge(gc_result4, gc_if5)
+								gc_returned4 = gc_if5.Or(gc_returned4)
+							}
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_if6.ToBits() != 0 {
+								gc_result4 = gc_b5.Merge(gc_result4, gc_if6)
+								gc_returned4 = gc_if6.Or(gc_returned4)
+							}
+							v = gc_result4
+							/*line blockreduce.go:265*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line blockreduce.go:265*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line blockreduce.go:265*/ gc_t2 := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							shflDownSync := gc_t2
+							/*line blockreduce.go:265*/ gc_a2 := v
+							/*line blockreduce.go:265*/ gc_b3 := shflDownSync
+							var gc_result2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							gc_returned2 := gc_none
+							gc_if2 := gc_a2.Greater(gc_b3)
+							if gc_if2.ToBits() != 0 {
+								gc_result2 = gc_a2.Merge(gc_result2, gc_if2)
+								gc_returned2 = gc_if2.Or(gc_returned2)
+							}
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_if3.ToBits() != 0 {
+								gc_result2 = gc_b3.Merge(gc_result2, gc_if3)
+								gc_returned2 = gc_if3.Or(gc_returned2)
+							}
+							v = gc_result2
+							/*line blockreduce.go:265*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:265*/ var shflDownSync int32 = gc_c1r[gc_lane]
+						/*line blockreduce.go:265*/ v = max32(v, shflDownSync)
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line blockreduce.go:265*/ var shflDownSync int32 = gc_c1r[gc_lane]
+					/*line blockreduce.go:265*/ v = max32(v, shflDownSync)
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:268*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0
+					gc_off3 := gc_bx
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+						gc_at := warps[gc_off2:][:1]
+						gc_at2 := partial[gc_off3:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:272*/ s := gc_at[0]
+								{
+									/*line blockreduce.go:273*/ gc_xs2 := warps[1:]
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k8 := gc_i2 + 0
+											/*line blockreduce.go:273*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 1
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k10 := gc_i2 + 2
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k11 := gc_i2 + 3
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k11]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k12 := gc_i2
+											/*line blockreduce.go:273*/ w := gc_xs2[gc_k12]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:276*/ gc_at2[0] = s
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:272*/ s := warps[0]
+								{
+									/*line blockreduce.go:273*/ gc_xs := warps[1:]
+									gc_i := 0
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+										{
+											gc_k3 := gc_i + 0
+											/*line blockreduce.go:273*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k4 := gc_i + 1
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k5 := gc_i + 2
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k6 := gc_i + 3
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k6]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+									for ; gc_i < len(gc_xs); gc_i++ {
+										{
+											gc_k7 := gc_i
+											/*line blockreduce.go:273*/ w := gc_xs[gc_k7]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:276*/ partial[gc_bx] = s
+							}
+						}
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0
+					gc_off3 := gc_bx
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+						gc_at := warps[gc_off2:][:1]
+						gc_at2 := partial[gc_off3:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:272*/ s := gc_at[0]
+								{
+									/*line blockreduce.go:273*/ gc_xs2 := warps[1:]
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:273*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:273*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:276*/ gc_at2[0] = s
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:272*/ s := warps[0]
+								{
+									/*line blockreduce.go:273*/ gc_xs := warps[1:]
+									gc_i := 0
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+										{
+											gc_k := gc_i + 0
+											/*line blockreduce.go:273*/ w := gc_xs[gc_k]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k2 := gc_i + 1
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k2]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k3 := gc_i + 2
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+										{
+											gc_k4 := gc_i + 3
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+									for ; gc_i < len(gc_xs); gc_i++ {
+										{
+											gc_k5 := gc_i
+											/*line blockreduce.go:273*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:276*/ partial[gc_bx] = s
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
 // interleaved (gocuda compile's jam pass).
 type gc_jam_brMax_261 struct {
@@ -824,6 +3128,331 @@ func BlockReduceXorBitsKernel(x []uint32, partial []uint32, run int) func(*gocud
 
 //line blockreduce.go:292
 var gc_src_brXorBits = compiled.NewSource(gc_files_blockreduce, "brXorBits", "d61f7833d57553dd204f621ceee7d19e7b501208a7648a7a4c5da2c443106a09", "blockreduce.go:288-313").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line blockreduce.go:292
+func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:293*/ warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_brXorBits_296
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:294*/ lo := (gc_bx*gc_bdx + gc_tx) * run
+			var v uint32
+			gc_jam_brXorBits_296_add(&gc_jam, x[lo:lo+run], v, gc_l_v[:], gc_lane)
+		}
+		/*line blockreduce.go:300*/ gc_jam_brXorBits_296_flush(&gc_jam)
+		/*line blockreduce.go:299*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line blockreduce.go:300*/ v := lanes.LoadUint32x8Slice(gc_l_v[gc_lane:])
+							/*line blockreduce.go:300*/ v = v.Xor(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line blockreduce.go:300*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line blockreduce.go:300*/ v := lanes.LoadUint32x8Slice(gc_l_v[gc_lane:])
+							/*line blockreduce.go:300*/ v = v.Xor(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:]))
+							/*line blockreduce.go:300*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:300*/ v ^= gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					v := gc_l_v[gc_lane]
+					/*line blockreduce.go:300*/ v ^= gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:303*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx
+					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+						gc_at := partial[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:307*/ var s uint32
+								{
+									/*line blockreduce.go:308*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k8 := gc_i2 + 0
+											/*line blockreduce.go:308*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 1
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k10 := gc_i2 + 2
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k11 := gc_i2 + 3
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k11]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k12 := gc_i2
+											/*line blockreduce.go:308*/ w := gc_xs2[gc_k12]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:311*/ gc_at[0] = s
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:307*/ var s uint32
+								{
+									/*line blockreduce.go:308*/ gc_xs := warps
+									gc_i := 0
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+										{
+											gc_k3 := gc_i + 0
+											/*line blockreduce.go:308*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k4 := gc_i + 1
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k5 := gc_i + 2
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k6 := gc_i + 3
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k6]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+									for ; gc_i < len(gc_xs); gc_i++ {
+										{
+											gc_k7 := gc_i
+											/*line blockreduce.go:308*/ w := gc_xs[gc_k7]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:311*/ partial[gc_bx] = s
+							}
+						}
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx
+					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+						gc_at := partial[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:307*/ var s uint32
+								{
+									/*line blockreduce.go:308*/ gc_xs2 := warps
+									gc_i2 := 0
+									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+										{
+											gc_k6 := gc_i2 + 0
+											/*line blockreduce.go:308*/ w := gc_xs2[gc_k6]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k7 := gc_i2 + 1
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k7]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k8 := gc_i2 + 2
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k8]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k9 := gc_i2 + 3
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+										{
+											gc_k10 := gc_i2
+											/*line blockreduce.go:308*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:311*/ gc_at[0] = s
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								/*line blockreduce.go:307*/ var s uint32
+								{
+									/*line blockreduce.go:308*/ gc_xs := warps
+									gc_i := 0
+									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+										{
+											gc_k := gc_i + 0
+											/*line blockreduce.go:308*/ w := gc_xs[gc_k]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k2 := gc_i + 1
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k2]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k3 := gc_i + 2
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+										{
+											gc_k4 := gc_i + 3
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+									for ; gc_i < len(gc_xs); gc_i++ {
+										{
+											gc_k5 := gc_i
+											/*line blockreduce.go:308*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									}
+								}
+								/*line blockreduce.go:311*/ partial[gc_bx] = s
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
 
 // gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
 // interleaved (gocuda compile's jam pass).
@@ -946,6 +3575,370 @@ func BlockReduceGridStrideKernel(x []float32, partial []float64) func(*gocuda.Th
 //line blockreduce.go:321
 var gc_src_brGridStride = compiled.NewSource(gc_files_blockreduce, "brGridStride", "eafcf72395c6aec9c283a84f6da29a21079517fbb6e3be38693770a72d04b041", "blockreduce.go:315-341").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blockreduce.go:321
+func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line blockreduce.go:322*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	clear(gc_s_v)
+	if compiled.StrideFar(gc_bdx*gc_gdx, len(x)) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line blockreduce.go:324*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blockreduce.go:324*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+							if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 4, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line blockreduce.go:325*/ if i < 0 || i > len(x)-4 {
+									break gc_far
+								}
+								/*line blockreduce.go:325*/ v = v.Add(lanes.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
+							}
+							/*line blockreduce.go:324*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blockreduce.go:340*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blockreduce.go:325*/ v += float64(x[i])
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						gc_start := gc_bx*gc_bdx + gc_tx
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						/*line blockreduce.go:340*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line blockreduce.go:325*/ v += float64(x[i])
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	} else {
+		/*line blockreduce.go:324*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line blockreduce.go:324*/ v := lanes.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blockreduce.go:325*/ v = v.Add(lanes.LoadFloat32x4Slice(gc_at[gc_tx:]).ConvertToFloat64())
+								/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							gc_more = true
+							/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								v := gc_s_v[gc_rank]
+								gc_more = true
+								/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								v := gc_s_v[gc_rank]
+								gc_more = true
+								/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								v := gc_s_v[gc_rank]
+								gc_more = true
+								/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								v := gc_s_v[gc_rank]
+								gc_more = true
+								/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+								gc_s_v[gc_rank] = v
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							gc_more = true
+							/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+							gc_s_v[gc_rank] = v
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		/*line blockreduce.go:327*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:328*/ gc_c1v[gc_lane] = v
+			}
+			/*line blockreduce.go:328*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:328*/ v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line blockreduce.go:331*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+					gc_at2 := partial[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:335*/ var s float64
+							{
+								/*line blockreduce.go:336*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blockreduce.go:336*/ w := gc_xs2[gc_k6]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k7]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k8]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k9]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blockreduce.go:336*/ w := gc_xs2[gc_k10]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:339*/ gc_at2[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:335*/ var s float64
+							{
+								/*line blockreduce.go:336*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:336*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:336*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:339*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 // BlockReduceGroupKernel rewords bench.BlockReduceShuffleKernel with
 // cooperative groups' cg::reduce over a tile of 32 instead of the shuffle
 // loop, the tile's rank and meta-group rank instead of the lane and warp.
@@ -1065,7 +4058,348 @@ func BlockReduceAtomicKernel(x []float32, total *float64, run int) func(*gocuda.
 //line blockreduce.go:372
 var gc_src_brAtomic = compiled.NewSource(gc_files_blockreduce, "brAtomic", "e1cc044db3e794bb1bd2f4adeec29275d5cb161e53ebab1887e56d820716622a", "blockreduce.go:367-389", "blockreduce.go:391-398").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line blockreduce.go:372
+func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line blockreduce.go:373*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	var gc_l_v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_jam gc_jam_runSum
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			/*line blockreduce.go:374*/ v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+			_ = v
+		}
+		/*line blockreduce.go:378*/ gc_jam_runSum_flush(&gc_jam)
+		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if true {
+				compiled.ShflDownLane0(&gc_l_v)
+			} else {
+				compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line blockreduce.go:375*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line blockreduce.go:377*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
+						/*line blockreduce.go:377*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+					}
+				} else {
+					/*line blockreduce.go:376*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line blockreduce.go:376*/ v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+			/*line blockreduce.go:379*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:383*/ var s float64
+							{
+								/*line blockreduce.go:384*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:383*/ var s float64
+							{
+								/*line blockreduce.go:384*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:383*/ var s float64
+							{
+								/*line blockreduce.go:384*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
+						}
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:383*/ var s float64
+							{
+								/*line blockreduce.go:384*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:385*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:387*/ atomic.Add(total, s)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					{
+						/*line blockreduce.go:383*/ var s float64
+						{
+							/*line blockreduce.go:384*/ gc_xs := warps
+							gc_i := 0
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								{
+									gc_k := gc_i + 0
+									/*line blockreduce.go:384*/ w := gc_xs[gc_k]
+									{
+										/*line blockreduce.go:385*/ s += w
+									}
+								}
+								{
+									gc_k2 := gc_i + 1
+									/*line blockreduce.go:386*/ w := gc_xs[gc_k2]
+									{
+										/*line blockreduce.go:385*/ s += w
+									}
+								}
+								{
+									gc_k3 := gc_i + 2
+									/*line blockreduce.go:386*/ w := gc_xs[gc_k3]
+									{
+										/*line blockreduce.go:385*/ s += w
+									}
+								}
+								{
+									gc_k4 := gc_i + 3
+									/*line blockreduce.go:386*/ w := gc_xs[gc_k4]
+									{
+										/*line blockreduce.go:385*/ s += w
+									}
+								}
+							}
+							for ; gc_i < len(gc_xs); gc_i++ {
+								{
+									gc_k5 := gc_i
+									/*line blockreduce.go:384*/ w := gc_xs[gc_k5]
+									{
+										/*line blockreduce.go:385*/ s += w
+									}
+								}
+							}
+						}
+						/*line blockreduce.go:387*/ atomic.Add(total, s)
+					}
+				}
+			}
+		}
+	})
+}
+
 // gc_files_blockreduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed blockreduce.go
 var gc_files_blockreduce embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

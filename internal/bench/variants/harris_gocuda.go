@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,255 @@ func HarrisSeqShiftKernel(in, partial []float32) func(*gocuda.Thread) {
 //line harris.go:22
 var gc_src_harrisSeqShift = compiled.NewSource(gc_files_harris, "harrisSeqShift", "a1621394a880ff148081b6334f4d7aa57f7738b1c8040dd21e12563772d48a4a", "harris.go:17-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line harris.go:22
+func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:25*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+							/*line harris.go:26*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line harris.go:27*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:27*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line harris.go:27*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:27*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line harris.go:27*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line harris.go:27*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:26*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:26*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:26*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:26*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:26*/ sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
+		}
+	}
+	/*line harris.go:31*/ for s := gc_bdx >> 1; s > 0; s >>= 1 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:32*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:32*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:32*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:38*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // HarrisSeqWhileKernel rewords kernels.ReduceSequentialKernel with a
 // while-style loop (s := blockDim / 2; for s > 0 { ...; s /= 2 }) and the
 // addition spelled out as a = a + b.
@@ -40,6 +290,263 @@ func HarrisSeqWhileKernel(in, partial []float32) func(*gocuda.Thread) {
 
 //line harris.go:47
 var gc_src_harrisSeqWhile = compiled.NewSource(gc_files_harris, "harrisSeqWhile", "02facd9171e6015494fca28de2672e5ad9226bb628cc0ed4734d3485eba9b136", "harris.go:42-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line harris.go:47
+func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:50*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+							/*line harris.go:51*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line harris.go:52*/ v = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:52*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line harris.go:52*/ v = v.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+							}
+							/*line harris.go:52*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						} else {
+							/*line harris.go:52*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							}
+						}
+						/*line harris.go:52*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				if compiled.Disjoint(gc_at2, gc_at) {
+					copy(gc_at2, gc_at)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:51*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:51*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:51*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:51*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:51*/ var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	s := gc_bdx / 2
+	/*line harris.go:58*/ for ; s > 0; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:59*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:59*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:59*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:66*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // HarrisSeqConstKernel rewords kernels.ReduceSequentialKernel with the
 // block size a constant, as CUDA code with a #define BLOCK_SIZE writes it:
@@ -55,6 +562,266 @@ func HarrisSeqConstKernel(in, partial []float32) func(*gocuda.Thread) {
 //line harris.go:75
 var gc_src_harrisSeqConst = compiled.NewSource(gc_files_harris, "harrisSeqConst", "a370cbfc7898b371f8a278ee3ec0464c328edbf94426c0c1c1b39468ce5b560b", "harris.go:70-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line harris.go:75
+func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line harris.go:76*/ const blockSize = 256
+	sdata := gocuda.Shared[float32](t, blockSize)[:blockSize]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line harris.go:80*/ gc_off := gc_bx * blockSize
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line harris.go:80*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:80*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line harris.go:80*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+								gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+								if gc_else4.ToBits() != 0 {
+									{
+										/*line harris.go:80*/ gc_vb4.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line harris.go:80*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line harris.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line harris.go:80*/ gc_vb3.Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:79*/ i := gc_bx*blockSize + tid
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line harris.go:79*/ i := gc_bx*blockSize + tid
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line harris.go:79*/ i := gc_bx*blockSize + tid
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line harris.go:79*/ i := gc_bx*blockSize + tid
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line harris.go:79*/ i := gc_bx*blockSize + tid
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:79*/ i := gc_bx*blockSize + tid
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:79*/ i := gc_bx*blockSize + tid
+				if i < len(in) {
+					sdata[tid] = in[i]
+				} else {
+					sdata[tid] = 0
+				}
+			}
+		}
+	}
+	/*line harris.go:86*/ for s := blockSize / 2; s > 0; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:87*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:87*/ lanes.LoadFloat32x16Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:87*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:93*/ gc_at5[0] = sdata[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:93*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // HarrisSeqMinKernel rewords kernels.ReduceSequentialKernel with an int32
 // min instead of a float32 sum.
 //
@@ -67,6 +834,255 @@ func HarrisSeqMinKernel(in, partial []int32) func(*gocuda.Thread) {
 
 //line harris.go:101
 var gc_src_harrisSeqMin = compiled.NewSource(gc_files_harris, "harrisSeqMin", "bfe2d096af1d1a0389693a7b8883665d15ab0b0c0bbf9beac74bf921afc353ba", "harris.go:97-119").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line harris.go:101
+func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:104*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						/*line harris.go:105*/ gc_vb4 := lanes.BroadcastInt32x16(math32Max)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+							/*line harris.go:105*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line harris.go:106*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:106*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line harris.go:106*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line harris.go:105*/ gc_vb3 := lanes.BroadcastInt32x8(math32Max)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:106*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line harris.go:106*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line harris.go:106*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:105*/ sdata[tid] = math32Max
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
+		}
+	}
+	/*line harris.go:110*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:111*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMin); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:111*/ lanes.LoadInt32x16Slice(gc_at3[gc_tx:]).Min(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:111*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Min(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:117*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // HarrisFirstAddInlineKernel rewords kernels.ReduceFirstAddKernel
 // (Harris's kernel 4, first add during load) as Harris's slides write it,
@@ -83,6 +1099,517 @@ func HarrisFirstAddInlineKernel(in, partial []float32) func(*gocuda.Thread) {
 //line harris.go:127
 var gc_src_harrisFirstAddInline = compiled.NewSource(gc_files_harris, "harrisFirstAddInline", "b293642964471da134b69ee2903a179352ae0f86ea1ecfe17972b87c7571b499", "harris.go:121-149").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line harris.go:127
+func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:130*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+									/*line harris.go:131*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < len(in) && uint(len(in)-i) > 15 {
+										/*line harris.go:132*/ v = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									} else {
+										/*line harris.go:132*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line harris.go:132*/ v = v.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:131*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < len(in) && uint(len(in)-i) > 7 {
+									/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								} else {
+									/*line harris.go:132*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+									}
+								}
+								/*line harris.go:132*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:129*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+									/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line harris.go:135*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line harris.go:135*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+									}
+								}
+								/*line harris.go:135*/ v.StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:129*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:135*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+								/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line harris.go:135*/ gc_if7 := gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+								if gc_if7.ToBits() != 0 {
+									/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
+								}
+							}
+							/*line harris.go:135*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < len(in) {
+							v += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line harris.go:131*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:135*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:135*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:135*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:135*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v lanes.Float32x8
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+						} else {
+							/*line harris.go:132*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+							}
+						}
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						} else {
+							/*line harris.go:135*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+							}
+						}
+						/*line harris.go:135*/ v.StoreSlice(gc_at6[gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < len(in) {
+							v += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+					}
+				}
+			}
+		}
+	}
+	/*line harris.go:140*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:141*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:141*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:141*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:147*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 // HarrisFirstAddMaxKernel rewords kernels.ReduceFirstAddKernel with an
 // int32 max instead of a float32 sum.
 //
@@ -95,6 +1622,497 @@ func HarrisFirstAddMaxKernel(in, partial []int32) func(*gocuda.Thread) {
 
 //line harris.go:155
 var gc_src_harrisFirstAddMax = compiled.NewSource(gc_files_harris, "harrisFirstAddMax", "fafedff62615dbbdd329e6d5c0a56e4b475a193bfe6c615f121a7af0ababcb2d", "harris.go:151-177").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line harris.go:155
+func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:158*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * 2 * gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line harris.go:159*/ gc_vb4 := lanes.BroadcastInt32x16(int32(-math32Max - 1))
+								gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+									v := gc_vb4
+									/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
+										/*line harris.go:160*/ v = lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+									} else {
+										/*line harris.go:160*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+										if gc_if8.ToBits() != 0 {
+											/*line harris.go:160*/ v = v.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+										}
+									}
+									/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line harris.go:159*/ gc_vb3 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+								v := gc_vb3
+								/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+									/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+								} else {
+									/*line harris.go:160*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+									if gc_if6.ToBits() != 0 {
+										/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+									}
+								}
+								/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota12 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+								/*line harris.go:157*/ v := lanes.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								{
+									/*line harris.go:163*/ var j int = i + gc_bdx
+									/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
+										/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x16Slice(gc_at2[gc_tx:]))
+									} else {
+										/*line harris.go:163*/ gc_if12 := gc_iota12.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+										if gc_if12.ToBits() != 0 {
+											/*line harris.go:163*/ v = v.Merge(v.Max(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if12.ToBits()))
+										}
+									}
+								}
+								/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:163*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line harris.go:157*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:163*/ var j int = i + gc_bdx
+							/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+								/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line harris.go:163*/ gc_if11 := gc_iota11.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+								if gc_if11.ToBits() != 0 {
+									/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if11)
+								}
+							}
+							/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line harris.go:163*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; j < len(in) {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * 2 * gc_bdx
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at5[gc_tx])
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if i < len(in) {
+							v = in[i]
+						}
+						if j := i + gc_bdx; j < len(in) {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * 2 * gc_bdx
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line harris.go:159*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+								v = max(v, gc_at2[gc_tx])
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; j < len(in) {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * 2 * gc_bdx
+				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at5[gc_tx])
+						}
+						gc_at6[gc_tx] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if i < len(in) {
+							v = in[i]
+						}
+						if j := i + gc_bdx; j < len(in) {
+							v = max(v, in[j])
+						}
+						sdata[tid] = v
+					}
+				}
+			}
+		}
+	}
+	/*line harris.go:168*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:169*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:169*/ lanes.LoadInt32x16Slice(gc_at7[gc_tx:]).Max(lanes.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:169*/ lanes.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:175*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // HarrisInterleavedMaskKernel rewords kernels.ReduceInterleavedKernel
 // (Harris's kernel 1) with a mask instead of a modulo, tid & (2*s-1) == 0,
@@ -110,11 +2128,197 @@ func HarrisInterleavedMaskKernel(in, partial []float32) func(*gocuda.Thread) {
 //line harris.go:184
 var gc_src_harrisInterleavedMask = compiled.NewSource(gc_files_harris, "harrisInterleavedMask", "02b1bc56214750376626dec1eb9ab3bd4939a4b43130f0248f2a51eb3baa8b3e", "harris.go:179-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line harris.go:184
+func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:187*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+							/*line harris.go:188*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line harris.go:189*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:189*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line harris.go:189*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:189*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line harris.go:189*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line harris.go:189*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:188*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:188*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:188*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:188*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:188*/ sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
+		}
+	}
+	/*line harris.go:193*/ for s := 1; s < gc_bdx; s <<= 1 {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line harris.go:196*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, compiled.MaskPeriod((2*s - 1)), 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:195*/ sdata[tid] += sdata[tid+s]
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:194*/ if tid&(2*s-1) == 0 {
+						sdata[tid] += sdata[tid+s]
+					}
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at3 := partial[gc_off2:][:1]
+			gc_at4 := sdata[gc_off3:][:1]
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line harris.go:200*/ partial[gc_bx] = sdata[0]
+			}
+		}
+	}
+}
+
 // HarrisStridedShiftKernel rewords kernels.ReduceStridedIndexKernel
 // (Harris's kernel 2) with shifts: index = (s*tid) << 1, s <<= 1, and the
 // guard in its own statement.
-//
-//line harris.go:209
 func HarrisStridedShiftKernel(in, partial []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_harrisStridedShift,
 		func(gc_t *gocuda.Thread) { harrisStridedShift(gc_t, in, partial) },
@@ -123,6 +2327,232 @@ func HarrisStridedShiftKernel(in, partial []float32) func(*gocuda.Thread) {
 
 //line harris.go:209
 var gc_src_harrisStridedShift = compiled.NewSource(gc_files_harris, "harrisStridedShift", "d27e427fbd8bc39a6ac0d4c75b74e622975d2e9bea9b87e6d2d8d9d3a09f52e0", "harris.go:204-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line harris.go:209
+func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:212*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+							/*line harris.go:213*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if i < len(in) && uint(len(in)-i) > 15 {
+								/*line harris.go:214*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:214*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line harris.go:214*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line harris.go:214*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line harris.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:213*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:213*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:213*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+							/*line harris.go:213*/ gc_at[gc_tx] = 0
+							if true || i < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+				/*line harris.go:213*/ sdata[tid] = 0
+				if i < len(in) {
+					sdata[tid] = in[i]
+				}
+			}
+		}
+	}
+	/*line harris.go:218*/ for s := 1; s < gc_bdx; s <<= 1 {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(gc_bdx, 2*
+			/*line harris.go:223*/ s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:219*/ index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:219*/ index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:219*/ index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:219*/ index := (s * tid) << 1
+					if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line harris.go:219*/ index := (s * tid) << 1
+				if index < gc_bdx {
+					sdata[index] += sdata[index+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line harris.go:226*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // HarrisUnrolledInlineKernel rewords kernels.ReduceUnrolledWarpKernel
 // (Harris's kernel 5) with the last warp's six steps written out inline,
@@ -139,7 +2569,1672 @@ func HarrisUnrolledInlineKernel(in, partial []float32) func(*gocuda.Thread) {
 //line harris.go:236
 var gc_src_harrisUnrolledInline = compiled.NewSource(gc_files_harris, "harrisUnrolledInline", "c979eb84cce1ec6aa4c7f1bde2b6dd398bb00b7199c49dbcf90590176408f04e", "harris.go:230-283").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line harris.go:236
+func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line harris.go:239*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	if compiled.SIMDBuild {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+									/*line harris.go:240*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < len(in) && uint(len(in)-i) > 15 {
+										/*line harris.go:241*/ v = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									} else {
+										/*line harris.go:241*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line harris.go:241*/ v = v.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+										}
+									}
+									/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:240*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < len(in) && uint(len(in)-i) > 7 {
+									/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								} else {
+									/*line harris.go:241*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+									}
+								}
+								/*line harris.go:241*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line harris.go:238*/ v := lanes.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+									/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line harris.go:244*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line harris.go:244*/ v = v.Merge(v.Add(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+									}
+								}
+								/*line harris.go:244*/ v.StoreSlice(gc_at3[gc_tx:])
+								/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:238*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:244*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+								/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line harris.go:244*/ gc_if7 := gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+								if gc_if7.ToBits() != 0 {
+									/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
+								}
+							}
+							/*line harris.go:244*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < len(in) {
+							v += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	} else {
+		if compiled.Ahead(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * (gc_bdx * 2)
+					if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_bdx]
+						/*line harris.go:240*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if i < len(in) {
+								v = in[i]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+		}) {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+					gc_at2 := in[gc_off2:][:gc_bdx]
+					gc_at3 := sdata[:gc_bdx]
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:244*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:244*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:244*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							v := gc_s_v[gc_rank]
+							/*line harris.go:244*/ if i+gc_bdx < len(in) {
+								v += gc_at2[gc_tx]
+							}
+							gc_at3[gc_tx] = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		} else {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * (gc_bdx * 2)
+				gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+					gc_at4 := in[gc_off3:][:gc_bdx]
+					gc_at5 := in[gc_off4:][:gc_bdx]
+					gc_at6 := sdata[:gc_bdx]
+					gc_vstep2 := 0
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v lanes.Float32x8
+						if i < len(in) && uint(len(in)-i) > 7 {
+							/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+						} else {
+							/*line harris.go:241*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+							}
+						}
+						if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						} else {
+							/*line harris.go:244*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							if gc_if8.ToBits() != 0 {
+								/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+							}
+						}
+						/*line harris.go:244*/ v.StoreSlice(gc_at6[gc_tx:])
+						/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
+						if true || i < len(in) {
+							v = gc_at4[gc_tx]
+						}
+						if i+gc_bdx < len(in) {
+							v += gc_at5[gc_tx]
+						}
+						gc_at6[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						if i+gc_bdx < len(in) {
+							v += in[i+gc_bdx]
+						}
+						sdata[tid] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line harris.go:249*/ for s := gc_bdx / 2; s > 32; s >>= 1 {
+		if !compiled.SIMDBuild {
+			/*line harris.go:250*/ if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+				if gc_k := compiled.TreeFold(sdata, s, 32, 64); gc_k > 0 {
+					s = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								var tid int = gc_tx
+								_ = tid
+								{
+									/*line harris.go:250*/ lanes.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							_ = tid
+							/*line harris.go:250*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
+				}
+			}
+		}
+	}
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m19 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m19 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line harris.go:255*/ if tid < 32 {
+					gc_m19 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save19 := gc_act
+		gc_act = gc_save19 & gc_m19
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line harris.go:256*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:256*/ gc_row2 := sdata[tid : tid+40]
+							/*line harris.go:256*/ v = lanes.LoadFloat32x8Slice(gc_row2[0:]).Add(lanes.LoadFloat32x8Slice(gc_row2[32:]))
+							/*line harris.go:256*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line harris.go:256*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:256*/ gc_row := sdata[tid : tid+40]
+							/*line harris.go:256*/ v = lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:]))
+							/*line harris.go:256*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:239*/ var v float32
+						/*line harris.go:256*/ v = sdata[tid] + sdata[tid+32]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:258*/ if tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:258*/ v.StoreSlice(sdata[tid:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:258*/ if tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:258*/ v.StoreSlice(sdata[tid:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:258*/ sdata[tid] = v
+					}
+				}
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 16)
+				}
+				gc_left3 := gc_act & uint32(1<<gc_upto-1)
+				if compiled.SIMD {
+					gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx4.X + gc_lane
+							gc_ty := gc_tidx4.Y
+							_ = gc_ty
+							gc_tz := gc_tidx4.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:260*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:260*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+16:]))
+							/*line harris.go:260*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:260*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:260*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+16:]))
+							/*line harris.go:260*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:260*/ v += sdata[tid+16]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_upto2 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 16)
+				}
+				gc_left4 := gc_act & uint32(1<<gc_upto2-1)
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:262*/ if tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:262*/ v.StoreSlice(sdata[tid:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:262*/ if tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:262*/ v.StoreSlice(sdata[tid:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:262*/ sdata[tid] = v
+					}
+				}
+				gc_upto3 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 8)
+				}
+				gc_left5 := gc_act & uint32(1<<gc_upto3-1)
+				if compiled.SIMD {
+					gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto3; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx6.X + gc_lane
+							gc_ty := gc_tidx6.Y
+							_ = gc_ty
+							gc_tz := gc_tidx6.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:264*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:264*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+8:]))
+							/*line harris.go:264*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto3; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:264*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:264*/ v = v.Add(lanes.LoadFloat32x8Slice(sdata[tid+8:]))
+							/*line harris.go:264*/ v.StoreSlice(gc_s_v[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:264*/ v += sdata[tid+8]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_upto4 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto4 = min(gc_upto4, 8)
+				}
+				gc_left6 := gc_act & uint32(1<<gc_upto4-1)
+				if compiled.SIMD {
+					gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx7.X + gc_lane
+							gc_ty := gc_tidx7.Y
+							_ = gc_ty
+							gc_tz := gc_tidx7.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:266*/ if tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:266*/ v.StoreSlice(sdata[tid:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line harris.go:237*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line harris.go:266*/ if tid < 0 || tid > len(sdata)-8 {
+								break
+							}
+							/*line harris.go:266*/ v.StoreSlice(sdata[tid:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:266*/ sdata[tid] = v
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto5 = min(gc_upto5, 4)
+					}
+					gc_x02 := gc_tidx.X
+					gc_off6 := 4 + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+						gc_at9 := sdata[gc_off6:][:32]
+						gc_upto6 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto6 = min(gc_upto6, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:268*/ v += gc_at9[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:268*/ v += sdata[tid+4]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					gc_off7 := 32 + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+						gc_at9 := sdata[gc_off6:][:32]
+						gc_at10 := sdata[gc_off7:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							/*line harris.go:239*/ var v float32
+							/*line harris.go:256*/ v = gc_at9[gc_lane] + gc_at10[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line harris.go:239*/ var v float32
+							/*line harris.go:256*/ v = sdata[tid] + sdata[tid+32]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto7 = min(gc_upto7, 4)
+					}
+					gc_x03 := gc_tidx.X
+					gc_off7 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+						gc_at10 := sdata[gc_off7:][:32]
+						gc_upto8 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto8 = min(gc_upto8, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:270*/ gc_at10[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:270*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x03 := gc_tidx.X
+					gc_off8 := gc_x03
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+						gc_at11 := sdata[gc_off8:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:258*/ gc_at11[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:258*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto9 = min(gc_upto9, 2)
+					}
+					gc_x04 := gc_tidx.X
+					gc_off8 := 2 + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+						gc_at11 := sdata[gc_off8:][:32]
+						gc_upto10 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto10 = min(gc_upto10, 2)
+						}
+						for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:272*/ v += gc_at11[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:272*/ v += sdata[tid+2]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto = min(gc_upto, 16)
+					}
+					gc_x04 := gc_tidx.X
+					gc_off9 := 16 + gc_x04
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+						gc_at12 := sdata[gc_off9:][:32]
+						gc_upto2 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto2 = min(gc_upto2, 16)
+						}
+						for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:260*/ v += gc_at12[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:260*/ v += sdata[tid+16]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto11 = min(gc_upto11, 2)
+					}
+					gc_x05 := gc_tidx.X
+					gc_off9 := gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+						gc_at12 := sdata[gc_off9:][:32]
+						gc_upto12 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto12 = min(gc_upto12, 2)
+						}
+						for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:274*/ gc_at12[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:274*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto3 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto3 = min(gc_upto3, 16)
+					}
+					gc_x05 := gc_tidx.X
+					gc_off10 := gc_x05
+					if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+						gc_at13 := sdata[gc_off10:][:32]
+						gc_upto4 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto4 = min(gc_upto4, 16)
+						}
+						for gc_lane := 0; gc_lane < gc_upto4; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:262*/ gc_at13[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:262*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto13 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto13 = min(gc_upto13, 1)
+					}
+					gc_x06 := gc_tidx.X
+					gc_off10 := 1 + gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+						gc_at13 := sdata[gc_off10:][:32]
+						gc_upto14 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto14 = min(gc_upto14, 1)
+						}
+						for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:276*/ v += gc_at13[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:276*/ v += sdata[tid+1]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto5 = min(gc_upto5, 8)
+					}
+					gc_x06 := gc_tidx.X
+					gc_off11 := 8 + gc_x06
+					if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+						gc_at14 := sdata[gc_off11:][:32]
+						gc_upto6 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto6 = min(gc_upto6, 8)
+						}
+						for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:264*/ v += gc_at14[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:264*/ v += sdata[tid+8]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto15 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto15 = min(gc_upto15, 1)
+					}
+					gc_x07 := gc_tidx.X
+					gc_off11 := gc_x07
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+						gc_at14 := sdata[gc_off11:][:32]
+						gc_upto16 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto16 = min(gc_upto16, 1)
+						}
+						for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:278*/ gc_at14[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:278*/ sdata[tid] = v
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto7 = min(gc_upto7, 8)
+					}
+					gc_x07 := gc_tidx.X
+					gc_off12 := gc_x07
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+						gc_at15 := sdata[gc_off12:][:32]
+						gc_upto8 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto8 = min(gc_upto8, 8)
+						}
+						for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:266*/ gc_at15[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:266*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+			if !compiled.SIMDBuild {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto9 = min(gc_upto9, 4)
+					}
+					gc_x08 := gc_tidx.X
+					gc_off13 := 4 + gc_x08
+					if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+						gc_at16 := sdata[gc_off13:][:32]
+						gc_upto10 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto10 = min(gc_upto10, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:268*/ v += gc_at16[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:268*/ v += sdata[tid+4]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto11 = min(gc_upto11, 4)
+					}
+					gc_x09 := gc_tidx.X
+					gc_off14 := gc_x09
+					if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+						gc_at17 := sdata[gc_off14:][:32]
+						gc_upto12 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto12 = min(gc_upto12, 4)
+						}
+						for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:270*/ gc_at17[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:270*/ sdata[tid] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto13 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto13 = min(gc_upto13, 2)
+					}
+					gc_x010 := gc_tidx.X
+					gc_off15 := 2 + gc_x010
+					if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+						gc_at18 := sdata[gc_off15:][:32]
+						gc_upto14 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto14 = min(gc_upto14, 2)
+						}
+						for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:272*/ v += gc_at18[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:272*/ v += sdata[tid+2]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto15 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto15 = min(gc_upto15, 2)
+					}
+					gc_x011 := gc_tidx.X
+					gc_off16 := gc_x011
+					if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+						gc_at19 := sdata[gc_off16:][:32]
+						gc_upto16 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto16 = min(gc_upto16, 2)
+						}
+						for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:274*/ gc_at19[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:274*/ sdata[tid] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto17 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto17 = min(gc_upto17, 1)
+					}
+					gc_x012 := gc_tidx.X
+					gc_off17 := 1 + gc_x012
+					if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(sdata) && 32 <= len(sdata)-gc_off17 {
+						gc_at20 := sdata[gc_off17:][:32]
+						gc_upto18 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto18 = min(gc_upto18, 1)
+						}
+						for gc_lane := 0; gc_lane < gc_upto18; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:276*/ v += gc_at20[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:276*/ v += sdata[tid+1]
+							gc_s_v[gc_rank] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_upto19 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto19 = min(gc_upto19, 1)
+					}
+					gc_x013 := gc_tidx.X
+					gc_off18 := gc_x013
+					if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(sdata) && 32 <= len(sdata)-gc_off18 {
+						gc_at21 := sdata[gc_off18:][:32]
+						gc_upto20 := 32
+						if gc_bdy*gc_bdz == 1 {
+							gc_upto20 = min(gc_upto20, 1)
+						}
+						for gc_lane := 0; gc_lane < gc_upto20; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							v := gc_s_v[gc_rank]
+							/*line harris.go:278*/ gc_at21[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_upto19; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line harris.go:278*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save19 &^ gc_dead
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off12 := gc_bx
+				gc_off13 := 0
+				if gc_from >= 0 && gc_off12 >= 0 && gc_off12 < len(partial) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+					gc_at15 := partial[gc_off12:][:1]
+					gc_at16 := sdata[gc_off13:][:1]
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
+					}
+				}
+			} else {
+				gc_off19 := gc_bx
+				gc_off20 := 0
+				if gc_from >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+					gc_at22 := partial[gc_off19:][:1]
+					gc_at23 := sdata[gc_off20:][:1]
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_harris holds the source files whose lines the kernels' records hash.
 //
 //go:embed harris.go
 var gc_files_harris embed.FS
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,545 @@ func MatMulFlatKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 //line matmul.go:19
 var gc_src_matmulFlat = compiled.NewSource(gc_files_matmul, "matmulFlat", "fc16b0c82851697fbff02af4dbf0661f94243f99aa03119f29f09ede9c496ae7", "matmul.go:15-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line matmul.go:19
+func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line matmul.go:20*/ as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
+	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
+	clear(gc_s_sum)
+	/*line matmul.go:26*/ for p := 0; p < k; p += mmTile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_by*mmTile+gc_ty)*k + p
+				gc_off3 := (gc_bx * mmTile) + ((p + gc_ty) * n)
+				gc_off4 := gc_ty * mmTile
+				if gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(as) && gc_bdx <= len(as)-gc_off4 && gc_off4 <= len(bs) && gc_bdx <= len(bs)-gc_off4 {
+					gc_at := a[gc_off2:][:gc_bdx]
+					gc_at2 := b[gc_off3:][:gc_bdx]
+					gc_at3 := as[gc_off4:][:gc_bdx]
+					gc_at4 := bs[gc_off4:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := lanes.Mask32x16FromBits(0)
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+									var col int = gc_bx*mmTile + tx
+									/*line matmul.go:27*/ var av lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:27*/ var bv lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if row < m && (p+tx < k && uint(k-(p+tx)) > 15) {
+										/*line matmul.go:28*/ av = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									} else {
+										gc_b8 := gc_none4
+										/*line matmul.go:28*/ if row < m {
+											gc_b8 = gc_all4
+										}
+										/*line matmul.go:28*/ gc_if7 := lanes.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, p+tx, 16)))).ToBits())
+										if gc_if7.ToBits() != 0 {
+											/*line matmul.go:28*/ av = av.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if7.ToBits()))
+										}
+									}
+									if p+ty < k && (col < n && uint(n-col) > 15) {
+										/*line matmul.go:31*/ bv = lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])
+									} else {
+										gc_b9 := gc_none4
+										/*line matmul.go:31*/ if p+ty < k {
+											gc_b9 = gc_all4
+										}
+										/*line matmul.go:31*/ gc_if8 := lanes.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+										if gc_if8.ToBits() != 0 {
+											/*line matmul.go:31*/ bv = bv.Merge(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+										}
+									}
+									/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
+									/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+								var col int = gc_bx*mmTile + tx
+								/*line matmul.go:27*/ var av lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:27*/ var bv lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+									/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								} else {
+									gc_b6 := gc_none3
+									/*line matmul.go:28*/ if row < m {
+										gc_b6 = gc_all3
+									}
+									/*line matmul.go:28*/ gc_if5 := gc_b6.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+									if gc_if5.ToBits() != 0 {
+										/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if5)
+									}
+								}
+								if p+ty < k && (col < n && uint(n-col) > 7) {
+									/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
+								} else {
+									gc_b7 := gc_none3
+									/*line matmul.go:31*/ if p+ty < k {
+										gc_b7 = gc_all3
+									}
+									/*line matmul.go:31*/ gc_if6 := gc_b7.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+									if gc_if6.ToBits() != 0 {
+										/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if6)
+									}
+								}
+								/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
+								/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
+							/*line matmul.go:27*/ var av lanes.Float32x8
+							/*line matmul.go:27*/ var bv lanes.Float32x8
+							if row < m && (p+tx < k && uint(k-(p+tx)) > 7) {
+								/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							} else {
+								gc_b8 := gc_none4
+								/*line matmul.go:28*/ if row < m {
+									gc_b8 = gc_all4
+								}
+								/*line matmul.go:28*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+								if gc_if7.ToBits() != 0 {
+									/*line matmul.go:28*/ av = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(av, gc_if7)
+								}
+							}
+							if p+ty < k && (col < n && uint(n-col) > 7) {
+								/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
+							} else {
+								gc_b9 := gc_none4
+								/*line matmul.go:31*/ if p+ty < k {
+									gc_b9 = gc_all4
+								}
+								/*line matmul.go:31*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+								if gc_if8.ToBits() != 0 {
+									/*line matmul.go:31*/ bv = lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(bv, gc_if8)
+								}
+							}
+							/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
+							/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
+						/*line matmul.go:27*/ var av, bv float32
+						if row < m && p+tx < k {
+							av = gc_at[gc_tx]
+						}
+						if p+ty < k && col < n {
+							bv = gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = av
+						gc_at4[gc_tx] = bv
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
+						/*line matmul.go:27*/ var av, bv float32
+						if row < m && p+tx < k {
+							av = a[row*k+p+tx]
+						}
+						if p+ty < k && col < n {
+							bv = b[(p+ty)*n+col]
+						}
+						as[ty*mmTile+tx] = av
+						bs[ty*mmTile+tx] = bv
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:22*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								if (compiled.Trip(0)*
+									/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-16 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-16 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-16 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-16 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-16 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-16 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-16 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-16 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-16 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-16 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-16 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-16 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-16 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-16 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-16 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-16 || ((ty*mmTile) < 0 || ((ty*mmTile)+15) > len(as)-1) {
+									break
+								}
+								/*line matmul.go:38*/ gc_row3, gc_row4 :=
+									/*line matmul.go:38*/ bs[tx:tx+256], as[ty*mmTile:(ty*mmTile)+16]
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[0], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[0:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[1], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[16:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[2], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[32:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[3], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[48:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[4], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[64:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[5], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[80:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[6], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[96:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[7], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[112:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[8], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[128:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[9], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[144:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[10], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[160:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[11], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[176:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[12], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[192:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[13], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[208:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[14], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[224:])))
+								}
+								{
+									/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_row4[15], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(gc_row3[240:])))
+								}
+								/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:22*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							if (compiled.Trip(0)*
+								/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 || ((ty*mmTile) < 0 || ((ty*mmTile)+15) > len(as)-1) {
+								break
+							}
+							/*line matmul.go:38*/ gc_row, gc_row2 :=
+								/*line matmul.go:38*/ bs[tx:tx+248], as[ty*mmTile:(ty*mmTile)+16]
+//line matmul.go:38
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[16:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[32:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[48:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[64:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[80:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[96:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[112:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[128:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[144:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[160:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[176:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[192:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[208:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[224:])))
+							/*line matmul.go:38*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[240:])))
+							/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:22*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						if (compiled.Trip(0)*
+							/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 || ((ty*mmTile) < 0 || ((ty*mmTile)+15) > len(as)-1) {
+							break
+						}
+						/*line matmul.go:38*/ gc_row, gc_row2 :=
+							/*line matmul.go:38*/ bs[tx:tx+248], as[ty*mmTile:(ty*mmTile)+16]
+//line matmul.go:38
+						sum = lanes.AddMulSlice(sum, gc_row2[0], gc_row[0:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[1], gc_row[16:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[2], gc_row[32:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[3], gc_row[48:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[4], gc_row[64:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[5], gc_row[80:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[6], gc_row[96:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[7], gc_row[112:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[8], gc_row[128:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[9], gc_row[144:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[10], gc_row[160:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[11], gc_row[176:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[12], gc_row[192:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[13], gc_row[208:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[14], gc_row[224:])
+						/*line matmul.go:38*/ sum = lanes.AddMulSlice(sum, gc_row2[15], gc_row[240:])
+						/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(1)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(2)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(3)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(4)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(5)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(6)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(7)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(8)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(9)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(10)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(11)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(12)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(13)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(14)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					{
+						q := int(15)
+						/*line matmul.go:38*/ sum += as[ty*mmTile+q] * bs[q*mmTile+tx]
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*mmTile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*mmTile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*mmTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
+				gc_at5 := c[gc_off5:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+								_ = row
+								var tx int = gc_tx
+								/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+								_ = col
+								/*line matmul.go:24*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+							_ = col
+							/*line matmul.go:24*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:23*/ row := gc_by*mmTile + ty
+					tx := gc_tx
+					/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:43*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // MatMulFloat64Kernel rewords kernels.MatMulTiledKernel in float64.
 //
 //line matmul.go:50
@@ -37,6 +577,345 @@ func MatMulFloat64Kernel(a, b, c []float64, m, k, n int) func(*gocuda.Thread) {
 
 //line matmul.go:50
 var gc_src_matmulFloat64 = compiled.NewSource(gc_files_matmul, "matmulFloat64", "287b52021aa5fdc57c0ff6c55fe344490309dd15ae0303b09de2c074c3de2675", "matmul.go:47-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line matmul.go:50
+func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line matmul.go:51*/ as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
+	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
+	clear(gc_s_sum)
+	/*line matmul.go:57*/ for p := 0; p < k; p += mmTile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := (gc_by*mmTile+gc_ty)*k + p
+				gc_off2 := (gc_bx * mmTile) + ((p + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := bs[gc_row][:gc_bdx]
+					gc_at3 := a[gc_off:][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat64x4(0)
+						gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_none2 := lanes.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+						gc_all2 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
+							var col int = gc_bx*mmTile + tx
+							/*line matmul.go:58*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+							/*line matmul.go:58*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+							if row < m && (p+tx < k && uint(k-(p+tx)) > 3) {
+								/*line matmul.go:59*/ lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								gc_b4 := gc_none2
+								/*line matmul.go:59*/ if row < m {
+									gc_b4 = gc_all2
+								}
+								/*line matmul.go:59*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(k, p+tx, 4)))))
+								if gc_if3.ToBits() != 0 {
+									/*line matmul.go:59*/ lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if3)
+								}
+							}
+							if p+ty < k && (col < n && uint(n-col) > 3) {
+								/*line matmul.go:62*/ lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+							} else {
+								gc_b5 := gc_none2
+								/*line matmul.go:62*/ if p+ty < k {
+									gc_b5 = gc_all2
+								}
+								/*line matmul.go:62*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, col, 4)))))
+								if gc_if4.ToBits() != 0 {
+									/*line matmul.go:62*/ lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
+						/*line matmul.go:58*/ gc_at[gc_tx], gc_at2[gc_tx] = 0, 0
+						if row < m && p+tx < k {
+							gc_at[gc_tx] = gc_at3[gc_tx]
+						}
+						if p+ty < k && col < n {
+							gc_at2[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						col := gc_bx*mmTile + tx
+						/*line matmul.go:58*/ as[ty][tx], bs[ty][tx] = 0, 0
+						if row < m && p+tx < k {
+							as[ty][tx] = a[row*k+p+tx]
+						}
+						if p+ty < k && col < n {
+							bs[ty][tx] = b[(p+ty)*n+col]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_Lane0Mask64 := compiled.Lane0Mask64()
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:53*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:66*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
+								break
+							}
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(0)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(1)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(2)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(3)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(4)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(5)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(6)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(7)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(8)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(9)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(10)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(11)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(12)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(13)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(14)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
+							/*line matmul.go:67*/ sum = sum.Add(compiled.BroadcastFloat64x4At(&as[ty][compiled.Trip(15)], gc_Lane0Mask64).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
+							/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:53*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:66*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-4 || tx > len(bs[compiled.Trip(1)])-4 || tx > len(bs[compiled.Trip(2)])-4 || tx > len(bs[compiled.Trip(3)])-4 || tx > len(bs[compiled.Trip(4)])-4 || tx > len(bs[compiled.Trip(5)])-4 || tx > len(bs[compiled.Trip(6)])-4 || tx > len(bs[compiled.Trip(7)])-4 || tx > len(bs[compiled.Trip(8)])-4 || tx > len(bs[compiled.Trip(9)])-4 || tx > len(bs[compiled.Trip(10)])-4 || tx > len(bs[compiled.Trip(11)])-4 || tx > len(bs[compiled.Trip(12)])-4 || tx > len(bs[compiled.Trip(13)])-4 || tx > len(bs[compiled.Trip(14)])-4 || tx > len(bs[compiled.Trip(15)])-4 {
+							break
+						}
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(0)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(1)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(2)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(3)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(4)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(5)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(6)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(7)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(8)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(9)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(10)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(11)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(12)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(13)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(14)][tx:])))
+						/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
+						/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(1)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line matmul.go:67*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*mmTile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*mmTile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*mmTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line matmul.go:55*/ var col int = gc_bx*mmTile + tx
+							_ = col
+							/*line matmul.go:55*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:72*/ sum.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:54*/ row := gc_by*mmTile + ty
+					tx := gc_tx
+					/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:72*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // MatMulPhasesKernel rewords kernels.MatMulTiledKernel as Kirk and Hwu's
 // textbook writes it: a loop over phases ph < ceil(k/TILE_WIDTH), the
@@ -53,7 +932,517 @@ func MatMulPhasesKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 //line matmul.go:82
 var gc_src_matmulPhases = compiled.NewSource(gc_files_matmul, "matmulPhases", "7520b8b9510fab9290be873cb94db39231ba727f0e70f0544aed3a0d43b0eab3", "matmul.go:76-111").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line matmul.go:82
+func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_pvalue := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line matmul.go:83*/ const tileWidth = 16
+	mds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
+	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
+	bx := gc_bx
+	by := gc_by
+	clear(gc_s_pvalue)
+	/*line matmul.go:91*/ for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off2 := (by*tileWidth+gc_ty)*k + ph*tileWidth
+				gc_off3 := (bx * tileWidth) + ((ph*tileWidth + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(mds) && gc_bdx <= len(mds[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_row < len(nds) && gc_bdx <= len(nds[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 {
+					gc_at := mds[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := nds[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off3:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := lanes.Mask32x16FromBits(0)
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+								gc_vb4 := lanes.BroadcastFloat32x16(0)
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:88*/ var row int = by*tileWidth + ty
+									var col int = bx*tileWidth + tx
+									/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 15) {
+										/*line matmul.go:92*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+									} else {
+										gc_b8 := gc_none4
+										/*line matmul.go:92*/ if row < m {
+											gc_b8 = gc_all4
+										}
+										/*line matmul.go:92*/ gc_if7 := lanes.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, ph*tileWidth+tx, 16)))).ToBits())
+										if gc_if7.ToBits() != 0 {
+											/*line matmul.go:92*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if7)
+										}
+										gc_else7 := lanes.Mask32x16FromBits(^gc_if7.ToBits())
+										if gc_else7.ToBits() != 0 {
+											{
+												/*line matmul.go:92*/ gc_vb4.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_else7)
+											}
+										}
+									}
+									/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 15) {
+										/*line matmul.go:97*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+									} else {
+										gc_b9 := gc_none4
+										/*line matmul.go:97*/ if ph*tileWidth+ty < k {
+											gc_b9 = gc_all4
+										}
+										/*line matmul.go:97*/ gc_if8 := lanes.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, col, 16)))).ToBits())
+										if gc_if8.ToBits() != 0 {
+											/*line matmul.go:97*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_if8)
+										}
+										gc_else8 := lanes.Mask32x16FromBits(^gc_if8.ToBits())
+										if gc_else8.ToBits() != 0 {
+											{
+												/*line matmul.go:97*/ gc_vb4.StoreMasked((*[16]float32)(gc_at3[gc_tx:]), gc_else8)
+											}
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_vb3 := lanes.BroadcastFloat32x8(0)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:88*/ var row int = by*tileWidth + ty
+								var col int = bx*tileWidth + tx
+								/*line matmul.go:92*/ if row < m && (ph*tileWidth+tx < k && uint(k-(ph*tileWidth+tx)) > 7) {
+									/*line matmul.go:92*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									gc_b6 := gc_none3
+									/*line matmul.go:92*/ if row < m {
+										gc_b6 = gc_all3
+									}
+									/*line matmul.go:92*/ gc_if5 := gc_b6.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, ph*tileWidth+tx, 8)))))
+									if gc_if5.ToBits() != 0 {
+										/*line matmul.go:92*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if5)
+									}
+									gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else5.ToBits() != 0 {
+										/*line matmul.go:92*/ gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else5)
+									}
+								}
+								/*line matmul.go:97*/ if ph*tileWidth+ty < k && (col < n && uint(n-col) > 7) {
+									/*line matmul.go:97*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+								} else {
+									gc_b7 := gc_none3
+									/*line matmul.go:97*/ if ph*tileWidth+ty < k {
+										gc_b7 = gc_all3
+									}
+									/*line matmul.go:97*/ gc_if6 := gc_b7.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+									if gc_if6.ToBits() != 0 {
+										/*line matmul.go:97*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if6)
+									}
+									gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else6.ToBits() != 0 {
+										/*line matmul.go:97*/ gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else6)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						col := bx*tileWidth + tx
+						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+						if ph*tileWidth+ty < k && col < n {
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						} else {
+							gc_at3[gc_tx] = 0
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						col := bx*tileWidth + tx
+						/*line matmul.go:92*/ if row < m && ph*tileWidth+tx < k {
+							mds[ty][tx] = a[row*k+ph*tileWidth+tx]
+						} else {
+							mds[ty][tx] = 0
+						}
+						if ph*tileWidth+ty < k && col < n {
+							nds[ty][tx] = b[(ph*tileWidth+ty)*n+col]
+						} else {
+							nds[ty][tx] = 0
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:87*/ pvalue := lanes.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+								/*line matmul.go:103*/ if tx < 0 || tx > len(nds[compiled.Trip(0)])-16 || tx > len(nds[compiled.Trip(1)])-16 || tx > len(nds[compiled.Trip(2)])-16 || tx > len(nds[compiled.Trip(3)])-16 || tx > len(nds[compiled.Trip(4)])-16 || tx > len(nds[compiled.Trip(5)])-16 || tx > len(nds[compiled.Trip(6)])-16 || tx > len(nds[compiled.Trip(7)])-16 || tx > len(nds[compiled.Trip(8)])-16 || tx > len(nds[compiled.Trip(9)])-16 || tx > len(nds[compiled.Trip(10)])-16 || tx > len(nds[compiled.Trip(11)])-16 || tx > len(nds[compiled.Trip(12)])-16 || tx > len(nds[compiled.Trip(13)])-16 || tx > len(nds[compiled.Trip(14)])-16 || tx > len(nds[compiled.Trip(15)])-16 {
+									break
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(0)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(1)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(2)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(3)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(4)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(5)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(6)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(7)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(8)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(9)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(10)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(11)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(12)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(13)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(14)][tx:])))
+								}
+								{
+									/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x16At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(nds[compiled.Trip(15)][tx:])))
+								}
+								/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:87*/ pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+							/*line matmul.go:103*/ if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(0)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(1)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(2)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(3)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(4)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(5)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(6)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(7)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(8)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(9)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(10)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(11)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(12)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(13)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(14)][tx:])))
+							/*line matmul.go:104*/ pvalue = pvalue.Add(compiled.BroadcastFloat32x8At(&mds[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(nds[compiled.Trip(15)][tx:])))
+							/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:87*/ pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+						/*line matmul.go:103*/ if tx < 0 || tx > len(nds[compiled.Trip(0)])-8 || tx > len(nds[compiled.Trip(1)])-8 || tx > len(nds[compiled.Trip(2)])-8 || tx > len(nds[compiled.Trip(3)])-8 || tx > len(nds[compiled.Trip(4)])-8 || tx > len(nds[compiled.Trip(5)])-8 || tx > len(nds[compiled.Trip(6)])-8 || tx > len(nds[compiled.Trip(7)])-8 || tx > len(nds[compiled.Trip(8)])-8 || tx > len(nds[compiled.Trip(9)])-8 || tx > len(nds[compiled.Trip(10)])-8 || tx > len(nds[compiled.Trip(11)])-8 || tx > len(nds[compiled.Trip(12)])-8 || tx > len(nds[compiled.Trip(13)])-8 || tx > len(nds[compiled.Trip(14)])-8 || tx > len(nds[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(0)], nds[compiled.Trip(0)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(1)], nds[compiled.Trip(1)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(2)], nds[compiled.Trip(2)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(3)], nds[compiled.Trip(3)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(4)], nds[compiled.Trip(4)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(5)], nds[compiled.Trip(5)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(6)], nds[compiled.Trip(6)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(7)], nds[compiled.Trip(7)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(8)], nds[compiled.Trip(8)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(9)], nds[compiled.Trip(9)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(10)], nds[compiled.Trip(10)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(11)], nds[compiled.Trip(11)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(12)], nds[compiled.Trip(12)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(13)], nds[compiled.Trip(13)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(14)], nds[compiled.Trip(14)][tx:])
+						/*line matmul.go:104*/ pvalue = lanes.AddMulSlice(pvalue, mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
+						/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					pvalue := gc_s_pvalue[gc_rank]
+					{
+						kk := int(0)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(1)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(2)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(3)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(4)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(5)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(6)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(7)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(8)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(9)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(10)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(11)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(12)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(13)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(14)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					{
+						kk := int(15)
+						/*line matmul.go:104*/ pvalue += mds[ty][kk] * nds[kk][tx]
+					}
+					gc_s_pvalue[gc_rank] = pvalue
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(bx*tileWidth, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, bx*tileWidth); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (by*tileWidth + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+				gc_at5 := c[gc_off4:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:88*/ var row int = by*tileWidth + ty
+								_ = row
+								var tx int = gc_tx
+								/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+								_ = col
+								/*line matmul.go:89*/ pvalue := lanes.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+								{
+									/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
+							_ = row
+							var tx int = gc_tx
+							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+							_ = col
+							/*line matmul.go:89*/ pvalue := lanes.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+							/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							pvalue := gc_s_pvalue[gc_rank]
+							/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							pvalue := gc_s_pvalue[gc_rank]
+							/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							pvalue := gc_s_pvalue[gc_rank]
+							/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							pvalue := gc_s_pvalue[gc_rank]
+							/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					pvalue := gc_s_pvalue[gc_rank]
+					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:88*/ row := by*tileWidth + ty
+					tx := gc_tx
+					/*line matmul.go:89*/ col := bx*tileWidth + tx
+					pvalue := gc_s_pvalue[gc_rank]
+					/*line matmul.go:109*/ c[row*n+col] = pvalue
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // gc_files_matmul holds the source files whose lines the kernels' records hash.
 //
 //go:embed matmul.go
 var gc_files_matmul embed.FS
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

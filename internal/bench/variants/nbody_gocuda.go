@@ -4,8 +4,10 @@ package variants
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +30,240 @@ func NBodyInlineKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 //line nbody.go:26
 var gc_src_nbodyInline = compiled.NewSource(gc_files_nbody, "nbodyInline", "ef91d2f10e36af4a937ba1de095b5560b270a0d35d16e41ce7be5b031a5d18ea", "nbody.go:22-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line nbody.go:26
+func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line nbody.go:31*/ _ = &eps2
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:46*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								/*line nbody.go:35*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+								gc_vb4 := lanes.BroadcastFloat32x16(1)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									{
+										/*line nbody.go:29*/ if i < 0 || i > len(bodies)-16 || i > len(acc)-16 {
+											break
+										}
+										var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_lanes7 [16]uint32
+										for gc_k5 := range 16 {
+											/*line nbody.go:29*/ gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
+										}
+										gc_ld4 = lanes.LoadUint32x16(&gc_lanes7).AsFloat32x16()
+										var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_lanes8 [16]uint32
+										for gc_k6 := range 16 {
+											/*line nbody.go:29*/ gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
+										}
+										gc_ld5 = lanes.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+										var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_lanes9 [16]uint32
+										for gc_k7 := range 16 {
+											/*line nbody.go:29*/ gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
+										}
+										gc_ld6 = lanes.LoadUint32x16(&gc_lanes9).AsFloat32x16()
+										gc_t4 := gc_ld4
+										gc_t5 := gc_ld5
+										gc_t6 := gc_ld6
+										pi0 := gc_t4
+										pi1 := gc_t5
+										pi2 := gc_t6
+										/*line nbody.go:29*/ var ax lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line nbody.go:29*/ var ay lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line nbody.go:29*/ var az lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line nbody.go:29*/ for j := 0; j < len(bodies); j = j + 1 {
+											/*line nbody.go:31*/ dx := compiled.BroadcastFloat32x16At(&bodies[j][0], gc_Lane0Mask322).Sub(pi0)
+											dy := compiled.BroadcastFloat32x16At(&bodies[j][1], gc_Lane0Mask322).Sub(pi1)
+											dz := compiled.BroadcastFloat32x16At(&bodies[j][2], gc_Lane0Mask322).Sub(pi2)
+											distSqr := dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3)
+											/*line nbody.go:34*/ invDist := gc_vb4.Div(distSqr.Sqrt())
+											/*line nbody.go:34*/ s := compiled.BroadcastFloat32x16At(&bodies[j][3], gc_Lane0Mask322).Mul(invDist).Mul(invDist).Mul(invDist)
+											/*line nbody.go:37*/ ax = ax.Add(dx.Mul(s))
+											/*line nbody.go:37*/ ay = ay.Add(dy.Mul(s))
+											/*line nbody.go:37*/ az = az.Add(dz.Mul(s))
+										}
+										var gc_lanes10 [16]uint32
+										/*line nbody.go:37*/ ax.AsUint32x16().Store(&gc_lanes10)
+										var gc_lanes11 [16]uint32
+										/*line nbody.go:37*/ ay.AsUint32x16().Store(&gc_lanes11)
+										var gc_lanes12 [16]uint32
+										/*line nbody.go:37*/ az.AsUint32x16().Store(&gc_lanes12)
+										for gc_k8 := range 16 {
+											{
+												/*line nbody.go:37*/ compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
+												/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k8][1], gc_lanes11[gc_k8])
+												/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k8][2], gc_lanes12[gc_k8])
+											}
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							/*line nbody.go:35*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+							gc_vb2 := lanes.BroadcastFloat32x8(1)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								{
+									/*line nbody.go:29*/ if i < 0 || i > len(bodies)-8 || i > len(acc)-8 {
+										break
+									}
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_lanes [8]uint32
+									for gc_k := range 8 {
+										/*line nbody.go:29*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
+									}
+									gc_ld = lanes.LoadUint32x8(&gc_lanes).AsFloat32x8()
+									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_lanes2 [8]uint32
+									for gc_k2 := range 8 {
+										/*line nbody.go:29*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
+									}
+									gc_ld2 = lanes.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+									var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_lanes3 [8]uint32
+									for gc_k3 := range 8 {
+										/*line nbody.go:29*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
+									}
+									gc_ld3 = lanes.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+									gc_t := gc_ld
+									gc_t2 := gc_ld2
+									gc_t3 := gc_ld3
+									pi0 := gc_t
+									pi1 := gc_t2
+									pi2 := gc_t3
+									/*line nbody.go:29*/ var ax lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line nbody.go:29*/ var ay lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line nbody.go:29*/ var az lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line nbody.go:29*/ for j := 0; j < len(bodies); j = j + 1 {
+										/*line nbody.go:31*/ dx := compiled.BroadcastFloat32x8At(&bodies[j][0], gc_Lane0Mask32).Sub(pi0)
+										dy := compiled.BroadcastFloat32x8At(&bodies[j][1], gc_Lane0Mask32).Sub(pi1)
+										dz := compiled.BroadcastFloat32x8At(&bodies[j][2], gc_Lane0Mask32).Sub(pi2)
+										distSqr := dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb)
+										/*line nbody.go:34*/ invDist := gc_vb2.Div(distSqr.Sqrt())
+										/*line nbody.go:34*/ s := compiled.BroadcastFloat32x8At(&bodies[j][3], gc_Lane0Mask32).Mul(invDist).Mul(invDist).Mul(invDist)
+										/*line nbody.go:37*/ ax = ax.Add(dx.Mul(s))
+										/*line nbody.go:37*/ ay = ay.Add(dy.Mul(s))
+										/*line nbody.go:37*/ az = az.Add(dz.Mul(s))
+									}
+									var gc_lanes4 [8]uint32
+									/*line nbody.go:37*/ ax.AsUint32x8().Store(&gc_lanes4)
+									var gc_lanes5 [8]uint32
+									/*line nbody.go:37*/ ay.AsUint32x8().Store(&gc_lanes5)
+									var gc_lanes6 [8]uint32
+									/*line nbody.go:37*/ az.AsUint32x8().Store(&gc_lanes6)
+									for gc_k4 := range 8 {
+										{
+											/*line nbody.go:37*/ compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+											/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+											/*line nbody.go:42*/ compiled.SetBits32At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							{
+								/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
+								var ax, ay, az float32
+								for j := 0; j < len(bodies); j++ {
+									dx := bodies[j][0] - pi0
+									dy := bodies[j][1] - pi1
+									dz := bodies[j][2] - pi2
+									distSqr := dx*dx + dy*dy + dz*dz + eps2
+									invDist := 1 / float32(math.Sqrt(float64(distSqr)))
+									s := bodies[j][3] * invDist * invDist * invDist
+									ax += dx * s
+									ay += dy * s
+									az += dz * s
+								}
+								acc[i] = [3]float32{ax, ay, az}
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:45*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							{
+								/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
+								var ax, ay, az float32
+								for j := 0; j < len(bodies); j++ {
+									dx := bodies[j][0] - pi0
+									dy := bodies[j][1] - pi1
+									dz := bodies[j][2] - pi2
+									distSqr := dx*dx + dy*dy + dz*dz + eps2
+									invDist := 1 / float32(math.Sqrt(float64(distSqr)))
+									s := bodies[j][3] * invDist * invDist * invDist
+									ax += dx * s
+									ay += dy * s
+									az += dz * s
+								}
+								acc[i] = [3]float32{ax, ay, az}
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // NBodySoAKernel rewords kernels.NBodySimpleKernel over a structure of
 // arrays: positions and masses in separate slices, the accelerations too.
 //
@@ -43,6 +279,180 @@ func NBodySoAKernel(x, y, z, mass, ax, ay, az []float32, eps2 float32) func(*goc
 //line nbody.go:50
 var gc_src_nbodySoA = compiled.NewSource(gc_files_nbody, "nbodySoA", "ec3407157aef0d2cc737a8819bc23b1aef37da70edc9dd97ab70d91bd9df5087", "nbody.go:46-64").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line nbody.go:50
+func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax, ay, az []float32, eps2 float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line nbody.go:55*/ _ = &eps2
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:70*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								/*line nbody.go:59*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+								gc_vb4 := lanes.BroadcastFloat32x16(1)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line nbody.go:55*/ if i < 0 || i > len(x)-16 || i > len(y)-16 || i > len(z)-16 || i > len(ax)-16 || i > len(ay)-16 || i > len(az)-16 {
+										break
+									}
+									/*line nbody.go:55*/ xi := lanes.LoadFloat32x16Slice(x[i:])
+									/*line nbody.go:55*/ yi := lanes.LoadFloat32x16Slice(y[i:])
+									/*line nbody.go:55*/ zi := lanes.LoadFloat32x16Slice(z[i:])
+									/*line nbody.go:55*/ var sx lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:55*/ var sy lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:55*/ var sz lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line nbody.go:57*/ for j := range x {
+										/*line nbody.go:57*/ gc_t10 := compiled.BroadcastFloat32x16At(&x[j], gc_Lane0Mask322).Sub(xi)
+										gc_t11 := compiled.BroadcastFloat32x16At(&y[j], gc_Lane0Mask322).Sub(yi)
+										/*line nbody.go:58*/ gc_t12 := compiled.BroadcastFloat32x16At(&z[j], gc_Lane0Mask322).Sub(zi)
+										dx := gc_t10
+										dy := gc_t11
+										dz := gc_t12
+										/*line nbody.go:58*/ inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
+										/*line nbody.go:58*/ s := compiled.BroadcastFloat32x16At(&mass[j], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
+										/*line nbody.go:60*/ gc_t13 := sx.Add(dx.Mul(s))
+										/*line nbody.go:60*/ gc_t14 := sy.Add(dy.Mul(s))
+										/*line nbody.go:60*/ gc_t15 := sz.Add(dz.Mul(s))
+										sx = gc_t13
+										sy = gc_t14
+										sz = gc_t15
+									}
+									/*line nbody.go:57*/ gc_t16 := sx
+									/*line nbody.go:57*/ gc_t17 := sy
+									/*line nbody.go:57*/ gc_t18 := sz
+									/*line nbody.go:63*/ gc_t16.StoreSlice(ax[i:])
+									/*line nbody.go:63*/ gc_t17.StoreSlice(ay[i:])
+									/*line nbody.go:63*/ gc_t18.StoreSlice(az[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							/*line nbody.go:59*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+							gc_vb2 := lanes.BroadcastFloat32x8(1)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line nbody.go:55*/ if i < 0 || i > len(x)-8 || i > len(y)-8 || i > len(z)-8 || i > len(ax)-8 || i > len(ay)-8 || i > len(az)-8 {
+									break
+								}
+								/*line nbody.go:55*/ xi := lanes.LoadFloat32x8Slice(x[i:])
+								/*line nbody.go:55*/ yi := lanes.LoadFloat32x8Slice(y[i:])
+								/*line nbody.go:55*/ zi := lanes.LoadFloat32x8Slice(z[i:])
+								/*line nbody.go:55*/ var sx lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:55*/ var sy lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:55*/ var sz lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line nbody.go:57*/ for j := range x {
+									/*line nbody.go:57*/ gc_t := compiled.BroadcastFloat32x8At(&x[j], gc_Lane0Mask32).Sub(xi)
+									gc_t2 := compiled.BroadcastFloat32x8At(&y[j], gc_Lane0Mask32).Sub(yi)
+									/*line nbody.go:58*/ gc_t3 := compiled.BroadcastFloat32x8At(&z[j], gc_Lane0Mask32).Sub(zi)
+									dx := gc_t
+									dy := gc_t2
+									dz := gc_t3
+									/*line nbody.go:58*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+									/*line nbody.go:58*/ s := compiled.BroadcastFloat32x8At(&mass[j], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
+									/*line nbody.go:60*/ gc_t4 := sx.Add(dx.Mul(s))
+									/*line nbody.go:60*/ gc_t5 := sy.Add(dy.Mul(s))
+									/*line nbody.go:60*/ gc_t6 := sz.Add(dz.Mul(s))
+									sx = gc_t4
+									sy = gc_t5
+									sz = gc_t6
+								}
+								/*line nbody.go:57*/ gc_t7 := sx
+								/*line nbody.go:57*/ gc_t8 := sy
+								/*line nbody.go:57*/ gc_t9 := sz
+								/*line nbody.go:63*/ gc_t7.StoreSlice(ax[i:])
+								/*line nbody.go:63*/ gc_t8.StoreSlice(ay[i:])
+								/*line nbody.go:63*/ gc_t9.StoreSlice(az[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:55*/ xi := x[i]
+							/*line nbody.go:55*/ yi := y[i]
+							/*line nbody.go:55*/ zi := z[i]
+							var sx, sy, sz float32
+							for j := range x {
+								dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
+								inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+								s := mass[j] * inv * inv * inv
+								sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
+							}
+							ax[i], ay[i], az[i] = sx, sy, sz
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:69*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:55*/ xi := x[i]
+							/*line nbody.go:55*/ yi := y[i]
+							/*line nbody.go:55*/ zi := z[i]
+							var sx, sy, sz float32
+							for j := range x {
+								dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
+								inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+								s := mass[j] * inv * inv * inv
+								sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
+							}
+							ax[i], ay[i], az[i] = sx, sy, sz
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // NBodyFloat64Kernel rewords kernels.NBodySimpleKernel in float64.
 //
 //line nbody.go:69
@@ -57,6 +467,159 @@ func NBodyFloat64Kernel(bodies [][4]float64, acc [][3]float64, eps2 float64) fun
 //line nbody.go:69
 var gc_src_nbodyFloat64 = compiled.NewSource(gc_files_nbody, "nbodyFloat64", "334e3f605834f15ce708b5aefdae71a2fea2cd7a7f45ce5eb368bf566bd27f1e", "nbody.go:66-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line nbody.go:69
+func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float64, acc [][3]float64, eps2 float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line nbody.go:74*/ _ = &eps2
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:89*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							gc_Lane0Mask64 := compiled.Lane0Mask64()
+							/*line nbody.go:79*/ gc_vb := lanes.BroadcastFloat64x4(eps2)
+							gc_vb2 := lanes.BroadcastFloat64x4(1)
+							for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line nbody.go:74*/ if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
+									break
+								}
+								var gc_ld lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								var gc_lanes [4]uint64
+								for gc_k := range 4 {
+									/*line nbody.go:74*/ gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
+								}
+								gc_ld = lanes.LoadUint64x4(&gc_lanes).AsFloat64x4()
+								xi := gc_ld
+								var gc_ld2 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								var gc_lanes2 [4]uint64
+								for gc_k2 := range 4 {
+									/*line nbody.go:74*/ gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
+								}
+								gc_ld2 = lanes.LoadUint64x4(&gc_lanes2).AsFloat64x4()
+								yi := gc_ld2
+								var gc_ld3 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								var gc_lanes3 [4]uint64
+								for gc_k3 := range 4 {
+									/*line nbody.go:74*/ gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
+								}
+								gc_ld3 = lanes.LoadUint64x4(&gc_lanes3).AsFloat64x4()
+								zi := gc_ld3
+								/*line nbody.go:74*/ var ax lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								/*line nbody.go:74*/ var ay lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								/*line nbody.go:74*/ var az lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+								/*line nbody.go:76*/ for j := range bodies {
+									/*line nbody.go:76*/ var bj *[4]float64 = &bodies[j]
+									gc_t := compiled.BroadcastFloat64x4At(&bj[0], gc_Lane0Mask64).Sub(xi)
+									gc_t2 := compiled.BroadcastFloat64x4At(&bj[1], gc_Lane0Mask64).Sub(yi)
+									/*line nbody.go:78*/ gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
+									dx := gc_t
+									dy := gc_t2
+									dz := gc_t3
+									/*line nbody.go:78*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+									/*line nbody.go:78*/ s := compiled.BroadcastFloat64x4At(&bj[3], gc_Lane0Mask64).Mul(inv).Mul(inv).Mul(inv)
+									/*line nbody.go:80*/ gc_t4 := ax.Add(dx.Mul(s))
+									/*line nbody.go:80*/ gc_t5 := ay.Add(dy.Mul(s))
+									/*line nbody.go:80*/ gc_t6 := az.Add(dz.Mul(s))
+									ax = gc_t4
+									ay = gc_t5
+									az = gc_t6
+								}
+								var gc_lanes4 [4]uint64
+								/*line nbody.go:77*/ ax.AsUint64x4().Store(&gc_lanes4)
+								var gc_lanes5 [4]uint64
+								/*line nbody.go:77*/ ay.AsUint64x4().Store(&gc_lanes5)
+								var gc_lanes6 [4]uint64
+								/*line nbody.go:77*/ az.AsUint64x4().Store(&gc_lanes6)
+								for gc_k4 := range 4 {
+									{
+										/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+										/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+										/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:74*/ xi := bodies[i][0]
+							/*line nbody.go:74*/ yi := bodies[i][1]
+							/*line nbody.go:74*/ zi := bodies[i][2]
+							var ax, ay, az float64
+							for j := range bodies {
+								bj := &bodies[j]
+								dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
+								inv := 1 / math.Sqrt(dx*dx+dy*dy+dz*dz+eps2)
+								s := bj[3] * inv * inv * inv
+								ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
+							}
+							acc[i] = [3]float64{ax, ay, az}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line nbody.go:88*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:74*/ xi := bodies[i][0]
+							/*line nbody.go:74*/ yi := bodies[i][1]
+							/*line nbody.go:74*/ zi := bodies[i][2]
+							var ax, ay, az float64
+							for j := range bodies {
+								bj := &bodies[j]
+								dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
+								inv := 1 / math.Sqrt(dx*dx+dy*dy+dz*dz+eps2)
+								s := bj[3] * inv * inv * inv
+								ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
+							}
+							acc[i] = [3]float64{ax, ay, az}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // NBodyBlockTileKernel rewords kernels.NBodyTiledKernel as GPU Gems 3's
 // calculate_forces writes it: tiles of blockDim bodies, each thread
 // loading one, and the tile's interactions in a helper (tile_calculation).
@@ -70,6 +633,526 @@ func NBodyBlockTileKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) f
 
 //line nbody.go:91
 var gc_src_nbodyBlockTile = compiled.NewSource(gc_files_nbody, "nbodyBlockTile", "22000be347e860e2565a0b994dc0594927deee38900b11e322700111d5ef4650", "nbody.go:86-115", "nbody.go:117-129").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line nbody.go:91
+func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_my0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_my1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_my2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_a2 := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line nbody.go:103*/ _ = &eps2
+	}
+	/*line nbody.go:92*/ n := len(bodies)
+	p := gc_bdx
+	shPos := gocuda.Shared[[4]float32](t, p)[:p]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:96*/ var my0, my1, my2 float32
+				/*line nbody.go:100*/ var a0, a1, a2 float32
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:96*/ var my0, my1, my2 float32
+				/*line nbody.go:100*/ var a0, a1, a2 float32
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:118*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
+								_ = gtid
+								/*line nbody.go:96*/ var my0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:96*/ var my1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:96*/ var my2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								{
+									var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes10 [16]uint32
+									for gc_k10 := range 16 {
+										/*line nbody.go:98*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
+									}
+									gc_ld10 = lanes.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+									var gc_ld11 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes11 [16]uint32
+									for gc_k11 := range 16 {
+										/*line nbody.go:98*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
+									}
+									gc_ld11 = lanes.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+									var gc_ld12 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_lanes12 [16]uint32
+									for gc_k12 := range 16 {
+										/*line nbody.go:98*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
+									}
+									gc_ld12 = lanes.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+									gc_t10 := gc_ld10
+									gc_t11 := gc_ld11
+									gc_t12 := gc_ld12
+									my0 = gc_t10
+									my1 = gc_t11
+									my2 = gc_t12
+								}
+								/*line nbody.go:97*/ var a0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:97*/ var a1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:97*/ var a2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+								/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+								/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+								/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+								/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+								/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
+							_ = gtid
+							/*line nbody.go:96*/ var my0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:96*/ var my1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:96*/ var my2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes7 [8]uint32
+							for gc_k7 := range 8 {
+								/*line nbody.go:98*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+							}
+							gc_ld7 = lanes.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+							var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes8 [8]uint32
+							for gc_k8 := range 8 {
+								/*line nbody.go:98*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+							}
+							gc_ld8 = lanes.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+							var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes9 [8]uint32
+							for gc_k9 := range 8 {
+								/*line nbody.go:98*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
+							}
+							gc_ld9 = lanes.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+							gc_t7 := gc_ld7
+							gc_t8 := gc_ld8
+							gc_t9 := gc_ld9
+							my0 = gc_t7
+							my1 = gc_t8
+							my2 = gc_t9
+							/*line nbody.go:97*/ var a0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:97*/ var a1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:97*/ var a2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+							/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+							/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+							/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line nbody.go:96*/ var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			}
+		}
+	}
+	/*line nbody.go:101*/ for tile := 0; tile*p < n; tile++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line nbody.go:108*/ gc_off2 := tile * p
+			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
+				gc_at2 := shPos[:gc_bdx]
+				gc_at3 := bodies[gc_off2:][:gc_bdx]
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if true || idx < n {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					} else {
+						gc_at2[gc_tx] = [4]float32{}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if idx < n {
+						shPos[gc_tx] = bodies[idx]
+					} else {
+						shPos[gc_tx] = [4]float32{}
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				gc_s_my0 := gc_s_my0[:gc_n]
+				/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
+				/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
+				/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
+				/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
+				/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
+				{
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							/*line nbody.go:122*/ gc_vb3 := lanes.BroadcastFloat32x16(eps2)
+							gc_vb4 := lanes.BroadcastFloat32x16(1)
+							for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+								gc_rank := gc_vstep3
+								gc_pos.Thread = gc_rank
+								/*line nbody.go:122*/ my0 := lanes.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
+								/*line nbody.go:122*/ my1 := lanes.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
+								/*line nbody.go:122*/ my2 := lanes.LoadFloat32x16Slice(gc_s_my2[gc_rank:])
+								/*line nbody.go:122*/ a0 := lanes.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+								/*line nbody.go:122*/ a1 := lanes.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+								/*line nbody.go:122*/ a2 := lanes.LoadFloat32x16Slice(gc_s_a2[gc_rank:])
+								/*line nbody.go:109*/ a0_ := a0
+								/*line nbody.go:109*/ a1_ := a1
+								/*line nbody.go:109*/ a2_ := a2
+								/*line nbody.go:120*/ for j := range shPos {
+									/*line nbody.go:120*/ gc_t19 := compiled.BroadcastFloat32x16At(&shPos[j][0], gc_Lane0Mask322).Sub(my0)
+									gc_t20 := compiled.BroadcastFloat32x16At(&shPos[j][1], gc_Lane0Mask322).Sub(my1)
+									/*line nbody.go:121*/ gc_t21 := compiled.BroadcastFloat32x16At(&shPos[j][2], gc_Lane0Mask322).Sub(my2)
+									dx := gc_t19
+									dy := gc_t20
+									dz := gc_t21
+									/*line nbody.go:121*/ inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
+									/*line nbody.go:121*/ s := compiled.BroadcastFloat32x16At(&shPos[j][3], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
+									/*line nbody.go:123*/ a0_ = a0_.Add(dx.Mul(s))
+									/*line nbody.go:123*/ a1_ = a1_.Add(dy.Mul(s))
+									/*line nbody.go:123*/ a2_ = a2_.Add(dz.Mul(s))
+								}
+								/*line nbody.go:128*/ r0 := a0_
+								/*line nbody.go:128*/ r1 := a1_
+								/*line nbody.go:128*/ r2 := a2_
+								/*line nbody.go:109*/ gc_t22 := r0
+								/*line nbody.go:109*/ gc_t23 := r1
+								/*line nbody.go:109*/ gc_t24 := r2
+								a0 = gc_t22
+								a1 = gc_t23
+								a2 = gc_t24
+								/*line nbody.go:109*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+								/*line nbody.go:109*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+								/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						/*line nbody.go:122*/ gc_vb := lanes.BroadcastFloat32x8(eps2)
+						gc_vb2 := lanes.BroadcastFloat32x8(1)
+						for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+							gc_rank := gc_vstep3
+							gc_pos.Thread = gc_rank
+							/*line nbody.go:122*/ my0 := lanes.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
+							/*line nbody.go:122*/ my1 := lanes.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
+							/*line nbody.go:122*/ my2 := lanes.LoadFloat32x8Slice(gc_s_my2[gc_rank:])
+							/*line nbody.go:122*/ a0 := lanes.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+							/*line nbody.go:122*/ a1 := lanes.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+							/*line nbody.go:122*/ a2 := lanes.LoadFloat32x8Slice(gc_s_a2[gc_rank:])
+							/*line nbody.go:109*/ a0_ := a0
+							/*line nbody.go:109*/ a1_ := a1
+							/*line nbody.go:109*/ a2_ := a2
+							/*line nbody.go:120*/ for j := range shPos {
+								/*line nbody.go:120*/ gc_t13 := compiled.BroadcastFloat32x8At(&shPos[j][0], gc_Lane0Mask32).Sub(my0)
+								gc_t14 := compiled.BroadcastFloat32x8At(&shPos[j][1], gc_Lane0Mask32).Sub(my1)
+								/*line nbody.go:121*/ gc_t15 := compiled.BroadcastFloat32x8At(&shPos[j][2], gc_Lane0Mask32).Sub(my2)
+								dx := gc_t13
+								dy := gc_t14
+								dz := gc_t15
+								/*line nbody.go:121*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+								/*line nbody.go:121*/ s := compiled.BroadcastFloat32x8At(&shPos[j][3], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
+								/*line nbody.go:123*/ a0_ = a0_.Add(dx.Mul(s))
+								/*line nbody.go:123*/ a1_ = a1_.Add(dy.Mul(s))
+								/*line nbody.go:123*/ a2_ = a2_.Add(dz.Mul(s))
+							}
+							/*line nbody.go:128*/ r0 := a0_
+							/*line nbody.go:128*/ r1 := a1_
+							/*line nbody.go:128*/ r2 := a2_
+							/*line nbody.go:109*/ gc_t16 := r0
+							/*line nbody.go:109*/ gc_t17 := r1
+							/*line nbody.go:109*/ gc_t18 := r2
+							a0 = gc_t16
+							a1 = gc_t17
+							a2 = gc_t18
+							/*line nbody.go:109*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line nbody.go:109*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						my0 := gc_s_my0[gc_rank]
+						my1 := gc_s_my1[gc_rank]
+						my2 := gc_s_my2[gc_rank]
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:109*/ a0_ := a0
+						/*line nbody.go:109*/ a1_ := a1
+						/*line nbody.go:109*/ a2_ := a2
+						/*line nbody.go:120*/ for j := range shPos {
+							dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
+							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+							s := shPos[j][3] * inv * inv * inv
+							a0_ += dx * s
+							a1_ += dy * s
+							a2_ += dz * s
+						}
+						r0 := a0_
+						/*line nbody.go:128*/ r1 := a1_
+						/*line nbody.go:128*/ r2 := a2_
+						/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
+						gc_s_a0[gc_rank] = a0
+						gc_s_a1[gc_rank] = a1
+						gc_s_a2[gc_rank] = a2
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line nbody.go:113*/ gc_s_my0 := gc_s_my0[:gc_n]
+				/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
+				/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
+				/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
+				/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
+				/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
+				{
+					gc_vstep3 := 0
+					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						my0 := gc_s_my0[gc_rank]
+						my1 := gc_s_my1[gc_rank]
+						my2 := gc_s_my2[gc_rank]
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:109*/ a0_ := a0
+						/*line nbody.go:109*/ a1_ := a1
+						/*line nbody.go:109*/ a2_ := a2
+						/*line nbody.go:120*/ for j := range shPos {
+							dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
+							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+							s := shPos[j][3] * inv * inv * inv
+							a0_ += dx * s
+							a1_ += dy * s
+							a2_ += dz * s
+						}
+						r0 := a0_
+						/*line nbody.go:128*/ r1 := a1_
+						/*line nbody.go:128*/ r2 := a2_
+						/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
+						gc_s_a0[gc_rank] = a0
+						gc_s_a1[gc_rank] = a1
+						gc_s_a2[gc_rank] = a2
+					}
+				}
+			})
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:125*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
+				gc_at4 := acc[gc_off3:][:gc_to]
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ acc[gtid] = [3]float32{a0, a1, a2}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_nbody holds the source files whose lines the kernels' records hash.
 //

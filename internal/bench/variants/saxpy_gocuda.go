@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,86 @@ func SAXPYEarlyReturnKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 //line saxpy.go:19
 var gc_src_saxpyEarlyReturn = compiled.NewSource(gc_files_saxpy, "saxpyEarlyReturn", "285d869f11c389c4699d870ab66a89486d94faa7d2210836ebcfb8bb701cd063", "saxpy.go:15-25").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line saxpy.go:19
+func gc_body_saxpyEarlyReturn(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:26*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line saxpy.go:24*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line saxpy.go:21*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line saxpy.go:24*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line saxpy.go:21*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:24*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:24*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
 // SAXPYCompoundKernel rewords kernels.SAXPYKernel with a compound
 // assignment, y[i] += a * x[i].
 //
@@ -39,6 +120,105 @@ func SAXPYCompoundKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 //line saxpy.go:31
 var gc_src_saxpyCompound = compiled.NewSource(gc_files_saxpy, "saxpyCompound", "778d54f6fe627f84fc4eb1d88b853eca6d32fd315ff3f5126f3ced69b866c67b", "saxpy.go:27-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line saxpy.go:31
+func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:38*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							/*line saxpy.go:33*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								{
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 15 {
+										/*line saxpy.go:32*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+									} else {
+										/*line saxpy.go:32*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(y), i, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line saxpy.go:32*/ lanes.LoadFloat32x16Slice(gc_at[gc_tx:]).Add(gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]))).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						/*line saxpy.go:33*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line saxpy.go:32*/ if i < len(y) && uint(len(y)-i) > 7 {
+								/*line saxpy.go:32*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line saxpy.go:32*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(y), i, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line saxpy.go:32*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; true || i < len(y) {
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					/*line saxpy.go:32*/ if i := gc_bx*gc_bdx + gc_tx; i < len(y) {
+						y[i] += a * x[i]
+					}
+				}
+			}
+		}
+	}
+}
+
 // SAXPYFloat64Kernel rewords kernels.SAXPYKernel in float64 (DAXPY).
 //
 //line saxpy.go:40
@@ -50,6 +230,88 @@ func SAXPYFloat64Kernel(a float64, x, y []float64) func(*gocuda.Thread) {
 
 //line saxpy.go:40
 var gc_src_saxpyFloat64 = compiled.NewSource(gc_files_saxpy, "saxpyFloat64", "cc6563800e6c92ee9ead855ba5bf1a3750543be08e76944c4dd8e3b0ee129686", "saxpy.go:37-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line saxpy.go:40
+func gc_body_saxpyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:47*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						/*line saxpy.go:43*/ gc_vb2 := lanes.BroadcastFloat64x4(a)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line saxpy.go:42*/ gc_vb2.Mul(lanes.LoadFloat64x4Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:43*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:43*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
 
 // SAXPYInt32IndexKernel rewords kernels.SAXPYKernel with the index in
 // int32 arithmetic, as code ported from CUDA's int indexes writes it.
@@ -95,34 +357,34 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_to <= 1<<31-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
 				gc_at := y[gc_off:][:gc_to]
 				gc_at2 := x[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 						_ = i
 						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
 					_ = i
 					/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
@@ -150,6 +412,117 @@ func SAXPYHelperKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 
 //line saxpy.go:62
 var gc_src_saxpyHelper = compiled.NewSource(gc_files_saxpy, "saxpyHelper", "cb8e23571cd4d8b4002be8d470aee17a3dd46e0c8108f5659e8d2007d3e8b110", "saxpy.go:58-67").NoGoexit("b212edfdc005ceff0b1ba39352a0409a195f5cc42e833278659702081af1d856", "saxpy.go:69-69")
+
+//line saxpy.go:62
+func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:69*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line saxpy.go:65*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line saxpy.go:65*/ gc_t10 := lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])
+									/*line saxpy.go:65*/ gc_t11 := lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									gc_x4 := gc_t10
+									gc_y4 := gc_t11
+									gc_t12 := gc_vb4.Mul(gc_x4).Add(gc_y4)
+									/*line saxpy.go:65*/ gc_t12.StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line saxpy.go:65*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line saxpy.go:65*/ gc_t7 := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
+							/*line saxpy.go:65*/ gc_t8 := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							gc_x3 := gc_t7
+							gc_y3 := gc_t8
+							gc_t9 := gc_vb3.Mul(gc_x3).Add(gc_y3)
+							/*line saxpy.go:65*/ gc_t9.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:65*/ gc_at[gc_tx] = axpy(a, gc_at2[gc_tx], gc_at[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:65*/ y[i] = axpy(a, x[i], y[i])
+				}
+			}
+		}
+	}
+}
 
 // SAXPYFourLoopKernel rewords kernels.SAXPYKernel with four consecutive
 // elements per thread in a counted loop.
@@ -227,6 +600,123 @@ func SAXPYBlockStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 //line saxpy.go:89
 var gc_src_saxpyBlockStride = compiled.NewSource(gc_files_saxpy, "saxpyBlockStride", "f726187b1de4e5e87337b60ae8d8e9d163238c970318ec6db0517cea9ec1a0ec", "saxpy.go:84-95").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line saxpy.go:89
+func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line saxpy.go:94*/ _ = &a
+	}
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		chunk := 4 * gc_bdx
+		/*line saxpy.go:91*/ end := min((gc_bx+1)*chunk, len(x))
+		for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line saxpy.go:100*/ if !compiled.Adds(gc_off+(gc_bx*chunk), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*chunk)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * chunk) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := y[gc_off2:][:gc_to]
+					gc_at2 := x[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								/*line saxpy.go:93*/ gc_vb4 := lanes.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
+									_ = j
+									/*line saxpy.go:93*/ gc_vb4.Mul(lanes.LoadFloat32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							/*line saxpy.go:93*/ gc_vb3 := lanes.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line saxpy.go:92*/ var j int = gc_bx*chunk + gc_tx + gc_off
+								_ = j
+								/*line saxpy.go:93*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line saxpy.go:93*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line saxpy.go:92*/ j := gc_bx*chunk + gc_tx + gc_off
+						gc_more = true
+						/*line saxpy.go:93*/ y[j] = a*x[j] + y[j]
+					}
+				}
+			}
+		}
+	}
+}
+
 // SAXPYInt32Kernel rewords kernels.SAXPYKernel over int32 elements.
 //
 //line saxpy.go:100
@@ -238,6 +728,104 @@ func SAXPYInt32Kernel(a int32, x, y []int32) func(*gocuda.Thread) {
 
 //line saxpy.go:100
 var gc_src_saxpyInt32 = compiled.NewSource(gc_files_saxpy, "saxpyInt32", "9159acab2f8a23138ec2c881e10cecbdd9ba2d7c7c782dc774b1a3d58c33e6bd", "saxpy.go:97-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line saxpy.go:100
+func gc_body_saxpyInt32(gc_b *compiled.Block, gc_lo, gc_hi int, a int32, x, y []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line saxpy.go:122*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line saxpy.go:103*/ gc_vb4 := lanes.BroadcastInt32x16(a)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									/*line saxpy.go:102*/ gc_vb4.Mul(lanes.LoadInt32x16Slice(gc_at2[gc_tx:])).Add(lanes.LoadInt32x16Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line saxpy.go:103*/ gc_vb3 := lanes.BroadcastInt32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line saxpy.go:102*/ gc_vb3.Mul(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line saxpy.go:103*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line saxpy.go:103*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_saxpy holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -27,6 +28,515 @@ func ScanHSInlineKernel(in, out, sums []float32) func(*gocuda.Thread) {
 //line scan.go:25
 var gc_src_scanHSInline = compiled.NewSource(gc_files_scan, "scanHSInline", "7d94d78493f2c2917dee89d455aac71d8624b494a49e1cd552a2f1e89c893937", "scan.go:20-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line scan.go:25
+func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	b := gc_bdx
+	/*line scan.go:27*/ x := gocuda.Shared[float32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:30*/ gc_off := gc_bx * b
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := x[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							/*line scan.go:28*/ var g int = gc_bx*b + i
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:29*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line scan.go:29*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:29*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+								gc_else4 := lanes.Mask32x16FromBits(^gc_if4.ToBits())
+								if gc_else4.ToBits() != 0 {
+									{
+										/*line scan.go:29*/ gc_vb4.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_else4).StoreSlice(gc_at[gc_tx:])
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						/*line scan.go:28*/ var g int = gc_bx*b + i
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:29*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line scan.go:29*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line scan.go:29*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line scan.go:29*/ gc_vb3.Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							i := gc_tx
+							/*line scan.go:28*/ g := gc_bx*b + i
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							i := gc_tx
+							/*line scan.go:28*/ g := gc_bx*b + i
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							i := gc_tx
+							/*line scan.go:28*/ g := gc_bx*b + i
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							i := gc_tx
+							/*line scan.go:28*/ g := gc_bx*b + i
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						i := gc_tx
+						/*line scan.go:28*/ g := gc_bx*b + i
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line scan.go:28*/ g := gc_bx*b + i
+				if g < len(in) {
+					x[i] = in[g]
+				} else {
+					x[i] = 0
+				}
+			}
+		}
+	}
+	/*line scan.go:35*/ for offset := 1; offset < b; offset <<= 1 {
+		if compiled.SIMDBuild {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:38*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep3 := gc_hi2
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:44*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0 - offset
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at3 := x[gc_off2:][:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:36*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										y = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+									}
+									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:36*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:38*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = gc_at3[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:48*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at4 := x[:gc_to]
+						gc_vstep5 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:26*/ y := lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line scan.go:41*/ lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:26*/ y := lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+								/*line scan.go:41*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(y).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ gc_at4[gc_tx] += y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ x[i] += y
+						}
+					}
+				}
+			}
+		} else {
+			/*line scan.go:36*/ if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
+				x := x[:gc_bdx]
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
+					i := gc_tx
+					/*line scan.go:36*/ var y float32
+					if i >= offset {
+						y = x[i-offset]
+					}
+					{
+						i := gc_tx
+						/*line scan.go:41*/ if i >= offset {
+							x[i] += y
+						}
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line scan.go:50*/ gc_off2 := 0 - offset
+					gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+					gc_fasthi := max(min(gc_bdx, len(x)-gc_off2), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
+								gc_vstep2 := gc_fastlo
+								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:36*/ var y lanes.Float32x8
+									if i >= offset {
+										/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:37*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+										if gc_if4.ToBits() != 0 {
+											/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+										}
+									}
+									/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									i := gc_tx
+									/*line scan.go:36*/ var y float32
+									if i >= offset {
+										y = gc_at3[gc_u]
+									}
+									gc_s_y[gc_rank] = y
+								}
+								gc_tx = gc_fasthi - 1
+								continue
+							}
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:48*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at4 := x[:gc_to]
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:42*/ gc_at4[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:42*/ gc_at4[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:42*/ gc_at4[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:42*/ gc_at4[gc_tx] += y
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ gc_at4[gc_tx] += y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ x[i] += y
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:52*/ gc_off3 := gc_bx * b
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				i := gc_tx
+				/*line scan.go:28*/ g := gc_bx*b + i
+				/*line scan.go:46*/ if true || g < len(in) {
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+				if sums != nil && i == b-1 {
+					gc_at7[0] = gc_at6[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line scan.go:28*/ g := gc_bx*b + i
+				/*line scan.go:46*/ if g < len(in) {
+					out[g] = x[i]
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = x[i]
+				}
+			}
+		}
+	}
+}
+
 // ScanHSDoubleBufferKernel rewords kernels.HillisSteeleScanKernel as GPU
 // Gems 3's Example 39-1 writes it: two buffers in one shared array,
 // pout = 1 - pout, one barrier a step.
@@ -40,6 +550,298 @@ func ScanHSDoubleBufferKernel(in, out, sums []float32) func(*gocuda.Thread) {
 
 //line scan.go:59
 var gc_src_scanHSDoubleBuffer = compiled.NewSource(gc_files_scan, "scanHSDoubleBuffer", "ccf4501569aeb388cba114ed5f5c2ea63e3eae65ebe7a04aee77103f33593df6", "scan.go:54-85").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line scan.go:59
+func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line scan.go:61*/ if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:61*/ temp := gocuda.Shared[float32](t, 2*b)
+	pout := 0
+	pin := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:66*/ gc_off := gc_bx * b
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := lanes.BroadcastFloat32x16(0)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var thid int = gc_tx
+							/*line scan.go:62*/ var g int = gc_bx*b + thid
+							/*line scan.go:64*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:65*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line scan.go:65*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:65*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(0)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var thid int = gc_tx
+						/*line scan.go:62*/ var g int = gc_bx*b + thid
+						/*line scan.go:64*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:65*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line scan.go:65*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line scan.go:65*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ gc_at[gc_tx] = 0
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							thid := gc_tx
+							/*line scan.go:62*/ g := gc_bx*b + thid
+							/*line scan.go:64*/ gc_at[gc_tx] = 0
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							thid := gc_tx
+							/*line scan.go:62*/ g := gc_bx*b + thid
+							/*line scan.go:64*/ gc_at[gc_tx] = 0
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							thid := gc_tx
+							/*line scan.go:62*/ g := gc_bx*b + thid
+							/*line scan.go:64*/ gc_at[gc_tx] = 0
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							thid := gc_tx
+							/*line scan.go:62*/ g := gc_bx*b + thid
+							/*line scan.go:64*/ gc_at[gc_tx] = 0
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						thid := gc_tx
+						/*line scan.go:62*/ g := gc_bx*b + thid
+						/*line scan.go:64*/ gc_at[gc_tx] = 0
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:64*/ temp[thid] = 0
+				if g < len(in) {
+					temp[thid] = in[g]
+				}
+			}
+		}
+	}
+	/*line scan.go:69*/ for offset := 1; offset < b; offset *= 2 {
+		pout = 1 - pout
+		pin = 1 - pout
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line scan.go:74*/ gc_off2 := pout * b
+			gc_off3 := pin * b
+			gc_off4 := (pin * b) - offset
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(temp)-gc_off3, len(temp)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var thid int = gc_tx
+										/*line scan.go:72*/ if thid >= offset {
+											/*line scan.go:72*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										} else {
+											/*line scan.go:72*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+											if gc_if8.ToBits() != 0 {
+												/*line scan.go:72*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if8).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+											}
+											gc_else4 := lanes.Mask32x16FromBits(^gc_if8.ToBits())
+											if gc_else4.ToBits() != 0 {
+												{
+													/*line scan.go:72*/ lanes.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+												}
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var thid int = gc_tx
+									/*line scan.go:72*/ if thid >= offset {
+										/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:72*/ gc_if7 := gc_iota7.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+										if gc_if7.ToBits() != 0 {
+											/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if7).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										if gc_else3.ToBits() != 0 {
+											/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								/*line scan.go:72*/ if thid >= offset {
+									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:72*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+									}
+									gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+									if gc_else2.ToBits() != 0 {
+										/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+									}
+								}
+							}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:72*/ if thid >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:72*/ if thid >= offset {
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:72*/ if thid >= offset {
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:84*/ gc_off5 := gc_bx * b
+		gc_off6 := pout * b
+		gc_off7 := gc_bx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_at7 := temp[gc_off6:][:gc_bdx]
+			gc_at8 := sums[gc_off7:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				thid := gc_tx
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:79*/ if true || g < len(in) {
+					gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+				if sums != nil && thid == b-1 {
+					gc_at8[0] = gc_at7[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line scan.go:62*/ g := gc_bx*b + thid
+				/*line scan.go:79*/ if g < len(in) {
+					out[g] = temp[pout*b+thid]
+				}
+				if sums != nil && thid == b-1 {
+					sums[gc_bx] = temp[pout*b+thid]
+				}
+			}
+		}
+	}
+}
 
 // ScanHSDoubleBufferMaxKernel rewords kernels.HillisSteeleScanKernel
 // double-buffered as ScanHSDoubleBufferKernel, with an int32 max instead
@@ -55,6 +857,298 @@ func ScanHSDoubleBufferMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
 //line scan.go:92
 var gc_src_scanHSDoubleBufferMax = compiled.NewSource(gc_files_scan, "scanHSDoubleBufferMax", "d5bd341dfabcd464eb629db804f3d1f7bc0184864edc0f324417fcdcd55095a3", "scan.go:87-118").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line scan.go:92
+func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line scan.go:94*/ if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:94*/ temp := gocuda.Shared[int32](t, 2*b)
+	pout := 0
+	pin := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:99*/ gc_off := gc_bx * b
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := temp[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						/*line scan.go:97*/ gc_vb4 := lanes.BroadcastInt32x16(-math32Max - 1)
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var thid int = gc_tx
+							/*line scan.go:95*/ var g int = gc_bx*b + thid
+							/*line scan.go:97*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:98*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line scan.go:98*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:98*/ lanes.LoadInt32x16Slice(gc_at2[gc_tx:]).Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]), gc_if4).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line scan.go:97*/ gc_vb3 := lanes.BroadcastInt32x8(-math32Max - 1)
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var thid int = gc_tx
+						/*line scan.go:95*/ var g int = gc_bx*b + thid
+						/*line scan.go:97*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:98*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line scan.go:98*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line scan.go:98*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at[gc_tx:]), gc_if3).StoreSlice(gc_at[gc_tx:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							thid := gc_tx
+							/*line scan.go:95*/ g := gc_bx*b + thid
+							/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 1
+							thid := gc_tx
+							/*line scan.go:95*/ g := gc_bx*b + thid
+							/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 2
+							thid := gc_tx
+							/*line scan.go:95*/ g := gc_bx*b + thid
+							/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_vstep + 3
+							thid := gc_tx
+							/*line scan.go:95*/ g := gc_bx*b + thid
+							/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+							if true || g < len(in) {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						thid := gc_tx
+						/*line scan.go:95*/ g := gc_bx*b + thid
+						/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:97*/ temp[thid] = -math32Max - 1
+				if g < len(in) {
+					temp[thid] = in[g]
+				}
+			}
+		}
+	}
+	/*line scan.go:102*/ for offset := 1; offset < b; offset *= 2 {
+		pout = 1 - pout
+		pin = 1 - pout
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line scan.go:107*/ gc_off2 := pout * b
+			gc_off3 := pin * b
+			gc_off4 := (pin * b) - offset
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(temp)-gc_off3, len(temp)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep2 := gc_fastlo
+						if compiled.SIMDBuild {
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										var thid int = gc_tx
+										/*line scan.go:105*/ if thid >= offset {
+											/*line scan.go:105*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										} else {
+											/*line scan.go:105*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+											if gc_if8.ToBits() != 0 {
+												/*line scan.go:105*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(lanes.LoadInt32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(lanes.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if8).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+											}
+											gc_else4 := lanes.Mask32x16FromBits(^gc_if8.ToBits())
+											if gc_else4.ToBits() != 0 {
+												{
+													/*line scan.go:105*/ lanes.LoadInt32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+												}
+											}
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var thid int = gc_tx
+									/*line scan.go:105*/ if thid >= offset {
+										/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:105*/ gc_if7 := gc_iota7.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+										if gc_if7.ToBits() != 0 {
+											/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if7).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										if gc_else3.ToBits() != 0 {
+											/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								/*line scan.go:105*/ if thid >= offset {
+									/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:105*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+									}
+									gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+									if gc_else2.ToBits() != 0 {
+										/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+									}
+								}
+							}
+						}
+						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:105*/ if thid >= offset {
+								gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:105*/ if thid >= offset {
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:105*/ if thid >= offset {
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
+					} else {
+						temp[pout*b+thid] = temp[pin*b+thid]
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:117*/ gc_off5 := gc_bx * b
+		gc_off6 := pout * b
+		gc_off7 := gc_bx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_bdx <= len(temp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+			gc_at6 := out[gc_off5:][:gc_bdx]
+			gc_at7 := temp[gc_off6:][:gc_bdx]
+			gc_at8 := sums[gc_off7:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				thid := gc_tx
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:112*/ if true || g < len(in) {
+					gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+				if sums != nil && thid == b-1 {
+					gc_at8[0] = gc_at7[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line scan.go:95*/ g := gc_bx*b + thid
+				/*line scan.go:112*/ if g < len(in) {
+					out[g] = temp[pout*b+thid]
+				}
+				if sums != nil && thid == b-1 {
+					sums[gc_bx] = temp[pout*b+thid]
+				}
+			}
+		}
+	}
+}
+
 // ScanHSInt32Kernel rewords kernels.HillisSteeleScanKernel over int32
 // (wrapping) sums, the plus_scan inline.
 //
@@ -67,6 +1161,510 @@ func ScanHSInt32Kernel(in, out, sums []int32) func(*gocuda.Thread) {
 
 //line scan.go:124
 var gc_src_scanHSInt32 = compiled.NewSource(gc_files_scan, "scanHSInt32", "828aa4a8bd9d98a5efd33f7a8c0f0862868f7fdc2467eecf34e3024c72837cb5", "scan.go:120-151").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line scan.go:124
+func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	b := gc_bdx
+	/*line scan.go:126*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:126*/ x := gocuda.Shared[int32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:129*/ gc_off := gc_bx * b
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota8 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							/*line scan.go:127*/ var g int = gc_bx*b + i
+							var v lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:129*/ v = lanes.LoadInt32x16Slice(gc_at[gc_tx:])
+							} else {
+								/*line scan.go:129*/ gc_if8 := gc_iota8.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if8.ToBits() != 0 {
+									/*line scan.go:129*/ v = v.Merge(lanes.LoadInt32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+								}
+							}
+							/*line scan.go:129*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						/*line scan.go:127*/ var g int = gc_bx*b + i
+						var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						} else {
+							/*line scan.go:129*/ gc_if6 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if6.ToBits() != 0 {
+								/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+							}
+						}
+						/*line scan.go:129*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				if compiled.Disjoint(gc_at2, gc_at) {
+					copy(gc_at2, gc_at)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							i := gc_tx
+							/*line scan.go:127*/ g := gc_bx*b + i
+							var v int32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							i := gc_tx
+							/*line scan.go:127*/ g := gc_bx*b + i
+							var v int32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							i := gc_tx
+							/*line scan.go:127*/ g := gc_bx*b + i
+							var v int32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							i := gc_tx
+							/*line scan.go:127*/ g := gc_bx*b + i
+							var v int32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						i := gc_tx
+						/*line scan.go:127*/ g := gc_bx*b + i
+						var v int32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line scan.go:127*/ g := gc_bx*b + i
+				var v int32
+				if g < len(in) {
+					v = in[g]
+				}
+				x[i] = v
+			}
+		}
+	}
+	/*line scan.go:134*/ for offset := 1; offset < b; offset *= 2 {
+		if compiled.SIMDBuild {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:137*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep3 := gc_hi2
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:143*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0 - offset
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at3 := x[gc_off2:][:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:135*/ var y lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									{
+										y = lanes.LoadInt32x16Slice(gc_at3[gc_tx:])
+									}
+									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:135*/ var y lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line scan.go:137*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = gc_at3[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:147*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at4 := x[:gc_to]
+						gc_vstep5 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+									gc_tx := gc_vstep5
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:125*/ y := lanes.LoadInt32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line scan.go:140*/ y.Add(lanes.LoadInt32x16Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:125*/ y := lanes.LoadInt32x8Slice(gc_s_y[gc_rank:])
+								/*line scan.go:140*/ y.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ x[i] = y + x[i]
+						}
+					}
+				}
+			}
+		} else {
+			/*line scan.go:135*/ if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
+				x := x[:gc_bdx]
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
+					i := gc_tx
+					/*line scan.go:135*/ var y int32
+					if i >= offset {
+						y = x[i-offset]
+					}
+					{
+						i := gc_tx
+						/*line scan.go:140*/ if i >= offset {
+							x[i] = y + x[i]
+						}
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line scan.go:149*/ gc_off2 := 0 - offset
+					gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+					gc_fasthi := max(min(gc_bdx, len(x)-gc_off2), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
+								gc_vstep2 := gc_fastlo
+								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:135*/ var y lanes.Int32x8
+									if i >= offset {
+										/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:136*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+										if gc_if4.ToBits() != 0 {
+											/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+										}
+									}
+									/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									i := gc_tx
+									/*line scan.go:135*/ var y int32
+									if i >= offset {
+										y = gc_at3[gc_u]
+									}
+									gc_s_y[gc_rank] = y
+								}
+								gc_tx = gc_fasthi - 1
+								continue
+							}
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:147*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at4 := x[:gc_to]
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ x[i] = y + x[i]
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:151*/ gc_off3 := gc_bx * b
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				i := gc_tx
+				/*line scan.go:127*/ g := gc_bx*b + i
+				/*line scan.go:145*/ if true || g < len(in) {
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+				if sums != nil && i == b-1 {
+					gc_at7[0] = gc_at6[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line scan.go:127*/ g := gc_bx*b + i
+				/*line scan.go:145*/ if g < len(in) {
+					out[g] = x[i]
+				}
+				if sums != nil && i == b-1 {
+					sums[gc_bx] = x[i]
+				}
+			}
+		}
+	}
+}
 
 // ScanHSWhileKernel rewords kernels.HillisSteeleScanKernel with a
 // while-style loop (offset := 1; for offset < n { ...; offset *= 2 }) and
@@ -81,6 +1679,503 @@ func ScanHSWhileKernel(in, out, sums []float32) func(*gocuda.Thread) {
 
 //line scan.go:158
 var gc_src_scanHSWhile = compiled.NewSource(gc_files_scan, "scanHSWhile", "ea5304bb91ec0fcd9e9c8e583033aeaf51963400973e2d64271e491c9c5c2923", "scan.go:153-186").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line scan.go:158
+func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	n := gc_bdx
+	/*line scan.go:161*/ if n <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:161*/ x := gocuda.Shared[float32](t, n)[:n]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:164*/ gc_off := gc_bx * n
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := x[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line scan.go:162*/ var g int = gc_bx*n + tid
+							var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if g < len(in) && uint(len(in)-g) > 15 {
+								/*line scan.go:164*/ v = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+							} else {
+								/*line scan.go:164*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:164*/ v = v.Merge(lanes.LoadFloat32x16Slice(gc_at[gc_tx:]), lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+								}
+							}
+							/*line scan.go:164*/ v.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line scan.go:162*/ var g int = gc_bx*n + tid
+						var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if g < len(in) && uint(len(in)-g) > 7 {
+							/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						} else {
+							/*line scan.go:164*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							if gc_if3.ToBits() != 0 {
+								/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+							}
+						}
+						/*line scan.go:164*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			} else {
+				if compiled.Disjoint(gc_at2, gc_at) {
+					copy(gc_at2, gc_at)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := gc_tx
+							/*line scan.go:162*/ g := gc_bx*n + tid
+							var v float32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := gc_tx
+							/*line scan.go:162*/ g := gc_bx*n + tid
+							var v float32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := gc_tx
+							/*line scan.go:162*/ g := gc_bx*n + tid
+							var v float32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := gc_tx
+							/*line scan.go:162*/ g := gc_bx*n + tid
+							var v float32
+							if true || g < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_at2[gc_tx] = v
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						tid := gc_tx
+						/*line scan.go:162*/ g := gc_bx*n + tid
+						var v float32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				var v float32
+				if g < len(in) {
+					v = in[g]
+				}
+				x[tid] = v
+			}
+		}
+	}
+	offset := 1
+	/*line scan.go:170*/ for ; offset < n; offset *= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.SIMDBuild {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:177*/ if !compiled.Adds(-offset, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(0, -offset); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_lo2; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					gc_vstep3 := gc_hi2
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:179*/ if !compiled.Adds(-offset, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(0, -offset); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0 - offset
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at3 := x[gc_off2:][:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									_ = tid
+									/*line scan.go:171*/ var tmp lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										tmp = lanes.LoadFloat32x16Slice(gc_at3[gc_tx:])
+									}
+									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								_ = tid
+								/*line scan.go:171*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:173*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
+								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = gc_at3[gc_tx]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+				}
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(x) {
+					gc_at4 := x[:gc_bdx]
+					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								_ = tid
+								/*line scan.go:160*/ tmp := lanes.LoadFloat32x16Slice(gc_s_tmp[gc_rank:])
+								lanes.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							_ = tid
+							/*line scan.go:160*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(tmp).StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line scan.go:176*/ gc_at4[gc_tx] += tmp
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line scan.go:176*/ x[tid] += tmp
+					}
+				}
+			}
+		} else {
+			/*line scan.go:171*/ if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
+				x := x[:gc_bdx]
+				for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+					tid := gc_tx
+					/*line scan.go:171*/ var tmp float32
+					if tid-offset >= 0 {
+						tmp = x[tid-offset]
+					}
+					{
+						tid := gc_tx
+						/*line scan.go:176*/ x[tid] += tmp
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line scan.go:183*/ gc_off2 := 0 - offset
+					gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+					gc_fasthi := max(min(gc_bdx, len(x)-gc_off2), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
+								gc_vstep2 := gc_fastlo
+								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var tid int = gc_tx
+									/*line scan.go:171*/ var tmp lanes.Float32x8
+									if tid-offset >= 0 {
+										/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:172*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+										if gc_if4.ToBits() != 0 {
+											/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(tmp, gc_if4)
+										}
+									}
+									/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+								}
+								for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									tid := gc_tx
+									/*line scan.go:171*/ var tmp float32
+									if tid-offset >= 0 {
+										tmp = gc_at3[gc_u]
+									}
+									gc_s_tmp[gc_rank] = tmp
+								}
+								gc_tx = gc_fasthi - 1
+								continue
+							}
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					if gc_bdx <= len(x) {
+						gc_at4 := x[:gc_bdx]
+						gc_vstep3 := 0
+						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_rank := gc_base + gc_tx
+								tmp := gc_s_tmp[gc_rank]
+								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_rank := gc_base + gc_tx
+								tmp := gc_s_tmp[gc_rank]
+								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_rank := gc_base + gc_tx
+								tmp := gc_s_tmp[gc_rank]
+								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_rank := gc_base + gc_tx
+								tmp := gc_s_tmp[gc_rank]
+								/*line scan.go:176*/ gc_at4[gc_tx] += tmp
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							/*line scan.go:176*/ x[tid] += tmp
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line scan.go:185*/ gc_off3 := gc_bx * n
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(x) && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at5 := out[gc_off3:][:gc_bdx]
+			gc_at6 := x[:gc_bdx]
+			gc_at7 := sums[gc_off4:][:1]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				/*line scan.go:180*/ if true || g < len(in) {
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+				if sums != nil && tid == n-1 {
+					gc_at7[0] = gc_at6[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line scan.go:162*/ g := gc_bx*n + tid
+				/*line scan.go:180*/ if g < len(in) {
+					out[g] = x[tid]
+				}
+				if sums != nil && tid == n-1 {
+					sums[gc_bx] = x[tid]
+				}
+			}
+		}
+	}
+}
 
 // ScanHSFourPerThreadKernel rewords kernels.HillisSteeleScanKernel with
 // four consecutive elements per thread: each thread scans its four in
@@ -97,11 +2192,431 @@ func ScanHSFourPerThreadKernel(in, out, sums []float32) func(*gocuda.Thread) {
 //line scan.go:194
 var gc_src_scanHSFourPerThread = compiled.NewSource(gc_files_scan, "scanHSFourPerThread", "88e70caa62ca1426660375bdfceea9f2ecaec6ae7faf2e4bc067f9866fec4676", "scan.go:188-231").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line scan.go:194
+func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[[4]float32](gc_b, 0)[:gc_n]
+	gc_s_y := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	b := gc_bdx
+	/*line scan.go:196*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:196*/ x := gocuda.Shared[float32](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			i := gc_tx
+			/*line scan.go:197*/ base := (gc_bx*b + i) * 4
+			var r [4]float32
+			var acc float32
+			{
+				k := int(0)
+				/*line scan.go:201*/ if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
+			{
+				k := int(1)
+				/*line scan.go:201*/ if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
+			{
+				k := int(2)
+				/*line scan.go:201*/ if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
+			{
+				k := int(3)
+				/*line scan.go:201*/ if base+k < len(in) {
+					acc += in[base+k]
+				}
+				r[k] = acc
+			}
+			x[i] = acc
+			gc_s_r[gc_rank] = r
+		}
+	}
+	/*line scan.go:208*/ for offset := 1; offset < b; offset *= 2 {
+		if compiled.SIMDBuild {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:211*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:209*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					gc_vstep2 := gc_hi2
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:209*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:217*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := 0 - offset
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+						gc_at := x[gc_off:][:gc_to]
+						gc_vstep3 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:209*/ var y lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									{
+										y = lanes.LoadFloat32x16Slice(gc_at[gc_tx:])
+									}
+									/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:209*/ var y lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line scan.go:211*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							/*line scan.go:209*/ var y float32
+							/*line scan.go:211*/ y = gc_at[gc_tx]
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							/*line scan.go:211*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:221*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at2 := x[:gc_to]
+						gc_vstep4 := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+									gc_tx := gc_vstep4
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									_ = i
+									/*line scan.go:195*/ y := lanes.LoadFloat32x16Slice(gc_s_y[gc_rank:])
+									{
+										/*line scan.go:214*/ lanes.LoadFloat32x16Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								_ = i
+								/*line scan.go:195*/ y := lanes.LoadFloat32x8Slice(gc_s_y[gc_rank:])
+								/*line scan.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(y).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+					}
+				}
+			}
+		} else {
+			/*line scan.go:209*/ if gc_n == gc_bdx && gc_bdx <= len(x) && offset >= 0 {
+				x := x[:gc_bdx]
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
+					i := gc_tx
+					/*line scan.go:209*/ var y float32
+					if i >= offset {
+						y = x[i-offset]
+					}
+					{
+						i := gc_tx
+						/*line scan.go:214*/ if i >= offset {
+							x[i] += y
+						}
+					}
+				}
+			} else {
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line scan.go:223*/ gc_off := 0 - offset
+					gc_fastlo := min(max(0, -gc_off), gc_bdx)
+					gc_fasthi := max(min(gc_bdx, len(x)-gc_off), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at := x[gc_off+gc_fastlo:][:gc_seglen]
+								gc_vstep := gc_fastlo
+								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx
+									/*line scan.go:209*/ var y lanes.Float32x8
+									if i >= offset {
+										/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:210*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+										if gc_if4.ToBits() != 0 {
+											/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+										}
+									}
+									/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
+								}
+								for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_fastlo + gc_u
+									gc_rank := gc_base + gc_tx
+									i := gc_tx
+									/*line scan.go:209*/ var y float32
+									if i >= offset {
+										y = gc_at[gc_u]
+									}
+									gc_s_y[gc_rank] = y
+								}
+								gc_tx = gc_fasthi - 1
+								continue
+							}
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+				gc_from, gc_to := 0, gc_bdx
+				/*line scan.go:221*/ if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x) {
+						gc_at2 := x[:gc_to]
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:215*/ gc_at2[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:215*/ gc_at2[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:215*/ gc_at2[gc_tx] += y
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								gc_rank := gc_base + gc_tx
+								y := gc_s_y[gc_rank]
+								/*line scan.go:215*/ gc_at2[gc_tx] += y
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			i := gc_tx
+			/*line scan.go:197*/ base := (gc_bx*b + i) * 4
+			r := gc_s_r[gc_rank]
+			/*line scan.go:219*/ var prefix float32
+			if i > 0 {
+				prefix = x[i-1]
+			}
+			{
+				k_ := int(0)
+				/*line scan.go:224*/ if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
+			{
+				k_ := int(1)
+				/*line scan.go:224*/ if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
+			{
+				k_ := int(2)
+				/*line scan.go:224*/ if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
+			{
+				k_ := int(3)
+				/*line scan.go:224*/ if base+k_ < len(in) {
+					out[base+k_] = r[k_] + prefix
+				}
+			}
+			if sums != nil && i == b-1 {
+				sums[gc_bx] = x[i]
+			}
+		}
+	}
+}
+
 // ScanBlellochDivMulKernel rewords kernels.BlellochScanKernel with
 // division and multiplication instead of shifts (d := m / 2 ... d /= 2,
 // offset *= 2 and offset /= 2) and the tree's indexes inline.
-//
-//line scan.go:238
 func ScanBlellochDivMulKernel(in, out, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochDivMul,
 		func(gc_t *gocuda.Thread) { scanBlellochDivMul(gc_t, in, out, sums) },
@@ -111,11 +2626,1086 @@ func ScanBlellochDivMulKernel(in, out, sums []float32) func(*gocuda.Thread) {
 //line scan.go:238
 var gc_src_scanBlellochDivMul = compiled.NewSource(gc_files_scan, "scanBlellochDivMul", "fc8ae9eeb7776c63fa2fc0b765232843deb4f77592ec112e3fa65c71f3418b74", "scan.go:233-285").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line scan.go:238
+func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line scan.go:239*/ n := len(in)
+	m := 2 * gc_bdx
+	/*line scan.go:242*/ if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:242*/ temp := gocuda.Shared[float32](t, m)[:m]
+	offset := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+					gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
+						var a0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						/*line scan.go:244*/ var a1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						if g < n && uint(n-g) > 30 {
+							var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:245*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+								gc_ld5 = lanes.LoadFloat32x16Slice(in[g:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+//line scan.go:246
+							} else if g >= 1 && g <= len(in)-31 {
+								/*line scan.go:246*/ gc_ld5 = lanes.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+							} else {
+								break gc_steps2
+							}
+							a0 = gc_ld5
+						} else {
+							/*line scan.go:246*/ gc_if3 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if3.ToBits() != 0 {
+								var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:245*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+									gc_ld6 = lanes.LoadFloat32x16Slice(in[g:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+//line scan.go:246
+								} else if g >= 1 && g <= len(in)-31 {
+									/*line scan.go:246*/ gc_ld6 = lanes.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+								} else {
+									break gc_steps2
+								}
+								/*line scan.go:246*/ a0 = a0.Merge(gc_ld6, lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+							}
+						}
+						/*line scan.go:248*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:248*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+								/*line scan.go:249*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+//line scan.go:249
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+								/*line scan.go:249*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+							} else {
+								break gc_steps2
+							}
+							a1 = gc_ld7
+						} else {
+							/*line scan.go:249*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if4.ToBits() != 0 {
+								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:248*/ if (g+
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+									/*line scan.go:249*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+//line scan.go:249
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+									/*line scan.go:249*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+								} else {
+									break gc_steps2
+								}
+								/*line scan.go:249*/ a1 = a1.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+							}
+						}
+						/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line scan.go:251*/ a0.ConcatPermute(a1, gc_pairLo).StoreSlice(temp[2*thid:])
+							/*line scan.go:251*/ a0.ConcatPermute(a1, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+						} else {
+							/*line scan.go:251*/ gc_st3 := a0
+							/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								/*line scan.go:251*/ gc_st3.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+0:])
+								/*line scan.go:251*/ gc_st3.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid)+16:])
+//line scan.go:251
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+								/*line scan.go:251*/ gc_st3.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid)-1:])
+								/*line scan.go:251*/ gc_st3.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid)+15:])
+							} else {
+								break gc_steps2
+							}
+							/*line scan.go:251*/ gc_st4 := a1
+							/*line scan.go:251*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_st4.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+0:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+0:])
+								/*line scan.go:252*/ gc_st4.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evenLanes16).StoreSlice(temp[(2*thid+1)+16:])
+//line scan.go:252
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+								/*line scan.go:252*/ gc_st4.Permute(gc_spread16Lo).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid+1)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)-1:])
+								/*line scan.go:252*/ gc_st4.Permute(gc_spread16Hi).Merge(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)+15:])
+							} else {
+								var gc_lanes12 [16]float32
+								gc_st4.Store(&gc_lanes12)
+								for gc_k12 := range 16 {
+									if 0xffff&(1<<gc_k12) != 0 {
+										gc_pos.Thread = gc_rank + gc_k12
+										/*line scan.go:252*/ temp[(2*thid+1)+2*gc_k12] = gc_lanes12[gc_k12]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						/*line scan.go:251*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line scan.go:251*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
+					var a0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line scan.go:244*/ var a1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if g < n && uint(n-g) > 14 {
+						var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:245*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld = lanes.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:246
+						} else if g >= 1 && g <= len(in)-15 {
+							/*line scan.go:246*/ gc_ld = lanes.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						} else {
+							break gc_steps
+						}
+						a0 = gc_ld
+					} else {
+						/*line scan.go:246*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if.ToBits() != 0 {
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:245*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:246
+							} else if g >= 1 && g <= len(in)-15 {
+								/*line scan.go:246*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							/*line scan.go:246*/ a0 = gc_ld2.Merge(a0, gc_if)
+						}
+					}
+					/*line scan.go:248*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:248*/ if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+							/*line scan.go:249*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:249
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+							/*line scan.go:249*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						} else {
+							break gc_steps
+						}
+						a1 = gc_ld3
+					} else {
+						/*line scan.go:249*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if2.ToBits() != 0 {
+							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:248*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+								/*line scan.go:249*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:249
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+								/*line scan.go:249*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							/*line scan.go:249*/ a1 = gc_ld4.Merge(a1, gc_if2)
+						}
+					}
+					/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line scan.go:251*/ a0.Permute(gc_spreadLo).Merge(a1.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						/*line scan.go:251*/ a0.Permute(gc_spreadHi).Merge(a1.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					} else {
+						/*line scan.go:251*/ gc_st := a0
+						/*line scan.go:251*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+							/*line scan.go:251*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+							/*line scan.go:251*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+//line scan.go:251
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+							/*line scan.go:251*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+							/*line scan.go:251*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
+						} else {
+							break gc_steps
+						}
+						/*line scan.go:251*/ gc_st2 := a1
+						/*line scan.go:251*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+							gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
+							/*line scan.go:252*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+//line scan.go:252
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+							/*line scan.go:252*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+							/*line scan.go:252*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+						} else {
+							var gc_lanes6 [8]float32
+							gc_st2.Store(&gc_lanes6)
+							for gc_k6 := range 8 {
+								if 0xff&(1<<gc_k6) != 0 {
+									gc_pos.Thread = gc_rank + gc_k6
+									/*line scan.go:252*/ temp[(2*thid+1)+2*gc_k6] = gc_lanes6[gc_k6]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					}
+					/*line scan.go:251*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan.go:251*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+				/*line scan.go:243*/ g := gc_bx*m + 2*thid
+				var a0, a1 float32
+				if g < n {
+					a0 = in[g]
+				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid] = a0
+				temp[2*thid+1] = a1
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			gc_stride := 2 * 1
+			/*line scan.go:257*/ gc_off := gc_bx * m
+			gc_off2 := (gc_bx * m) + 1
+			gc_off3 := 1
+			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), 0+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					gc_rank := gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:243*/ g := gc_bx*m + 2*thid
+					var a0, a1 float32
+					if true || g < n {
+						a0 = in[gc_idx]
+					}
+					if true || g+1 < n {
+						a1 = in[gc_idx2]
+					}
+					temp[gc_idx3] = a0
+					temp[gc_idx4] = a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line scan.go:243*/ g := gc_bx*m + 2*thid
+					var a0, a1 float32
+					if g < n {
+						a0 = in[g]
+					}
+					if g+1 < n {
+						a1 = in[g+1]
+					}
+					temp[2*thid] = a0
+					temp[2*thid+1] = a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			}
+		}
+	}
+	/*line scan.go:254*/ for d := m / 2; d > 0; d /= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line scan.go:262*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line scan.go:270*/ if offset == 1 {
+							gc_evens163 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds163 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo3 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi3 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes163 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes163 := lanes.Mask32x16FromBits(43690)
+						gc_steps6:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								{
+									var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line scan.go:257*/ if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-32 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31)) {
+										/*line scan.go:257*/ gc_ld15 = lanes.LoadFloat32x16Slice(temp[1*(2*thid+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+16:]), gc_evens163)
+//line scan.go:257
+									} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-31 {
+										/*line scan.go:257*/ gc_ld15 = lanes.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+1)-1)+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
+										/*line scan.go:257*/ gc_ld16 = lanes.LoadFloat32x16Slice(temp[1*(2*thid+2)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evens163)
+//line scan.go:257
+									} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
+										/*line scan.go:257*/ gc_ld16 = lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_odds163)
+									} else {
+										break gc_steps6
+									}
+									gc_st8 := gc_ld16.Add(gc_ld15)
+									/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-32 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31)) {
+										/*line scan.go:257*/ gc_st8.Permute(gc_spread16Lo3).Merge(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+										/*line scan.go:257*/ gc_st8.Permute(gc_spread16Hi3).Merge(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+16:]), gc_evenLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+16:])
+//line scan.go:257
+									} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-31 {
+										/*line scan.go:257*/ gc_st8.Permute(gc_spread16Lo3).Merge(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+										/*line scan.go:257*/ gc_st8.Permute(gc_spread16Hi3).Merge(lanes.LoadFloat32x16Slice(temp[(1*(2*thid+2)-1)+15:]), gc_oddLanes163).StoreSlice(temp[(1*(2*thid+2)-1)+15:])
+									} else {
+										break gc_steps6
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line scan.go:268*/ if offset == 1 {
+						gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps4:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:257*/ if (1*(2*thid+1)-1) >= 0 && (1*(2*thid+1)-1) <= len(temp)-16 && ((1*(2*thid+1)-1)&1 == 0 || !((1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15)) {
+								/*line scan.go:257*/ gc_ld11 = lanes.LoadFloat32x8Slice(temp[1*(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+8:]).Permute(gc_evens3))
+//line scan.go:257
+							} else if (1*(2*thid+1)-1) >= 1 && (1*(2*thid+1)-1) <= len(temp)-15 {
+								/*line scan.go:257*/ gc_ld11 = lanes.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(1*(2*thid+1)-1)+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+								/*line scan.go:257*/ gc_ld12 = lanes.LoadFloat32x8Slice(temp[1*(2*thid+2)-1:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]).Permute(gc_evens3))
+//line scan.go:257
+							} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+								/*line scan.go:257*/ gc_ld12 = lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps4
+							}
+							gc_st6 := gc_ld12.Add(gc_ld11)
+							/*line scan.go:257*/ if (1*(2*thid+2)-1) >= 0 && (1*(2*thid+2)-1) <= len(temp)-16 && ((1*(2*thid+2)-1)&1 == 0 || !((1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15)) {
+								/*line scan.go:257*/ gc_st6.Permute(gc_spreadLo3).Merge(lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+0:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+0:])
+								/*line scan.go:257*/ gc_st6.Permute(gc_spreadHi3).Merge(lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+8:]), gc_evenLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+8:])
+//line scan.go:257
+							} else if (1*(2*thid+2)-1) >= 1 && (1*(2*thid+2)-1) <= len(temp)-15 {
+								/*line scan.go:257*/ gc_st6.Permute(gc_spreadLo3).Merge(lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)-1:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)-1:])
+								/*line scan.go:257*/ gc_st6.Permute(gc_spreadHi3).Merge(lanes.LoadFloat32x8Slice(temp[(1*(2*thid+2)-1)+7:]), gc_oddLanes3).StoreSlice(temp[(1*(2*thid+2)-1)+7:])
+							} else {
+								break gc_steps4
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+			} else {
+				/*line scan.go:266*/ gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 2) - 1
+				gc_off5 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					gc_vstep2 := gc_from
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep2, gc_off4+gc_stride2*(gc_vstep2), gc_off5+gc_stride2*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						/*line scan.go:257*/ temp[gc_idx5] += temp[gc_idx6]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+					}
+				}
+			}
+		}
+		/*line scan.go:259*/ offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off := gc_bx
+				/*line scan.go:268*/ gc_off2 := m - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+					gc_at := sums[gc_off:][:1]
+					gc_at2 := temp[gc_off2:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan.go:262*/ if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			} else {
+				gc_off6 := gc_bx
+				/*line scan.go:268*/ gc_off7 := m - 1
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
+					gc_at := sums[gc_off6:][:1]
+					gc_at2 := temp[gc_off7:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line scan.go:262*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan.go:262*/ if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line scan.go:267*/ for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3(temp, d_) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+		/*line scan.go:268*/ offset /= 2
+		gc_from, gc_to := 0, gc_bdx
+		/*line scan.go:271*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep4 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						/*line scan.go:279*/ if offset == 1 {
+							gc_evens165 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds165 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo5 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi5 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes165 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes165 := lanes.Mask32x16FromBits(43690)
+						gc_steps10:
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								var thid int = gc_tx
+								{
+									/*line scan.go:271*/ var ai int = 1*(2*thid+1) - 1
+									var bi int = 1*(2*thid+2) - 1
+									var gc_ld26 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line scan.go:273*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line scan.go:273*/ gc_ld26 = lanes.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[ai+16:]), gc_evens165)
+//line scan.go:273
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line scan.go:273*/ gc_ld26 = lanes.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[ai+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									y := gc_ld26
+									var gc_ld27 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line scan.go:273*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										gc_ld27 = lanes.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
+//line scan.go:274
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line scan.go:274*/ gc_ld27 = lanes.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
+									} else {
+										break gc_steps10
+									}
+									gc_st15 := gc_ld27
+									/*line scan.go:274*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line scan.go:274*/ gc_st15.Permute(gc_spread16Lo5).Merge(lanes.LoadFloat32x16Slice(temp[ai+0:]), gc_evenLanes165).StoreSlice(temp[ai+0:])
+										/*line scan.go:274*/ gc_st15.Permute(gc_spread16Hi5).Merge(lanes.LoadFloat32x16Slice(temp[ai+16:]), gc_evenLanes165).StoreSlice(temp[ai+16:])
+//line scan.go:274
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line scan.go:274*/ gc_st15.Permute(gc_spread16Lo5).Merge(lanes.LoadFloat32x16Slice(temp[ai-1:]), gc_oddLanes165).StoreSlice(temp[ai-1:])
+										/*line scan.go:274*/ gc_st15.Permute(gc_spread16Hi5).Merge(lanes.LoadFloat32x16Slice(temp[ai+15:]), gc_oddLanes165).StoreSlice(temp[ai+15:])
+									} else {
+										break gc_steps10
+									}
+									var gc_ld28 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line scan.go:274*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										gc_ld28 = lanes.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[bi+16:]), gc_evens165)
+//line scan.go:275
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line scan.go:275*/ gc_ld28 = lanes.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
+									} else {
+										var gc_lanes43 [16]float32
+										for gc_k43 := range 16 {
+											if 0xffff&(1<<gc_k43) != 0 {
+												gc_pos.Thread = gc_rank + gc_k43
+												/*line scan.go:275*/ gc_lanes43[gc_k43] = temp[bi+2*gc_k43]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld28 = lanes.LoadFloat32x16(&gc_lanes43)
+									}
+									/*line scan.go:275*/ gc_st16 := gc_ld28.Add(y)
+									/*line scan.go:275*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line scan.go:275*/ gc_st16.Permute(gc_spread16Lo5).Merge(lanes.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes165).StoreSlice(temp[bi+0:])
+										/*line scan.go:275*/ gc_st16.Permute(gc_spread16Hi5).Merge(lanes.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes165).StoreSlice(temp[bi+16:])
+//line scan.go:275
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line scan.go:275*/ gc_st16.Permute(gc_spread16Lo5).Merge(lanes.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes165).StoreSlice(temp[bi-1:])
+										/*line scan.go:275*/ gc_st16.Permute(gc_spread16Hi5).Merge(lanes.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes165).StoreSlice(temp[bi+15:])
+									} else {
+										var gc_lanes44 [16]float32
+										gc_st16.Store(&gc_lanes44)
+										for gc_k44 := range 16 {
+											if 0xffff&(1<<gc_k44) != 0 {
+												gc_pos.Thread = gc_rank + gc_k44
+												/*line scan.go:275*/ temp[bi+2*gc_k44] = gc_lanes44[gc_k44]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line scan.go:286*/ if offset == 1 {
+						gc_evens5 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo5 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi5 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps8:
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line scan.go:271*/ var ai int = 1*(2*thid+1) - 1
+							var bi int = 1*(2*thid+2) - 1
+							var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:273*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line scan.go:273*/ gc_ld20 = lanes.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens5))
+//line scan.go:273
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line scan.go:273*/ gc_ld20 = lanes.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							y := gc_ld20
+							var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:273*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								gc_ld21 = lanes.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+//line scan.go:274
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line scan.go:274*/ gc_ld21 = lanes.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps8
+							}
+							gc_st11 := gc_ld21
+							/*line scan.go:274*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line scan.go:274*/ gc_st11.Permute(gc_spreadLo5).Merge(lanes.LoadFloat32x8Slice(temp[ai+0:]), gc_evenLanes5).StoreSlice(temp[ai+0:])
+								/*line scan.go:274*/ gc_st11.Permute(gc_spreadHi5).Merge(lanes.LoadFloat32x8Slice(temp[ai+8:]), gc_evenLanes5).StoreSlice(temp[ai+8:])
+//line scan.go:274
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line scan.go:274*/ gc_st11.Permute(gc_spreadLo5).Merge(lanes.LoadFloat32x8Slice(temp[ai-1:]), gc_oddLanes5).StoreSlice(temp[ai-1:])
+								/*line scan.go:274*/ gc_st11.Permute(gc_spreadHi5).Merge(lanes.LoadFloat32x8Slice(temp[ai+7:]), gc_oddLanes5).StoreSlice(temp[ai+7:])
+							} else {
+								break gc_steps8
+							}
+							var gc_ld22 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:274*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								gc_ld22 = lanes.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens5))
+//line scan.go:275
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line scan.go:275*/ gc_ld22 = lanes.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
+							} else {
+								var gc_lanes33 [8]float32
+								for gc_k33 := range 8 {
+									if 0xff&(1<<gc_k33) != 0 {
+										gc_pos.Thread = gc_rank + gc_k33
+										/*line scan.go:275*/ gc_lanes33[gc_k33] = temp[bi+2*gc_k33]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld22 = lanes.LoadFloat32x8(&gc_lanes33)
+							}
+							/*line scan.go:275*/ gc_st12 := gc_ld22.Add(y)
+							/*line scan.go:275*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line scan.go:275*/ gc_st12.Permute(gc_spreadLo5).Merge(lanes.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes5).StoreSlice(temp[bi+0:])
+								/*line scan.go:275*/ gc_st12.Permute(gc_spreadHi5).Merge(lanes.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes5).StoreSlice(temp[bi+8:])
+//line scan.go:275
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line scan.go:275*/ gc_st12.Permute(gc_spreadLo5).Merge(lanes.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
+								/*line scan.go:275*/ gc_st12.Permute(gc_spreadHi5).Merge(lanes.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
+							} else {
+								var gc_lanes34 [8]float32
+								gc_st12.Store(&gc_lanes34)
+								for gc_k34 := range 8 {
+									if 0xff&(1<<gc_k34) != 0 {
+										gc_pos.Thread = gc_rank + gc_k34
+										/*line scan.go:275*/ temp[bi+2*gc_k34] = gc_lanes34[gc_k34]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:271*/ ai := offset*(2*thid+1) - 1
+					bi := offset*(2*thid+2) - 1
+					y := temp[ai]
+					temp[ai] = temp[bi]
+					temp[bi] += y
+				}
+			} else {
+				/*line scan.go:275*/ gc_stride3 := offset * (2 * 1)
+				gc_off8 := (offset * 1) - 1
+				gc_off9 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+					gc_vstep4 := gc_from
+					for gc_tx, gc_idx7, gc_idx8 := gc_vstep4, gc_off8+gc_stride3*(gc_vstep4), gc_off9+gc_stride3*(gc_vstep4); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+						/*line scan.go:273*/ y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] += y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:271*/ ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						y := temp[ai]
+						temp[ai] = temp[bi]
+						temp[bi] += y
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens166 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds166 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo6 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi6 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes166 := lanes.Mask32x16FromBits(21845)
+					gc_oddLanes166 := lanes.Mask32x16FromBits(43690)
+				gc_steps12:
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
+						/*line scan.go:243*/ a0 := lanes.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+						/*line scan.go:243*/ a1 := lanes.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+						/*line scan.go:279*/ if g < n && uint(n-g) > 30 {
+							var gc_ld33 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								gc_ld33 = lanes.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
+//line scan.go:280
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+								/*line scan.go:280*/ gc_ld33 = lanes.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+							} else {
+								break gc_steps12
+							}
+							/*line scan.go:280*/ gc_st21 := gc_ld33.Add(a0)
+							/*line scan.go:280*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan.go:280*/ gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes166)
+								/*line scan.go:280*/ gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes166)
+//line scan.go:280
+							} else if g >= 1 && g <= len(out)-31 {
+								/*line scan.go:280*/ gc_st21.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes166)
+								/*line scan.go:280*/ gc_st21.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes166)
+							} else {
+								break gc_steps12
+							}
+						} else {
+							/*line scan.go:280*/ gc_if7 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld34 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+									gc_ld34 = lanes.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
+//line scan.go:280
+								} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+									/*line scan.go:280*/ gc_ld34 = lanes.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
+								} else {
+									break gc_steps12
+								}
+								/*line scan.go:280*/ gc_st22 := gc_ld34.Add(a0)
+								gc_bits := gc_if7.ToBits()
+								/*line scan.go:280*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									/*line scan.go:280*/ gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line scan.go:280*/ gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan.go:280
+								} else if g >= 1 && g <= len(out)-31 {
+									/*line scan.go:280*/ gc_st22.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[g-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line scan.go:280*/ gc_st22.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[g+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								} else {
+									break gc_steps12
+								}
+							}
+						}
+						/*line scan.go:282*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld35 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_ld35 = lanes.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
+//line scan.go:283
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+								/*line scan.go:283*/ gc_ld35 = lanes.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+							} else {
+								var gc_lanes57 [16]float32
+								for gc_k57 := range 16 {
+									if 0xffff&(1<<gc_k57) != 0 {
+										gc_pos.Thread = gc_rank + gc_k57
+										/*line scan.go:283*/ gc_lanes57[gc_k57] = temp[(2*thid+1)+2*gc_k57]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld35 = lanes.LoadFloat32x16(&gc_lanes57)
+							}
+							/*line scan.go:283*/ gc_st23 := gc_ld35.Add(a1)
+							/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+								/*line scan.go:283*/ gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes166)
+								/*line scan.go:283*/ gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes166)
+//line scan.go:283
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+								/*line scan.go:283*/ gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes166)
+								/*line scan.go:283*/ gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes166)
+							} else {
+								var gc_lanes58 [16]float32
+								gc_st23.Store(&gc_lanes58)
+								for gc_k58 := range 16 {
+									if 0xffff&(1<<gc_k58) != 0 {
+										gc_pos.Thread = gc_rank + gc_k58
+										/*line scan.go:283*/ out[(g+1)+2*gc_k58] = gc_lanes58[gc_k58]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line scan.go:283*/ gc_if8 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if8.ToBits() != 0 {
+								var gc_ld36 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+									gc_ld36 = lanes.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
+//line scan.go:283
+								} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+									/*line scan.go:283*/ gc_ld36 = lanes.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
+								} else {
+									var gc_lanes59 [16]float32
+									for gc_k59 := range 16 {
+										if gc_if8.ToBits()&(1<<gc_k59) != 0 {
+											gc_pos.Thread = gc_rank + gc_k59
+											/*line scan.go:283*/ gc_lanes59[gc_k59] = temp[(2*thid+1)+2*gc_k59]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld36 = lanes.LoadFloat32x16(&gc_lanes59)
+								}
+								/*line scan.go:283*/ gc_st24 := gc_ld36.Add(a1)
+								gc_bits2 := gc_if8.ToBits()
+								/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+									/*line scan.go:283*/ gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line scan.go:283*/ gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan.go:283
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+									/*line scan.go:283*/ gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line scan.go:283*/ gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								} else {
+									var gc_lanes60 [16]float32
+									gc_st24.Store(&gc_lanes60)
+									for gc_k60 := range 16 {
+										if gc_if8.ToBits()&(1<<gc_k60) != 0 {
+											gc_pos.Thread = gc_rank + gc_k60
+											/*line scan.go:283*/ out[(g+1)+2*gc_k60] = gc_lanes60[gc_k60]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota23 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens6 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo6 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi6 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes6 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes6 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps11:
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line scan.go:243*/ var g int = gc_bx*m + 2*thid
+					/*line scan.go:243*/ a0 := lanes.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+					/*line scan.go:243*/ a1 := lanes.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+					/*line scan.go:279*/ if g < n && uint(n-g) > 14 {
+						var gc_ld29 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+							gc_ld29 = lanes.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+//line scan.go:280
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+							/*line scan.go:280*/ gc_ld29 = lanes.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+						} else {
+							break gc_steps11
+						}
+						/*line scan.go:280*/ gc_st17 := gc_ld29.Add(a0)
+						/*line scan.go:280*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan.go:280*/ gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
+							/*line scan.go:280*/ gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
+//line scan.go:280
+						} else if g >= 1 && g <= len(out)-15 {
+							/*line scan.go:280*/ gc_st17.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes6)
+							/*line scan.go:280*/ gc_st17.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes6)
+						} else {
+							break gc_steps11
+						}
+					} else {
+						/*line scan.go:280*/ gc_if5 := gc_iota23.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if5.ToBits() != 0 {
+							var gc_ld30 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:279*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+								gc_ld30 = lanes.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+//line scan.go:280
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+								/*line scan.go:280*/ gc_ld30 = lanes.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+							} else {
+								break gc_steps11
+							}
+							/*line scan.go:280*/ gc_st18 := gc_ld30.Add(a0)
+							/*line scan.go:280*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								/*line scan.go:280*/ gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line scan.go:280*/ gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+//line scan.go:280
+							} else if g >= 1 && g <= len(out)-15 {
+								/*line scan.go:280*/ gc_st18.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								/*line scan.go:280*/ gc_st18.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+							} else {
+								break gc_steps11
+							}
+						}
+					}
+					/*line scan.go:282*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld31 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+							gc_ld31 = lanes.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+//line scan.go:283
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+							/*line scan.go:283*/ gc_ld31 = lanes.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+						} else {
+							var gc_lanes49 [8]float32
+							for gc_k49 := range 8 {
+								if 0xff&(1<<gc_k49) != 0 {
+									gc_pos.Thread = gc_rank + gc_k49
+									/*line scan.go:283*/ gc_lanes49[gc_k49] = temp[(2*thid+1)+2*gc_k49]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld31 = lanes.LoadFloat32x8(&gc_lanes49)
+						}
+						/*line scan.go:283*/ gc_st19 := gc_ld31.Add(a1)
+						/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+							/*line scan.go:283*/ gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
+							/*line scan.go:283*/ gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
+//line scan.go:283
+						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+							/*line scan.go:283*/ gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes6)
+							/*line scan.go:283*/ gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes6)
+						} else {
+							var gc_lanes50 [8]float32
+							gc_st19.Store(&gc_lanes50)
+							for gc_k50 := range 8 {
+								if 0xff&(1<<gc_k50) != 0 {
+									gc_pos.Thread = gc_rank + gc_k50
+									/*line scan.go:283*/ out[(g+1)+2*gc_k50] = gc_lanes50[gc_k50]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+						/*line scan.go:283*/ gc_if6 := gc_iota23.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if6.ToBits() != 0 {
+							var gc_ld32 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:282*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+								gc_ld32 = lanes.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+//line scan.go:283
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+								/*line scan.go:283*/ gc_ld32 = lanes.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+							} else {
+								var gc_lanes51 [8]float32
+								for gc_k51 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k51) != 0 {
+										gc_pos.Thread = gc_rank + gc_k51
+										/*line scan.go:283*/ gc_lanes51[gc_k51] = temp[(2*thid+1)+2*gc_k51]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld32 = lanes.LoadFloat32x8(&gc_lanes51)
+							}
+							/*line scan.go:283*/ gc_st20 := gc_ld32.Add(a1)
+							/*line scan.go:283*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+								/*line scan.go:283*/ gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+								/*line scan.go:283*/ gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
+//line scan.go:283
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+								/*line scan.go:283*/ gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+								/*line scan.go:283*/ gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
+							} else {
+								var gc_lanes52 [8]float32
+								gc_st20.Store(&gc_lanes52)
+								for gc_k52 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k52) != 0 {
+										gc_pos.Thread = gc_rank + gc_k52
+										/*line scan.go:283*/ out[(g+1)+2*gc_k52] = gc_lanes52[gc_k52]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			thid := gc_tx
+			/*line scan.go:243*/ g := gc_bx*m + 2*thid
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
+			/*line scan.go:279*/ if g < n {
+				out[g] = temp[2*thid] + a0
+			}
+			if g+1 < n {
+				out[g+1] = temp[2*thid+1] + a1
+			}
+		}
+	}
+}
+
 // ScanBlellochMaxKernel rewords kernels.BlellochScanKernel with an int32
 // max instead of a float32 sum: the root cleared to the smallest int32,
 // max's identity.
-//
-//line scan.go:292
 func ScanBlellochMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochMax,
 		func(gc_t *gocuda.Thread) { scanBlellochMax(gc_t, in, out, sums) },
@@ -125,10 +3715,1034 @@ func ScanBlellochMaxKernel(in, out, sums []int32) func(*gocuda.Thread) {
 //line scan.go:292
 var gc_src_scanBlellochMax = compiled.NewSource(gc_files_scan, "scanBlellochMax", "2122a301e8e3e852cf42a22cb7defdcb3efab4c7ff0ce6ad3b50b54fe84fb70b", "scan.go:287-338").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line scan.go:292
+func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line scan.go:293*/ n := len(in)
+	m := 2 * gc_bdx
+	/*line scan.go:296*/ if m <= 2*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line scan.go:296*/ temp := gocuda.Shared[int32](t, m)[:m]
+	offset := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					/*line scan.go:298*/ gc_vb2 := lanes.BroadcastInt32x16(int32(-math32Max - 1))
+					gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps4:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
+						a0 := gc_vb2
+						a1 := gc_vb2
+						/*line scan.go:299*/ if g < n && uint(n-g) > 30 {
+							var gc_ld13 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line scan.go:299*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+								gc_ld13 = lanes.LoadInt32x16Slice(in[g:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+//line scan.go:300
+							} else if g >= 1 && g <= len(in)-31 {
+								/*line scan.go:300*/ gc_ld13 = lanes.LoadInt32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+							} else {
+								break gc_steps4
+							}
+							a0 = gc_ld13
+						} else {
+							/*line scan.go:300*/ gc_if7 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld14 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line scan.go:299*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+									gc_ld14 = lanes.LoadInt32x16Slice(in[g:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+16:]), gc_evens162)
+//line scan.go:300
+								} else if g >= 1 && g <= len(in)-31 {
+									/*line scan.go:300*/ gc_ld14 = lanes.LoadInt32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[g+15:]), gc_odds162)
+								} else {
+									break gc_steps4
+								}
+								/*line scan.go:300*/ a0 = a0.Merge(gc_ld14, lanes.Mask32x16FromBits(^gc_if7.ToBits()))
+							}
+						}
+						/*line scan.go:302*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld15 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line scan.go:302*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+								/*line scan.go:303*/ gc_ld15 = lanes.LoadInt32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line scan.go:303
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+								/*line scan.go:303*/ gc_ld15 = lanes.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+							} else {
+								break gc_steps4
+							}
+							a1 = gc_ld15
+						} else {
+							/*line scan.go:303*/ gc_if8 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if8.ToBits() != 0 {
+								var gc_ld16 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line scan.go:302*/ if (g+
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+									/*line scan.go:303*/ gc_ld16 = lanes.LoadInt32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
+//line scan.go:303
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+									/*line scan.go:303*/ gc_ld16 = lanes.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
+								} else {
+									break gc_steps4
+								}
+								/*line scan.go:303*/ a1 = a1.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+							}
+						}
+						/*line scan.go:302*/ gc_t7 := a0
+						/*line scan.go:302*/ gc_t8 := a1
+						/*line scan.go:305*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line scan.go:305*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+							/*line scan.go:305*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+						} else {
+							var gc_lanes23 [16]int32
+							var gc_lanes24 [16]int32
+							gc_t7.Store(&gc_lanes23)
+							gc_t8.Store(&gc_lanes24)
+							for gc_k20 := range 16 {
+								if 0xffff&(1<<gc_k20) != 0 {
+									gc_pos.Thread = gc_rank + gc_k20
+									{
+										/*line scan.go:305*/ temp[(2*thid)+2*gc_k20] = gc_lanes23[gc_k20]
+										/*line scan.go:305*/ temp[((2*thid)+1)+2*gc_k20] = gc_lanes24[gc_k20]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						/*line scan.go:305*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line scan.go:305*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				/*line scan.go:298*/ gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+				gc_iota22 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps2:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
+					a0 := gc_vb
+					a1 := gc_vb
+					/*line scan.go:299*/ if g < n && uint(n-g) > 14 {
+						var gc_ld5 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line scan.go:299*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld5 = lanes.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line scan.go:300
+						} else if g >= 1 && g <= len(in)-15 {
+							/*line scan.go:300*/ gc_ld5 = lanes.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						a0 = gc_ld5
+					} else {
+						/*line scan.go:300*/ gc_if3 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if3.ToBits() != 0 {
+							var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:299*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+								gc_ld6 = lanes.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
+//line scan.go:300
+							} else if g >= 1 && g <= len(in)-15 {
+								/*line scan.go:300*/ gc_ld6 = lanes.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line scan.go:300*/ a0 = gc_ld6.Merge(a0, gc_if3)
+						}
+					}
+					/*line scan.go:302*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld7 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line scan.go:302*/ if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+							/*line scan.go:303*/ gc_ld7 = lanes.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line scan.go:303
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+							/*line scan.go:303*/ gc_ld7 = lanes.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						a1 = gc_ld7
+					} else {
+						/*line scan.go:303*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld8 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:302*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+								/*line scan.go:303*/ gc_ld8 = lanes.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
+//line scan.go:303
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+								/*line scan.go:303*/ gc_ld8 = lanes.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line scan.go:303*/ a1 = gc_ld8.Merge(a1, gc_if4)
+						}
+					}
+					/*line scan.go:302*/ gc_t3 := a0
+					/*line scan.go:302*/ gc_t4 := a1
+					/*line scan.go:305*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line scan.go:305*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+						/*line scan.go:305*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+					} else {
+						var gc_lanes11 [8]int32
+						var gc_lanes12 [8]int32
+						gc_t3.Store(&gc_lanes11)
+						gc_t4.Store(&gc_lanes12)
+						for gc_k10 := range 8 {
+							if 0xff&(1<<gc_k10) != 0 {
+								gc_pos.Thread = gc_rank + gc_k10
+								/*line scan.go:305*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+								/*line scan.go:305*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line scan.go:305*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan.go:305*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+				/*line scan.go:297*/ g := gc_bx*m + 2*thid
+				a0 := int32(-math32Max - 1)
+				/*line scan.go:298*/ a1 := int32(-math32Max - 1)
+				if g < n {
+					a0 = in[g]
+				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid], temp[2*thid+1] = a0, a1
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			gc_stride := 2 * 1
+			/*line scan.go:310*/ gc_off := gc_bx * m
+			gc_off2 := (gc_bx * m) + 1
+			gc_off3 := 1
+			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), 0+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					gc_rank := gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:297*/ g := gc_bx*m + 2*thid
+					a0 := int32(-math32Max - 1)
+					/*line scan.go:298*/ a1 := int32(-math32Max - 1)
+					if true || g < n {
+						a0 = in[gc_idx]
+					}
+					if true || g+1 < n {
+						a1 = in[gc_idx2]
+					}
+					temp[gc_idx3], temp[gc_idx4] = a0, a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line scan.go:297*/ g := gc_bx*m + 2*thid
+					a0 := int32(-math32Max - 1)
+					/*line scan.go:298*/ a1 := int32(-math32Max - 1)
+					if g < n {
+						a0 = in[g]
+					}
+					if g+1 < n {
+						a1 = in[g+1]
+					}
+					temp[2*thid], temp[2*thid+1] = a0, a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			}
+		}
+	}
+	/*line scan.go:307*/ for d := m >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3Op(temp, d, compiled.FoldMax) {
+			offset = 8
+			d /= 4
+			continue
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line scan.go:315*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						/*line scan.go:323*/ if offset == 1 {
+							gc_evens164 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds164 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo2 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi2 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes162 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes162 := lanes.Mask32x16FromBits(43690)
+						gc_steps8:
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var thid int = gc_tx
+								{
+									/*line scan.go:310*/ var gc_t15 int = 1*(2*thid+1) - 1
+									/*line scan.go:310*/ var gc_t16 int = 1*(2*thid+2) - 1
+									var ai int = gc_t15
+									var bi int = gc_t16
+									var gc_ld23 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line scan.go:311*/ gc_ld23 = lanes.LoadInt32x16Slice(temp[bi:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
+//line scan.go:311
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line scan.go:311*/ gc_ld23 = lanes.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
+									} else {
+										break gc_steps8
+									}
+									var gc_ld24 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line scan.go:311*/ if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
+										/*line scan.go:311*/ gc_ld24 = lanes.LoadInt32x16Slice(temp[ai:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
+//line scan.go:311
+									} else if ai >= 1 && ai <= len(temp)-31 {
+										/*line scan.go:311*/ gc_ld24 = lanes.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
+									} else {
+										break gc_steps8
+									}
+									gc_st4 := gc_ld23.Max(gc_ld24)
+									/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
+										/*line scan.go:311*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
+										/*line scan.go:311*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
+//line scan.go:311
+									} else if bi >= 1 && bi <= len(temp)-31 {
+										/*line scan.go:311*/ gc_st4.Permute(gc_spread16Lo2).Merge(lanes.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
+										/*line scan.go:311*/ gc_st4.Permute(gc_spread16Hi2).Merge(lanes.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
+									} else {
+										break gc_steps8
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line scan.go:322*/ if offset == 1 {
+						gc_evens4 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo4 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi4 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps6:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line scan.go:310*/ var gc_t11 int = 1*(2*thid+1) - 1
+							/*line scan.go:310*/ var gc_t12 int = 1*(2*thid+2) - 1
+							var ai int = gc_t11
+							var bi int = gc_t12
+							var gc_ld19 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line scan.go:311*/ gc_ld19 = lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+//line scan.go:311
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line scan.go:311*/ gc_ld19 = lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+							} else {
+								break gc_steps6
+							}
+							var gc_ld20 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:311*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line scan.go:311*/ gc_ld20 = lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+//line scan.go:311
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line scan.go:311*/ gc_ld20 = lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+							} else {
+								break gc_steps6
+							}
+							gc_st2 := gc_ld19.Max(gc_ld20)
+							/*line scan.go:311*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line scan.go:311*/ gc_st2.Permute(gc_spreadLo4).Merge(lanes.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+								/*line scan.go:311*/ gc_st2.Permute(gc_spreadHi4).Merge(lanes.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+//line scan.go:311
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line scan.go:311*/ gc_st2.Permute(gc_spreadLo4).Merge(lanes.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
+								/*line scan.go:311*/ gc_st2.Permute(gc_spreadHi4).Merge(lanes.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
+							} else {
+								break gc_steps6
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:310*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					temp[bi] = max(temp[bi], temp[ai])
+				}
+			} else {
+				/*line scan.go:319*/ gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 2) - 1
+				gc_off5 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					gc_vstep2 := gc_from
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep2, gc_off4+gc_stride2*(gc_vstep2), gc_off5+gc_stride2*(gc_vstep2); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						thid := gc_tx
+						/*line scan.go:310*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai
+						_ = bi
+						/*line scan.go:311*/ temp[gc_idx5] = max(temp[gc_idx5], temp[gc_idx6])
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:310*/ ai, bi := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						temp[bi] = max(temp[bi], temp[ai])
+					}
+				}
+			}
+		}
+		/*line scan.go:313*/ offset *= 2
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off := gc_bx
+				/*line scan.go:322*/ gc_off2 := m - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+					gc_at := sums[gc_off:][:1]
+					gc_at2 := temp[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line scan.go:316*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = -math32Max - 1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan.go:316*/ if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = -math32Max - 1
+					}
+				}
+			} else {
+				gc_off6 := gc_bx
+				/*line scan.go:322*/ gc_off7 := m - 1
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
+					gc_at := sums[gc_off6:][:1]
+					gc_at2 := temp[gc_off7:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line scan.go:316*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = -math32Max - 1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan.go:316*/ if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = -math32Max - 1
+					}
+				}
+			}
+		}
+	}
+	/*line scan.go:321*/ for d_ := 1; d_ < m; d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < m && compiled.DownSweep3Op(temp, d_, compiled.FoldMax) {
+			offset = 1
+			d_ *= 4
+			continue
+		}
+		/*line scan.go:322*/ offset >>= 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line scan.go:325*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						/*line scan.go:333*/ if offset == 1 {
+							gc_evens166 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_odds166 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_spread16Lo4 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Hi4 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_evenLanes164 := lanes.Mask32x16FromBits(21845)
+							gc_oddLanes164 := lanes.Mask32x16FromBits(43690)
+						gc_steps12:
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var thid int = gc_tx
+								{
+									/*line scan.go:325*/ var gc_t23 int = 1*(2*thid+1) - 1
+									/*line scan.go:325*/ var gc_t24 int = 1*(2*thid+2) - 1
+									var ai_ int = gc_t23
+									var bi_ int = gc_t24
+									var gc_ld34 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line scan.go:326*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line scan.go:326*/ gc_ld34 = lanes.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
+//line scan.go:326
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line scan.go:326*/ gc_ld34 = lanes.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
+									} else {
+										break gc_steps12
+									}
+									y := gc_ld34
+									var gc_ld35 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line scan.go:326*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld35 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
+//line scan.go:327
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line scan.go:327*/ gc_ld35 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									} else {
+										break gc_steps12
+									}
+									gc_st11 := gc_ld35
+									/*line scan.go:327*/ if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
+										/*line scan.go:327*/ gc_st11.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
+										/*line scan.go:327*/ gc_st11.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
+//line scan.go:327
+									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
+										/*line scan.go:327*/ gc_st11.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
+										/*line scan.go:327*/ gc_st11.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
+									} else {
+										break gc_steps12
+									}
+									var gc_ld36 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+									/*line scan.go:327*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										gc_ld36 = lanes.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
+//line scan.go:328
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line scan.go:328*/ gc_ld36 = lanes.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
+									} else {
+										var gc_lanes55 [16]int32
+										for gc_k51 := range 16 {
+											if 0xffff&(1<<gc_k51) != 0 {
+												gc_pos.Thread = gc_rank + gc_k51
+												/*line scan.go:328*/ gc_lanes55[gc_k51] = temp[bi_+2*gc_k51]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld36 = lanes.LoadInt32x16(&gc_lanes55)
+									}
+									/*line scan.go:328*/ gc_st12 := gc_ld36.Max(y)
+									/*line scan.go:328*/ if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
+										/*line scan.go:328*/ gc_st12.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
+										/*line scan.go:328*/ gc_st12.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
+//line scan.go:328
+									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
+										/*line scan.go:328*/ gc_st12.Permute(gc_spread16Lo4).Merge(lanes.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
+										/*line scan.go:328*/ gc_st12.Permute(gc_spread16Hi4).Merge(lanes.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
+									} else {
+										var gc_lanes56 [16]int32
+										gc_st12.Store(&gc_lanes56)
+										for gc_k52 := range 16 {
+											if 0xffff&(1<<gc_k52) != 0 {
+												gc_pos.Thread = gc_rank + gc_k52
+												/*line scan.go:328*/ temp[bi_+2*gc_k52] = gc_lanes56[gc_k52]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					/*line scan.go:339*/ if offset == 1 {
+						gc_evens6 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo6 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi6 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes6 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes4 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps10:
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line scan.go:325*/ var gc_t19 int = 1*(2*thid+1) - 1
+							/*line scan.go:325*/ var gc_t20 int = 1*(2*thid+2) - 1
+							var ai_ int = gc_t19
+							var bi_ int = gc_t20
+							var gc_ld28 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:326*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line scan.go:326*/ gc_ld28 = lanes.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
+//line scan.go:326
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line scan.go:326*/ gc_ld28 = lanes.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
+							} else {
+								break gc_steps10
+							}
+							y := gc_ld28
+							var gc_ld29 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:326*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld29 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line scan.go:327
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line scan.go:327*/ gc_ld29 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+								break gc_steps10
+							}
+							gc_st7 := gc_ld29
+							/*line scan.go:327*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line scan.go:327*/ gc_st7.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
+								/*line scan.go:327*/ gc_st7.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
+//line scan.go:327
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line scan.go:327*/ gc_st7.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
+								/*line scan.go:327*/ gc_st7.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
+							} else {
+								break gc_steps10
+							}
+							var gc_ld30 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:327*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld30 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
+//line scan.go:328
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line scan.go:328*/ gc_ld30 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
+							} else {
+								var gc_lanes45 [8]int32
+								for gc_k41 := range 8 {
+									if 0xff&(1<<gc_k41) != 0 {
+										gc_pos.Thread = gc_rank + gc_k41
+										/*line scan.go:328*/ gc_lanes45[gc_k41] = temp[bi_+2*gc_k41]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld30 = lanes.LoadInt32x8(&gc_lanes45)
+							}
+							/*line scan.go:328*/ gc_st8 := gc_ld30.Max(y)
+							/*line scan.go:328*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line scan.go:328*/ gc_st8.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
+								/*line scan.go:328*/ gc_st8.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
+//line scan.go:328
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line scan.go:328*/ gc_st8.Permute(gc_spreadLo6).Merge(lanes.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
+								/*line scan.go:328*/ gc_st8.Permute(gc_spreadHi6).Merge(lanes.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
+							} else {
+								var gc_lanes46 [8]int32
+								gc_st8.Store(&gc_lanes46)
+								for gc_k42 := range 8 {
+									if 0xff&(1<<gc_k42) != 0 {
+										gc_pos.Thread = gc_rank + gc_k42
+										/*line scan.go:328*/ temp[bi_+2*gc_k42] = gc_lanes46[gc_k42]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:325*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+					y := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] = max(temp[bi_], y)
+				}
+			} else {
+				/*line scan.go:329*/ gc_stride3 := offset * (2 * 1)
+				gc_off8 := (offset * 1) - 1
+				gc_off9 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+					gc_vstep3 := gc_from
+					for gc_tx, gc_idx7, gc_idx8 := gc_vstep3, gc_off8+gc_stride3*(gc_vstep3), gc_off9+gc_stride3*(gc_vstep3); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+						thid := gc_tx
+						/*line scan.go:325*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						_ = ai_
+						_ = bi_
+						/*line scan.go:326*/ y := temp[gc_idx7]
+						temp[gc_idx7] = temp[gc_idx8]
+						temp[gc_idx8] = max(temp[gc_idx8], y)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line scan.go:325*/ ai_, bi_ := offset*(2*thid+1)-1, offset*(2*thid+2)-1
+						y := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] = max(temp[bi_], y)
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_iota26 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens167 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds167 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo5 := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi5 := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes165 := lanes.Mask32x16FromBits(21845)
+					gc_oddLanes165 := lanes.Mask32x16FromBits(43690)
+				gc_steps14:
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
+						/*line scan.go:297*/ a0 := lanes.LoadInt32x16Slice(gc_s_a0[gc_rank:])
+						/*line scan.go:297*/ a1 := lanes.LoadInt32x16Slice(gc_s_a1[gc_rank:])
+						/*line scan.go:332*/ if g < n && uint(n-g) > 30 {
+							var gc_ld41 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								gc_ld41 = lanes.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+//line scan.go:333
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+								/*line scan.go:333*/ gc_ld41 = lanes.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+							} else {
+								break gc_steps14
+							}
+							/*line scan.go:333*/ gc_st17 := gc_ld41.Max(a0)
+							/*line scan.go:333*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan.go:333*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes165)
+								/*line scan.go:333*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes165)
+//line scan.go:333
+							} else if g >= 1 && g <= len(out)-31 {
+								/*line scan.go:333*/ gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes165)
+								/*line scan.go:333*/ gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes165)
+							} else {
+								break gc_steps14
+							}
+						} else {
+							/*line scan.go:333*/ gc_if11 := gc_iota26.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if11.ToBits() != 0 {
+								var gc_ld42 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+									gc_ld42 = lanes.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens167)
+//line scan.go:333
+								} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+									/*line scan.go:333*/ gc_ld42 = lanes.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds167)
+								} else {
+									break gc_steps14
+								}
+								/*line scan.go:333*/ gc_st18 := gc_ld42.Max(a0)
+								gc_bits := gc_if11.ToBits()
+								/*line scan.go:333*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									/*line scan.go:333*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line scan.go:333*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan.go:333
+								} else if g >= 1 && g <= len(out)-31 {
+									/*line scan.go:333*/ gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[g-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line scan.go:333*/ gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[g+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								} else {
+									break gc_steps14
+								}
+							}
+						}
+						/*line scan.go:335*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld43 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+							/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_ld43 = lanes.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+//line scan.go:336
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+								/*line scan.go:336*/ gc_ld43 = lanes.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+							} else {
+								var gc_lanes69 [16]int32
+								for gc_k65 := range 16 {
+									if 0xffff&(1<<gc_k65) != 0 {
+										gc_pos.Thread = gc_rank + gc_k65
+										/*line scan.go:336*/ gc_lanes69[gc_k65] = temp[(2*thid+1)+2*gc_k65]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld43 = lanes.LoadInt32x16(&gc_lanes69)
+							}
+							/*line scan.go:336*/ gc_st19 := gc_ld43.Max(a1)
+							/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+								/*line scan.go:336*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes165)
+								/*line scan.go:336*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes165)
+//line scan.go:336
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+								/*line scan.go:336*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
+								/*line scan.go:336*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
+							} else {
+								var gc_lanes70 [16]int32
+								gc_st19.Store(&gc_lanes70)
+								for gc_k66 := range 16 {
+									if 0xffff&(1<<gc_k66) != 0 {
+										gc_pos.Thread = gc_rank + gc_k66
+										/*line scan.go:336*/ out[(g+1)+2*gc_k66] = gc_lanes70[gc_k66]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line scan.go:336*/ gc_if12 := gc_iota26.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if12.ToBits() != 0 {
+								var gc_ld44 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+									gc_ld44 = lanes.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
+//line scan.go:336
+								} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+									/*line scan.go:336*/ gc_ld44 = lanes.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(lanes.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
+								} else {
+									var gc_lanes71 [16]int32
+									for gc_k67 := range 16 {
+										if gc_if12.ToBits()&(1<<gc_k67) != 0 {
+											gc_pos.Thread = gc_rank + gc_k67
+											/*line scan.go:336*/ gc_lanes71[gc_k67] = temp[(2*thid+1)+2*gc_k67]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld44 = lanes.LoadInt32x16(&gc_lanes71)
+								}
+								/*line scan.go:336*/ gc_st20 := gc_ld44.Max(a1)
+								gc_bits2 := gc_if12.ToBits()
+								/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+									/*line scan.go:336*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line scan.go:336*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan.go:336
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+									/*line scan.go:336*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line scan.go:336*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								} else {
+									var gc_lanes72 [16]int32
+									gc_st20.Store(&gc_lanes72)
+									for gc_k68 := range 16 {
+										if gc_if12.ToBits()&(1<<gc_k68) != 0 {
+											gc_pos.Thread = gc_rank + gc_k68
+											/*line scan.go:336*/ out[(g+1)+2*gc_k68] = gc_lanes72[gc_k68]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota25 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens7 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo7 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi7 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes7 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps13:
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line scan.go:297*/ var g int = gc_bx*m + 2*thid
+					/*line scan.go:297*/ a0 := lanes.LoadInt32x8Slice(gc_s_a0[gc_rank:])
+					/*line scan.go:297*/ a1 := lanes.LoadInt32x8Slice(gc_s_a1[gc_rank:])
+					/*line scan.go:332*/ if g < n && uint(n-g) > 14 {
+						var gc_ld37 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+							gc_ld37 = lanes.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+//line scan.go:333
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+							/*line scan.go:333*/ gc_ld37 = lanes.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+						} else {
+							break gc_steps13
+						}
+						/*line scan.go:333*/ gc_st13 := gc_ld37.Max(a0)
+						/*line scan.go:333*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan.go:333*/ gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes7)
+							/*line scan.go:333*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes7)
+//line scan.go:333
+						} else if g >= 1 && g <= len(out)-15 {
+							/*line scan.go:333*/ gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes5)
+							/*line scan.go:333*/ gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes5)
+						} else {
+							break gc_steps13
+						}
+					} else {
+						/*line scan.go:333*/ gc_if9 := gc_iota25.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if9.ToBits() != 0 {
+							var gc_ld38 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:332*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+								gc_ld38 = lanes.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
+//line scan.go:333
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+								/*line scan.go:333*/ gc_ld38 = lanes.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens7))
+							} else {
+								break gc_steps13
+							}
+							/*line scan.go:333*/ gc_st14 := gc_ld38.Max(a0)
+							/*line scan.go:333*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								/*line scan.go:333*/ gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan.go:333*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+//line scan.go:333
+							} else if g >= 1 && g <= len(out)-15 {
+								/*line scan.go:333*/ gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan.go:333*/ gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							} else {
+								break gc_steps13
+							}
+						}
+					}
+					/*line scan.go:335*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld39 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+							gc_ld39 = lanes.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+//line scan.go:336
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+							/*line scan.go:336*/ gc_ld39 = lanes.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+						} else {
+							var gc_lanes61 [8]int32
+							for gc_k57 := range 8 {
+								if 0xff&(1<<gc_k57) != 0 {
+									gc_pos.Thread = gc_rank + gc_k57
+									/*line scan.go:336*/ gc_lanes61[gc_k57] = temp[(2*thid+1)+2*gc_k57]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld39 = lanes.LoadInt32x8(&gc_lanes61)
+						}
+						/*line scan.go:336*/ gc_st15 := gc_ld39.Max(a1)
+						/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+							/*line scan.go:336*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes7)
+							/*line scan.go:336*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes7)
+//line scan.go:336
+						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+							/*line scan.go:336*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
+							/*line scan.go:336*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
+						} else {
+							var gc_lanes62 [8]int32
+							gc_st15.Store(&gc_lanes62)
+							for gc_k58 := range 8 {
+								if 0xff&(1<<gc_k58) != 0 {
+									gc_pos.Thread = gc_rank + gc_k58
+									/*line scan.go:336*/ out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+						/*line scan.go:336*/ gc_if10 := gc_iota25.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if10.ToBits() != 0 {
+							var gc_ld40 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line scan.go:335*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+								gc_ld40 = lanes.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
+//line scan.go:336
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+								/*line scan.go:336*/ gc_ld40 = lanes.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
+							} else {
+								var gc_lanes63 [8]int32
+								for gc_k59 := range 8 {
+									if gc_if10.ToBits()&(1<<gc_k59) != 0 {
+										gc_pos.Thread = gc_rank + gc_k59
+										/*line scan.go:336*/ gc_lanes63[gc_k59] = temp[(2*thid+1)+2*gc_k59]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld40 = lanes.LoadInt32x8(&gc_lanes63)
+							}
+							/*line scan.go:336*/ gc_st16 := gc_ld40.Max(a1)
+							/*line scan.go:336*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+								/*line scan.go:336*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+								/*line scan.go:336*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes7))
+//line scan.go:336
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+								/*line scan.go:336*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+								/*line scan.go:336*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
+							} else {
+								var gc_lanes64 [8]int32
+								gc_st16.Store(&gc_lanes64)
+								for gc_k60 := range 8 {
+									if gc_if10.ToBits()&(1<<gc_k60) != 0 {
+										gc_pos.Thread = gc_rank + gc_k60
+										/*line scan.go:336*/ out[(g+1)+2*gc_k60] = gc_lanes64[gc_k60]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			thid := gc_tx
+			/*line scan.go:297*/ g := gc_bx*m + 2*thid
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
+			/*line scan.go:332*/ if g < n {
+				out[g] = max(temp[2*thid], a0)
+			}
+			if g+1 < n {
+				out[g+1] = max(temp[2*thid+1], a1)
+			}
+		}
+	}
+}
+
 // ScanBlellochHelpersKernel rewords kernels.BlellochScanKernel with the
 // up-sweep and the down-sweep in helpers, as course code splits them.
-//
-//line scan.go:344
 func ScanBlellochHelpersKernel(in, out, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanBlellochHelpers,
 		func(gc_t *gocuda.Thread) { scanBlellochHelpers(gc_t, in, out, sums) },
@@ -137,6 +4751,809 @@ func ScanBlellochHelpersKernel(in, out, sums []float32) func(*gocuda.Thread) {
 
 //line scan.go:344
 var gc_src_scanBlellochHelpers = compiled.NewSource(gc_files_scan, "scanBlellochHelpers", "4de35c5f2c1ba7d9b7f503f430ca5e417772a82eb6ba1ec815c0995a0f0b8a21", "scan.go:340-372", "scan.go:374-388", "scan.go:390-405").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line scan.go:344
+func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line scan.go:345*/ n := len(in)
+	m := 2 * gc_bdx
+	/*line scan.go:348*/ temp := gocuda.Shared[float32](t, m)[:m]
+	/*line scan.go:358*/ var temp_ []float32 = temp
+	offset_ := 1
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota22 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens16 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds16 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_pairLo := lanes.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairHi := lanes.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
+						var a0 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						/*line scan.go:350*/ var a1 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+						if g < n && uint(n-g) > 30 {
+							var gc_ld5 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:351*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+								gc_ld5 = lanes.LoadFloat32x16Slice(in[g:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+//line scan.go:352
+							} else if g >= 1 && g <= len(in)-31 {
+								/*line scan.go:352*/ gc_ld5 = lanes.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+							} else {
+								break gc_steps2
+							}
+							a0 = gc_ld5
+						} else {
+							/*line scan.go:352*/ gc_if3 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if3.ToBits() != 0 {
+								var gc_ld6 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:351*/ if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
+									gc_ld6 = lanes.LoadFloat32x16Slice(in[g:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
+//line scan.go:352
+								} else if g >= 1 && g <= len(in)-31 {
+									/*line scan.go:352*/ gc_ld6 = lanes.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
+								} else {
+									break gc_steps2
+								}
+								/*line scan.go:352*/ a0 = a0.Merge(gc_ld6, lanes.Mask32x16FromBits(^gc_if3.ToBits()))
+							}
+						}
+						/*line scan.go:354*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld7 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:354*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+								/*line scan.go:355*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+//line scan.go:355
+							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+								/*line scan.go:355*/ gc_ld7 = lanes.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+							} else {
+								break gc_steps2
+							}
+							a1 = gc_ld7
+						} else {
+							/*line scan.go:355*/ gc_if4 := gc_iota22.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if4.ToBits() != 0 {
+								var gc_ld8 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:354*/ if (g+
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
+									/*line scan.go:355*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
+//line scan.go:355
+								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
+									/*line scan.go:355*/ gc_ld8 = lanes.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
+								} else {
+									break gc_steps2
+								}
+								/*line scan.go:355*/ a1 = a1.Merge(gc_ld8, lanes.Mask32x16FromBits(^gc_if4.ToBits()))
+							}
+						}
+						/*line scan.go:354*/ gc_t3 := a0
+						/*line scan.go:354*/ gc_t4 := a1
+						/*line scan.go:357*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+							/*line scan.go:357*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
+							/*line scan.go:357*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
+						} else {
+							var gc_lanes11 [16]float32
+							var gc_lanes12 [16]float32
+							gc_t3.Store(&gc_lanes11)
+							gc_t4.Store(&gc_lanes12)
+							for gc_k10 := range 16 {
+								if 0xffff&(1<<gc_k10) != 0 {
+									gc_pos.Thread = gc_rank + gc_k10
+									{
+										/*line scan.go:357*/ temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
+										/*line scan.go:357*/ temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
+									}
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						/*line scan.go:357*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line scan.go:357*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
+					var a0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line scan.go:350*/ var a1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if g < n && uint(n-g) > 14 {
+						var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:351*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+							gc_ld = lanes.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:352
+						} else if g >= 1 && g <= len(in)-15 {
+							/*line scan.go:352*/ gc_ld = lanes.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+						} else {
+							break gc_steps
+						}
+						a0 = gc_ld
+					} else {
+						/*line scan.go:352*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if.ToBits() != 0 {
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:351*/ if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
+//line scan.go:352
+							} else if g >= 1 && g <= len(in)-15 {
+								/*line scan.go:352*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							/*line scan.go:352*/ a0 = gc_ld2.Merge(a0, gc_if)
+						}
+					}
+					/*line scan.go:354*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:354*/ if (g+
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+							/*line scan.go:355*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:355
+						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+							/*line scan.go:355*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+						} else {
+							break gc_steps
+						}
+						a1 = gc_ld3
+					} else {
+						/*line scan.go:355*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if2.ToBits() != 0 {
+							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:354*/ if (g+
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
+								/*line scan.go:355*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
+//line scan.go:355
+							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
+								/*line scan.go:355*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							/*line scan.go:355*/ a1 = gc_ld4.Merge(a1, gc_if2)
+						}
+					}
+					/*line scan.go:354*/ gc_t := a0
+					/*line scan.go:354*/ gc_t2 := a1
+					/*line scan.go:357*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+						/*line scan.go:357*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
+						/*line scan.go:357*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+					} else {
+						var gc_lanes5 [8]float32
+						var gc_lanes6 [8]float32
+						gc_t.Store(&gc_lanes5)
+						gc_t2.Store(&gc_lanes6)
+						for gc_k5 := range 8 {
+							if 0xff&(1<<gc_k5) != 0 {
+								gc_pos.Thread = gc_rank + gc_k5
+								/*line scan.go:357*/ temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
+								/*line scan.go:357*/ temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line scan.go:357*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+					/*line scan.go:357*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+				/*line scan.go:349*/ g := gc_bx*m + 2*thid
+				var a0, a1 float32
+				if g < n {
+					a0 = in[g]
+				}
+				if g+1 < n {
+					a1 = in[g+1]
+				}
+				temp[2*thid], temp[2*thid+1] = a0, a1
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+			}
+		} else {
+			gc_stride := 2 * 1
+			/*line scan.go:382*/ gc_off := gc_bx * m
+			gc_off2 := (gc_bx * m) + 1
+			gc_off3 := 1
+			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), 0+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					gc_rank := gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:349*/ g := gc_bx*m + 2*thid
+					var a0, a1 float32
+					if true || g < n {
+						a0 = in[gc_idx]
+					}
+					if true || g+1 < n {
+						a1 = in[gc_idx2]
+					}
+					temp[gc_idx3], temp[gc_idx4] = a0, a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line scan.go:349*/ g := gc_bx*m + 2*thid
+					var a0, a1 float32
+					if g < n {
+						a0 = in[g]
+					}
+					if g+1 < n {
+						a1 = in[g+1]
+					}
+					temp[2*thid], temp[2*thid+1] = a0, a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			}
+		}
+	}
+	/*line scan.go:379*/ for d := len(temp_) >> 1; d > 0; d >>= 1 {
+		if gc_bdy*gc_bdz == 1 && offset_ == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp_, d) {
+			offset_ = 8
+			d /= 4
+			continue
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line scan.go:387*/ if gc_bound := d; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_stride := offset_ * (2 * 1)
+				gc_off := (offset_ * 2) - 1
+				gc_off2 := (offset_ * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp_)) {
+					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+						thid_ := gc_tx
+						/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+						_ = ai
+						_ = bi
+						/*line scan.go:383*/ temp_[gc_idx] += temp_[gc_idx2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid_ := gc_tx
+						/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+						temp_[bi] += temp_[ai]
+					}
+				}
+			} else {
+				/*line scan.go:391*/ gc_stride2 := offset_ * (2 * 1)
+				gc_off4 := (offset_ * 2) - 1
+				gc_off5 := (offset_ * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp_)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_)) {
+					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						thid_ := gc_tx
+						/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+						_ = ai
+						_ = bi
+						/*line scan.go:383*/ temp_[gc_idx5] += temp_[gc_idx6]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid_ := gc_tx
+						/*line scan.go:382*/ ai, bi := offset_*(2*thid_+1)-1, offset_*(2*thid_+2)-1
+						temp_[bi] += temp_[ai]
+					}
+				}
+			}
+		}
+		/*line scan.go:385*/ offset_ *= 2
+	}
+	var r int = offset_
+	/*line scan.go:358*/ offset := r
+	/*line scan.go:365*/ var temp_2 []float32 = temp
+	/*line scan.go:365*/ var offset_2 int = offset
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_off3 := gc_bx
+				/*line scan.go:373*/ gc_off4 := m - 1
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(temp) {
+					gc_at := sums[gc_off3:][:1]
+					gc_at2 := temp[gc_off4:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan.go:360*/ if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			} else {
+				gc_off6 := gc_bx
+				/*line scan.go:373*/ gc_off7 := m - 1
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
+					gc_at := sums[gc_off6:][:1]
+					gc_at2 := temp[gc_off7:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line scan.go:360*/ if sums != nil {
+							gc_at[0] = gc_at2[0]
+						}
+						gc_at2[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line scan.go:360*/ if sums != nil {
+							sums[gc_bx] = temp[m-1]
+						}
+						temp[m-1] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line scan.go:394*/ for d_ := 1; d_ < len(temp_2); d_ *= 2 {
+		if gc_bdy*gc_bdz == 1 && offset_2 == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < len(temp_2) && compiled.DownSweep3(temp_2, d_) {
+			offset_2 = 1
+			d_ *= 4
+			continue
+		}
+		/*line scan.go:395*/ offset_2 >>= 1
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line scan.go:398*/ if gc_bound := d_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_stride2 := offset_2 * (2 * 1)
+				gc_off5 := (offset_2 * 1) - 1
+				gc_off6 := (offset_2 * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp_2)) {
+					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+						thid_2 := gc_tx
+						/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+						_ = ai_
+						_ = bi_
+						/*line scan.go:399*/ y := temp_2[gc_idx3]
+						temp_2[gc_idx3] = temp_2[gc_idx4]
+						temp_2[gc_idx4] += y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid_2 := gc_tx
+						/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+						y := temp_2[ai_]
+						temp_2[ai_] = temp_2[bi_]
+						temp_2[bi_] += y
+					}
+				}
+			} else {
+				/*line scan.go:402*/ gc_stride3 := offset_2 * (2 * 1)
+				gc_off8 := (offset_2 * 1) - 1
+				gc_off9 := (offset_2 * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp_2)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp_2)) {
+					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
+						thid_2 := gc_tx
+						/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+						_ = ai_
+						_ = bi_
+						/*line scan.go:399*/ y := temp_2[gc_idx7]
+						temp_2[gc_idx7] = temp_2[gc_idx8]
+						temp_2[gc_idx8] += y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						thid_2 := gc_tx
+						/*line scan.go:398*/ ai_, bi_ := offset_2*(2*thid_2+1)-1, offset_2*(2*thid_2+2)-1
+						y := temp_2[ai_]
+						temp_2[ai_] = temp_2[bi_]
+						temp_2[bi_] += y
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+					gc_iota24 := lanes.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_evens162 := lanes.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_odds162 := lanes.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_spread16Lo := lanes.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Hi := lanes.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_evenLanes16 := lanes.Mask32x16FromBits(21845)
+					gc_oddLanes16 := lanes.Mask32x16FromBits(43690)
+				gc_steps4:
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
+						/*line scan.go:349*/ a0 := lanes.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+						/*line scan.go:349*/ a1 := lanes.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+						/*line scan.go:366*/ if g < n && uint(n-g) > 30 {
+							var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+								gc_ld13 = lanes.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
+//line scan.go:367
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+								/*line scan.go:367*/ gc_ld13 = lanes.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+							} else {
+								break gc_steps4
+							}
+							/*line scan.go:367*/ gc_st5 := gc_ld13.Add(a0)
+							/*line scan.go:367*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+								/*line scan.go:367*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
+								/*line scan.go:367*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
+//line scan.go:367
+							} else if g >= 1 && g <= len(out)-31 {
+								/*line scan.go:367*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
+								/*line scan.go:367*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
+							} else {
+								break gc_steps4
+							}
+						} else {
+							/*line scan.go:367*/ gc_if7 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if gc_if7.ToBits() != 0 {
+								var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
+									gc_ld14 = lanes.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens162)
+//line scan.go:367
+								} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
+									/*line scan.go:367*/ gc_ld14 = lanes.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+								} else {
+									break gc_steps4
+								}
+								/*line scan.go:367*/ gc_st6 := gc_ld14.Add(a0)
+								gc_bits := gc_if7.ToBits()
+								/*line scan.go:367*/ if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+									/*line scan.go:367*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									/*line scan.go:367*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line scan.go:367
+								} else if g >= 1 && g <= len(out)-31 {
+									/*line scan.go:367*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									/*line scan.go:367*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+								} else {
+									break gc_steps4
+								}
+							}
+						}
+						/*line scan.go:369*/ if g+1 < n && uint(n-(g+1)) > 30 {
+							var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+								gc_ld15 = lanes.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
+//line scan.go:370
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+								/*line scan.go:370*/ gc_ld15 = lanes.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+							} else {
+								var gc_lanes25 [16]float32
+								for gc_k23 := range 16 {
+									if 0xffff&(1<<gc_k23) != 0 {
+										gc_pos.Thread = gc_rank + gc_k23
+										/*line scan.go:370*/ gc_lanes25[gc_k23] = temp[(2*thid+1)+2*gc_k23]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld15 = lanes.LoadFloat32x16(&gc_lanes25)
+							}
+							/*line scan.go:370*/ gc_st7 := gc_ld15.Add(a1)
+							/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+								/*line scan.go:370*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+								/*line scan.go:370*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+//line scan.go:370
+							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+								/*line scan.go:370*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+								/*line scan.go:370*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+							} else {
+								var gc_lanes26 [16]float32
+								gc_st7.Store(&gc_lanes26)
+								for gc_k24 := range 16 {
+									if 0xffff&(1<<gc_k24) != 0 {
+										gc_pos.Thread = gc_rank + gc_k24
+										/*line scan.go:370*/ out[(g+1)+2*gc_k24] = gc_lanes26[gc_k24]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line scan.go:370*/ gc_if8 := gc_iota24.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							if gc_if8.ToBits() != 0 {
+								var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
+									gc_ld16 = lanes.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
+//line scan.go:370
+								} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
+									/*line scan.go:370*/ gc_ld16 = lanes.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(lanes.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+								} else {
+									var gc_lanes27 [16]float32
+									for gc_k25 := range 16 {
+										if gc_if8.ToBits()&(1<<gc_k25) != 0 {
+											gc_pos.Thread = gc_rank + gc_k25
+											/*line scan.go:370*/ gc_lanes27[gc_k25] = temp[(2*thid+1)+2*gc_k25]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld16 = lanes.LoadFloat32x16(&gc_lanes27)
+								}
+								/*line scan.go:370*/ gc_st8 := gc_ld16.Add(a1)
+								gc_bits2 := gc_if8.ToBits()
+								/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+									/*line scan.go:370*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									/*line scan.go:370*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan.go:370
+								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+									/*line scan.go:370*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									/*line scan.go:370*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), lanes.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+								} else {
+									var gc_lanes28 [16]float32
+									gc_st8.Store(&gc_lanes28)
+									for gc_k26 := range 16 {
+										if gc_if8.ToBits()&(1<<gc_k26) != 0 {
+											gc_pos.Thread = gc_rank + gc_k26
+											/*line scan.go:370*/ out[(g+1)+2*gc_k26] = gc_lanes28[gc_k26]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota23 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps3:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					/*line scan.go:349*/ var g int = gc_bx*m + 2*thid
+					/*line scan.go:349*/ a0 := lanes.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+					/*line scan.go:349*/ a1 := lanes.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+					/*line scan.go:366*/ if g < n && uint(n-g) > 14 {
+						var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+							gc_ld9 = lanes.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+//line scan.go:367
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+							/*line scan.go:367*/ gc_ld9 = lanes.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps3
+						}
+						/*line scan.go:367*/ gc_st := gc_ld9.Add(a0)
+						/*line scan.go:367*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+							/*line scan.go:367*/ gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes2)
+							/*line scan.go:367*/ gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes2)
+//line scan.go:367
+						} else if g >= 1 && g <= len(out)-15 {
+							/*line scan.go:367*/ gc_st.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+							/*line scan.go:367*/ gc_st.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+						} else {
+							break gc_steps3
+						}
+					} else {
+						/*line scan.go:367*/ gc_if5 := gc_iota23.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if gc_if5.ToBits() != 0 {
+							var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:366*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+								gc_ld10 = lanes.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+//line scan.go:367
+							} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+								/*line scan.go:367*/ gc_ld10 = lanes.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps3
+							}
+							/*line scan.go:367*/ gc_st2 := gc_ld10.Add(a0)
+							/*line scan.go:367*/ if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+								/*line scan.go:367*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+								/*line scan.go:367*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+//line scan.go:367
+							} else if g >= 1 && g <= len(out)-15 {
+								/*line scan.go:367*/ gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line scan.go:367*/ gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								break gc_steps3
+							}
+						}
+					}
+					/*line scan.go:369*/ if g+1 < n && uint(n-(g+1)) > 14 {
+						var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+							gc_ld11 = lanes.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+//line scan.go:370
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+							/*line scan.go:370*/ gc_ld11 = lanes.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+						} else {
+							var gc_lanes17 [8]float32
+							for gc_k15 := range 8 {
+								if 0xff&(1<<gc_k15) != 0 {
+									gc_pos.Thread = gc_rank + gc_k15
+									/*line scan.go:370*/ gc_lanes17[gc_k15] = temp[(2*thid+1)+2*gc_k15]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld11 = lanes.LoadFloat32x8(&gc_lanes17)
+						}
+						/*line scan.go:370*/ gc_st3 := gc_ld11.Add(a1)
+						/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+							/*line scan.go:370*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes2)
+							/*line scan.go:370*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes2)
+//line scan.go:370
+						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+							/*line scan.go:370*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+							/*line scan.go:370*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+						} else {
+							var gc_lanes18 [8]float32
+							gc_st3.Store(&gc_lanes18)
+							for gc_k16 := range 8 {
+								if 0xff&(1<<gc_k16) != 0 {
+									gc_pos.Thread = gc_rank + gc_k16
+									/*line scan.go:370*/ out[(g+1)+2*gc_k16] = gc_lanes18[gc_k16]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+					} else {
+						/*line scan.go:370*/ gc_if6 := gc_iota23.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						if gc_if6.ToBits() != 0 {
+							var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line scan.go:369*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+								gc_ld12 = lanes.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+//line scan.go:370
+							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+								/*line scan.go:370*/ gc_ld12 = lanes.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+							} else {
+								var gc_lanes19 [8]float32
+								for gc_k17 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k17) != 0 {
+										gc_pos.Thread = gc_rank + gc_k17
+										/*line scan.go:370*/ gc_lanes19[gc_k17] = temp[(2*thid+1)+2*gc_k17]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld12 = lanes.LoadFloat32x8(&gc_lanes19)
+							}
+							/*line scan.go:370*/ gc_st4 := gc_ld12.Add(a1)
+							/*line scan.go:370*/ if (g+1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+								/*line scan.go:370*/ gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+								/*line scan.go:370*/ gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
+//line scan.go:370
+							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+								/*line scan.go:370*/ gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line scan.go:370*/ gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								var gc_lanes20 [8]float32
+								gc_st4.Store(&gc_lanes20)
+								for gc_k18 := range 8 {
+									if gc_if6.ToBits()&(1<<gc_k18) != 0 {
+										gc_pos.Thread = gc_rank + gc_k18
+										/*line scan.go:370*/ out[(g+1)+2*gc_k18] = gc_lanes20[gc_k18]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			thid := gc_tx
+			/*line scan.go:349*/ g := gc_bx*m + 2*thid
+			a0 := gc_s_a0[gc_rank]
+			a1 := gc_s_a1[gc_rank]
+			/*line scan.go:366*/ if g < n {
+				out[g] = temp[2*thid] + a0
+			}
+			if g+1 < n {
+				out[g+1] = temp[2*thid+1] + a1
+			}
+		}
+	}
+}
 
 // ScanUniformMaxKernel is the third step of the max scans' multi-block
 // driver, kernels.UniformAddKernel with max: out[i] = max(out[i],
@@ -154,7 +5571,199 @@ func ScanUniformMaxKernel(out, prefix []int32, per int) func(*gocuda.Thread) {
 //line scan.go:412
 var gc_src_scanUniformMax = compiled.NewSource(gc_files_scan, "scanUniformMax", "edc612a90af0ab0a4f6f819603e096cbcc2884fff9047074cac6eb636de09d54", "scan.go:407-417").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line scan.go:412
+func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix []int32, per int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_apart := compiled.Disjoint(prefix, out)
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line scan.go:432*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, per
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_q
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(prefix) && gc_apart {
+						gc_at := out[gc_off:][:gc_seglen]
+						gc_at2 := prefix[gc_off2:][:1]
+						gc_elem := gc_at2[0]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										gc_pos.Thread = gc_base + gc_tx
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										{
+											/*line scan.go:414*/ lanes.LoadInt32x16Slice(gc_at[(gc_tx - gc_seg):]).Max(lanes.BroadcastInt32x16(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line scan.go:414*/ lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_seg):]).Max(lanes.BroadcastInt32x8(gc_at2[0])).StoreSlice(gc_at[(gc_tx - gc_seg):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line scan.go:415*/ gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line scan.go:415*/ gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
+							}
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+					}
+				} else {
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed scan.go
 var gc_files_scan embed.FS
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
+
+var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
+
+var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
+
+var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
+
+var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}

@@ -61,6 +61,9 @@ func TestDropRegenerates(t *testing.T) {
 	for _, suffix := range []string{"_gocuda.go", "_gocuda_simd.go"} { // the owner's code does not build
 		path := filepath.Join(dir, owner+suffix)
 		src, err := os.ReadFile(path)
+		if suffix != "_gocuda.go" && os.IsNotExist(err) {
+			continue // both builds' code is in the one file
+		}
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(path, append(src, "\nvar _ int = \"not an int\"\n"...), 0o666))
 	}

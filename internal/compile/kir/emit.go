@@ -56,6 +56,7 @@ type emitter struct {
 	vecPos      token.Pos                // the last position a vector step's statement had, for those without
 	vecAnchor   token.Pos                // the vector step's loop's first statement
 	lockMore    string                   // the flag a lockstep loop's steps set where threads ran
+	stepVar     string                   // the variable a row's steps advance (stepStart), "" for their own
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 	farLoop     *ThreadLoop              // the far form being written (vec_far.go)
 	farVec      *vecLoop                 // its far step, if it has one

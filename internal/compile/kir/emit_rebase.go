@@ -264,6 +264,10 @@ func (e *emitter) fastThreads(l *ThreadLoop, v, from, to, n, rank string) {
 		defer e.printf("}\n")
 	}
 	u, start := e.fast.u, from
+	if u == "" {
+		from = e.stepStart(l, from)
+		defer func() { e.stepVar = "" }()
+	}
 	if e.vecFast != nil {
 		from = e.stepsOf(e.vecFast, v, from, to, rank)
 	}
@@ -312,8 +316,12 @@ func (e *emitter) fastThread(l *ThreadLoop, rank string) {
 // hand-written Go, and 1.0 in steps of four), as the checked form's
 // steps do (threads).
 func (e *emitter) fastSteps(l *ThreadLoop, v, from, to, rank string) string {
-	step := e.f.Names.Fresh("step")
-	e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
+	step := e.stepVar
+	if step == "" {
+		step = e.f.Names.Fresh("step")
+		e.printf("%s := %s\n", step, from)
+	}
+	e.printf("for ; %s+%d < %s; %s += %d {\n", step, l.Step-1, to, step, l.Step)
 	for k := range l.Step {
 		e.printf("{\n%s := %s + %d\n_ = %s\n", v, step, k, v) // its rebased indexes may be all the uses
 		e.fastThread(l, rank)

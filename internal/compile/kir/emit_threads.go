@@ -148,12 +148,20 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		e.rebasedThreads(l, v, from, to, rank)
 		defer e.printf("}\n")
 	}
+	if !checked {
+		from = e.stepStart(l, from)
+		defer func() { e.stepVar = "" }()
+	}
 	if e.vec != nil && !checked {
 		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
 	if l.Step > 1 && !checked && e.vec == nil { // vector steps leave fewer threads than a step
-		step := e.f.Names.Fresh("step")
-		e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
+		step := e.stepVar
+		if step == "" {
+			step = e.f.Names.Fresh("step")
+			e.printf("%s := %s\n", step, from)
+		}
+		e.printf("for ; %s+%d < %s; %s += %d {\n", step, l.Step-1, to, step, l.Step)
 		for k := range l.Step {
 			e.printf("{\n")
 			one(fmt.Sprintf("%s + %d", step, k))
@@ -170,6 +178,20 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	one("")
 	e.printf("}\n")
+}
+
+// stepStart declares, where some build may run steps of several threads
+// of l (vector steps or copies), the variable they advance from from, and
+// returns it: both builds then name the loop over the remaining threads
+// alike, which lets their files share it (internal/compile's builds).
+// A lockstep loop's steps keep their own, whose start they compare.
+func (e *emitter) stepStart(l *ThreadLoop, from string) string {
+	if e.lockMore != "" || !(e.f.Vector[l] || e.f.Portable[l] || l.Step > 1) {
+		return from
+	}
+	e.stepVar = e.f.Names.Fresh("vstep")
+	e.printf("%s := %s\n", e.stepVar, from)
+	return e.stepVar
 }
 
 // stepsOf writes the vector steps vl of a row of threads (vectorSteps)

@@ -69,10 +69,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
@@ -80,7 +80,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
@@ -88,7 +88,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
@@ -96,7 +96,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
@@ -104,7 +104,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:109*/ block0[localIndex] = shiftRows(block0[localIndex], localIndex)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
 					/*line hecbench_aes.go:94*/ localIndex := localIdy
@@ -120,10 +120,10 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -131,7 +131,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -139,7 +139,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -147,7 +147,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -155,7 +155,7 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:112*/ block1[localIndex] = mixColumns(block0, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localIdy := uint32(gc_ty)
@@ -171,38 +171,38 @@ func gc_body_aesEncrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
 						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
 						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
 						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:94*/ localIndex := localIdy
 						/*line hecbench_aes.go:115*/ block0[localIndex] = xor4(block1[localIndex], roundKey[r*4+localIndex])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
 					/*line hecbench_aes.go:94*/ localIndex := localIdy
@@ -291,10 +291,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
@@ -302,7 +302,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
@@ -310,7 +310,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
@@ -318,7 +318,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
@@ -326,7 +326,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:152*/ block0[localIndex] = sboxRead(sbox, block0[localIndex])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
 					/*line hecbench_aes.go:137*/ localIndex := localIdy
@@ -342,38 +342,38 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
 						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
 						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
 						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						localIdy := uint32(gc_ty)
 						/*line hecbench_aes.go:137*/ localIndex := localIdy
 						/*line hecbench_aes.go:155*/ block1[localIndex] = xor4(block0[localIndex], roundKey[r*4+localIndex])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					localIdy := uint32(gc_ty)
 					/*line hecbench_aes.go:137*/ localIndex := localIdy
@@ -388,10 +388,10 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -399,7 +399,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -407,7 +407,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -415,7 +415,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						localIdy := uint32(gc_ty)
@@ -423,7 +423,7 @@ func gc_body_aesDecrypt(gc_b *compiled.Block, output, input, roundKey []Uchar4, 
 						/*line hecbench_aes.go:158*/ block0[localIndex] = mixColumns(block1, gc_s_galiosCoeff[gc_rank][:], localIndex)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localIdy := uint32(gc_ty)

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -132,6 +133,209 @@ func AllPairsK2Kernel(data []int8, distance []int32, instances, attributes int) 
 var gc_src_allPairsK2 = compiled.NewSource(gc_files_hecbench_allpairs, "allPairsK2", "5128724772d096ff6ae7f9acaa10702261d6c51e7aaa334f4f83d3c6d90dc96d", "hecbench_allpairs.go:63-113").NoGoexit("258dba882a55585bf388cb29b75e5ab7d5c10adf62da819e6b22b565b37b88c3", "hecbench_allpairs.go:24-27").GPU(
 	compiled.PTX{Entry: "allPairsK2", Pack: gc_ptx_hecbench_allpairs, Params: []string{"[]int8", "[]int32", "int", "int"}, Files: []string{"hecbench_allpairs.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_allpairs.go:66
+func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, instances, attributes int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gx := gc_bx
+	gy := gc_by
+	/*line hecbench_allpairs.go:71*/ if apThreads <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_allpairs.go:71*/ dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dist) {
+			gc_at := dist[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb2 := lanes.BroadcastInt32x8(0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var idx int = gc_tx
+						_ = idx
+						/*line hecbench_allpairs.go:74*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line hecbench_allpairs.go:74*/ gc_at[gc_tx] = 0
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				idx := gc_tx
+				/*line hecbench_allpairs.go:74*/ dist[idx] = 0
+			}
+		}
+	}
+	gc_chunk := compiled.StrideChunk(apThreads * 4)
+	gc_span := (apThreads * 4) * gc_chunk
+	/*line hecbench_allpairs.go:78*/ for gc_off, gc_limit, gc_more := 0, attributes, true; gc_more; gc_off += (apThreads * 4) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				idx := gc_tx
+				/*line hecbench_allpairs.go:78*/ gc_start := idx * 4
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, apThreads*4, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(apThreads*4) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(apThreads*4), gc_trips-1 {
+					/*line hecbench_allpairs.go:79*/ j := char4At(data, i+attributes*gx)
+					k := char4At(data, i+attributes*gy)
+					var count int8
+					/*line hecbench_allpairs.go:83*/ if j.X^k.X != 0 {
+						count++
+					}
+					if j.Y^k.Y != 0 {
+						count++
+					}
+					if j.Z^k.Z != 0 {
+						count++
+					}
+					if j.W^k.W != 0 {
+						count++
+					}
+					/*line hecbench_allpairs.go:97*/ dist[idx] += int32(count)
+				}
+			}
+		}
+	}
+	/*line hecbench_allpairs.go:103*/ for stride := apThreads / 2; stride > 0; stride /= 2 {
+		if !compiled.SIMDBuild {
+			/*line hecbench_allpairs.go:104*/ if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
+				if gc_k := compiled.TreeFold(dist, stride, 0, 1); gc_k > 0 {
+					stride = gc_k
+					continue
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(dist) && gc_off2 >= 0 && gc_off2 <= len(dist) && gc_to <= len(dist)-gc_off2 {
+				gc_at2 := dist[:gc_to]
+				gc_at3 := dist[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var idx int = gc_tx
+							_ = idx
+							/*line hecbench_allpairs.go:104*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_allpairs.go:105*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					idx := gc_tx
+					/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_allpairs.go:118*/ gc_off3 := instances*gy + gx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
+				gc_at4 := distance[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_allpairs holds the source files whose lines the kernels' records hash.
 //

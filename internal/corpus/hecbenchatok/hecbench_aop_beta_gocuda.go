@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,402 @@ var gc_src_computePartialBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "
 	compiled.PTX{Entry: "computePartialBeta", Pack: gc_ptx_hecbench_aop_beta, Params: []string{"int", "hecbenchatok.PayoffPut", "[]float64", "[]float64", "[]float64", "[]int32", "[]float64"}, Files: []string{"hecbench_aop_beta.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_aop_beta.go:12
+func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_beta0 := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_beta1 := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_beta2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_aop_beta.go:14*/ lsums := gocuda.Shared[Double3](t, 1)[:1]
+	/*line hecbench_aop_beta.go:16*/ sharedSvd := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
+	/*line hecbench_aop_beta.go:24*/ numThreadsPerGrid := aopThreads2 * gc_gdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line hecbench_aop_beta.go:19*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var gc_u3 int32
+					if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+						/*line hecbench_aop_beta.go:19*/ gc_u3 = allOutOfTheMoney[0]
+					}
+					if gc_u3 != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive3.ToBits())
+						gc_alive3 = gc_alive3.And(gc_alive3.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
+					}
+					if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
+						break
+					}
+					/*line hecbench_aop_beta.go:27*/ if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
+						/*line hecbench_aop_beta.go:27*/ lanes.LoadFloat64x4Slice(svd[gc_tx:]).Merge(lanes.LoadFloat64x4Slice(sharedSvd[gc_tx:]), gc_alive3).StoreSlice(sharedSvd[gc_tx:])
+					} else {
+						/*line hecbench_aop_beta.go:28*/ gc_if := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
+						if gc_alive3.And(gc_if).ToBits() != 0 {
+							/*line hecbench_aop_beta.go:27*/ lanes.LoadFloat64x4Slice(svd[gc_tx:]).Merge(lanes.LoadFloat64x4Slice(sharedSvd[gc_tx:]), gc_alive3.And(gc_if)).StoreSlice(sharedSvd[gc_tx:])
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line hecbench_aop_beta.go:19*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+				var gc_u2 int32
+				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+					/*line hecbench_aop_beta.go:19*/ gc_u2 = allOutOfTheMoney[0]
+				}
+				if gc_u2 != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
+					gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
+				}
+				if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
+					break
+				}
+				/*line hecbench_aop_beta.go:27*/ if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
+					/*line hecbench_aop_beta.go:27*/ lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2)
+				} else {
+					/*line hecbench_aop_beta.go:28*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx, 4))))
+					if gc_alive2.And(gc_if).ToBits() != 0 {
+						/*line hecbench_aop_beta.go:27*/ lanes.LoadFloat64x4Slice(svd[gc_tx:]).StoreMasked((*[4]float64)(sharedSvd[gc_tx:]), gc_alive2.And(gc_if))
+					}
+				}
+			}
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_aop_beta.go:19*/ if allOutOfTheMoney[0] != 0 {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line hecbench_aop_beta.go:27*/ if gc_tx < aopSmemSlots {
+				sharedSvd[gc_tx] = svd[gc_tx]
+			}
+		}
+	}
+	/*line hecbench_aop_beta.go:33*/ R00 := sharedSvd[0]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:34*/ _ = &R00
+	}
+	/*line hecbench_aop_beta.go:34*/ R01 := sharedSvd[1]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:35*/ _ = &R01
+	}
+	/*line hecbench_aop_beta.go:35*/ R02 := sharedSvd[2]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:36*/ _ = &R02
+	}
+	/*line hecbench_aop_beta.go:36*/ R11 := sharedSvd[3]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:37*/ _ = &R11
+	}
+	/*line hecbench_aop_beta.go:37*/ R12 := sharedSvd[4]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:38*/ _ = &R12
+	}
+	/*line hecbench_aop_beta.go:38*/ R22 := sharedSvd[5]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:39*/ _ = &R22
+	}
+	W00 := sharedSvd[6]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:42*/ _ = &W00
+	}
+	/*line hecbench_aop_beta.go:42*/ W01 := sharedSvd[7]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:43*/ _ = &W01
+	}
+	/*line hecbench_aop_beta.go:43*/ W02 := sharedSvd[8]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:44*/ _ = &W02
+	}
+	/*line hecbench_aop_beta.go:44*/ W11 := sharedSvd[9]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:45*/ _ = &W11
+	}
+	/*line hecbench_aop_beta.go:45*/ W12 := sharedSvd[10]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:46*/ _ = &W12
+	}
+	/*line hecbench_aop_beta.go:46*/ W22 := sharedSvd[11]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:47*/ _ = &W22
+	}
+	var invR00, invR11, invR22 float64
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:50*/ _ = &invR00
+		_ = &invR11
+		_ = &invR22
+	}
+	/*line hecbench_aop_beta.go:50*/ if R00 != 0.0 {
+		invR00 = 1 / R00
+	}
+	if R11 != 0.0 {
+		invR11 = 1 / R11
+	}
+	if R22 != 0.0 {
+		invR22 = 1 / R22
+	}
+	/*line hecbench_aop_beta.go:61*/ invR01 := invR00 * invR11 * R01
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:62*/ _ = &invR01
+	}
+	/*line hecbench_aop_beta.go:62*/ invR02 := invR00 * invR22 * R02
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:63*/ _ = &invR02
+	}
+	/*line hecbench_aop_beta.go:63*/ invR12 := invR22 * R12
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:64*/ _ = &invR12
+	}
+	invW00 := W00 * invR00
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:67*/ _ = &invW00
+	}
+	gc_vstep2 := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_all6 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				gc_rank := gc_vstep2
+				gc_alive6 := gc_all6
+				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+					/*line hecbench_aop_beta.go:69*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+				beta0 := gc_vb
+				beta1 := gc_vb
+				beta2 := gc_vb
+				/*line hecbench_aop_beta.go:70*/ beta0.Merge(lanes.LoadFloat64x4Slice(gc_s_beta0[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta0[gc_rank:])
+				beta1.Merge(lanes.LoadFloat64x4Slice(gc_s_beta1[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta1[gc_rank:])
+				beta2.Merge(lanes.LoadFloat64x4Slice(gc_s_beta2[gc_rank:]), gc_alive6).StoreSlice(gc_s_beta2[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			gc_rank := gc_vstep2
+			gc_alive4 := gc_all4
+			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+				/*line hecbench_aop_beta.go:69*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+			}
+			var beta0 float64 = 0.0
+			var beta1 float64 = 0.0
+			var beta2 float64 = 0.0
+			/*line hecbench_aop_beta.go:70*/ lanes.BroadcastFloat64x4(beta0).StoreMasked((*[4]float64)(gc_s_beta0[gc_rank:]), gc_alive4)
+			lanes.BroadcastFloat64x4(beta1).StoreMasked((*[4]float64)(gc_s_beta1[gc_rank:]), gc_alive4)
+			lanes.BroadcastFloat64x4(beta2).StoreMasked((*[4]float64)(gc_s_beta2[gc_rank:]), gc_alive4)
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		beta0 := 0.0
+		beta1 := 0.0
+		beta2 := 0.0
+		gc_s_beta0[gc_rank] = beta0
+		gc_s_beta1[gc_rank] = beta1
+		gc_s_beta2[gc_rank] = beta2
+	}
+	/*line hecbench_aop_beta.go:72*/ gc_chunk := compiled.StrideChunk(numThreadsPerGrid)
+	gc_span := (numThreadsPerGrid) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_aop_beta.go:72*/ for gc_off, gc_limit, gc_more := 0, numPaths, true; gc_more; gc_off += (numThreadsPerGrid) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_aop_beta.go:80*/ if !compiled.Adds(gc_off+(gc_bx*aopThreads2), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*aopThreads2)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				beta0 := gc_s_beta0[gc_rank]
+				beta1 := gc_s_beta1[gc_rank]
+				beta2 := gc_s_beta2[gc_rank]
+				/*line hecbench_aop_beta.go:72*/ gc_start := gc_bx*aopThreads2 + gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreadsPerGrid, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreadsPerGrid) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for path := gc_from2; gc_trips > 0; path, gc_trips = path+(numThreadsPerGrid), gc_trips-1 {
+					/*line hecbench_aop_beta.go:74*/ S := paths[path]
+					/*line hecbench_aop_beta.go:77*/ inTheMoney := payoff.IsInTheMoney(S)
+					/*line hecbench_aop_beta.go:80*/ Q1i := invR11*S - invR01
+					Q2i := invR22*S*S - invR02 - Q1i*invR12
+					/*line hecbench_aop_beta.go:84*/ WI0 := invW00 + W01*Q1i + W02*Q2i
+					WI1 := W11*Q1i + W12*Q2i
+					WI2 := W22 * Q2i
+					cashflow := 0.0
+					/*line hecbench_aop_beta.go:90*/ if inTheMoney != 0 {
+						cashflow = cashflows[path]
+					}
+					/*line hecbench_aop_beta.go:95*/ beta0 += WI0 * cashflow
+					beta1 += WI1 * cashflow
+					beta2 += WI2 * cashflow
+				}
+				gc_s_beta0[gc_rank] = beta0
+				gc_s_beta1[gc_rank] = beta1
+				gc_s_beta2[gc_rank] = beta2
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line hecbench_aop_beta.go:101*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					if gc_alive7.ToBits() != 0 {
+						/*line hecbench_aop_beta.go:102*/ lsums[0] = Double3{0, 0, 0}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_aop_beta.go:102*/ lsums[0] = Double3{0, 0, 0}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		beta0 := gc_s_beta0[gc_rank]
+		beta1 := gc_s_beta1[gc_rank]
+		beta2 := gc_s_beta2[gc_rank]
+		/*line hecbench_aop_beta.go:106*/ compiled.SharedAdd(&lsums[0].X, beta0)
+		compiled.SharedAdd(&lsums[0].Y, beta1)
+		compiled.SharedAdd(&lsums[0].Z, beta2)
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all8 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive8 := gc_all8
+					if gc_ex8 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex8 != 0 {
+						/*line hecbench_aop_beta.go:112*/ gc_alive8 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var gc_u4 float64
+					if gc_in4 := gc_alive8.ToBits(); gc_in4 != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+						/*line hecbench_aop_beta.go:113*/ gc_u4 = lsums[0].X
+					}
+					if gc_alive8.ToBits() != 0 {
+						/*line hecbench_aop_beta.go:113*/ partialSums[0*aopThreads2+gc_bx] = gc_u4
+					}
+					var gc_u5 float64
+					if gc_in5 := gc_alive8.ToBits(); gc_in5 != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
+						/*line hecbench_aop_beta.go:113*/ gc_u5 = lsums[0].Y
+					}
+					if gc_alive8.ToBits() != 0 {
+						/*line hecbench_aop_beta.go:114*/ partialSums[1*aopThreads2+gc_bx] = gc_u5
+					}
+					var gc_u6 float64
+					if gc_in6 := gc_alive8.ToBits(); gc_in6 != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
+						/*line hecbench_aop_beta.go:114*/ gc_u6 = lsums[0].Z
+					}
+					if gc_alive8.ToBits() != 0 {
+						/*line hecbench_aop_beta.go:115*/ partialSums[2*aopThreads2+gc_bx] = gc_u6
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_aop_beta.go:113*/ partialSums[0*aopThreads2+gc_bx] = lsums[0].X
+				partialSums[1*aopThreads2+gc_bx] = lsums[0].Y
+				partialSums[2*aopThreads2+gc_bx] = lsums[0].Z
+			}
+		}
+	}
+}
+
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ComputeFinalBetaKernel is compute_final_beta_kernel<128> of aop's
@@ -58,6 +455,106 @@ func ComputeFinalBetaKernel(allOutOfTheMoney []int32, beta []float64) func(*gocu
 var gc_src_computeFinalBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalBeta", "ddb09b745a9a4d12503721e6b8907448b862dadec2093e12c89401d35a033575", "hecbench_aop_beta.go:119-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "computeFinalBeta", Pack: gc_ptx_hecbench_aop_beta, Params: []string{"[]int32", "[]float64"}, Files: []string{"hecbench_aop_beta.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_aop_beta.go:123
+func gc_body_computeFinalBeta(gc_b *compiled.Block, allOutOfTheMoney []int32, beta []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_sums := compiled.Scratch[Double3](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_aop_beta.go:125*/ lsums := gocuda.Shared[Double3](t, 1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_aop_beta.go:128*/ if allOutOfTheMoney[0] != 0 {
+				if gc_tx < 3 {
+					beta[gc_tx] = 0.0
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line hecbench_aop_beta.go:136*/ var sums Double3
+			/*line hecbench_aop_beta.go:139*/ sums.X = beta[0*aopThreads2+gc_tx]
+			sums.Y = beta[1*aopThreads2+gc_tx]
+			sums.Z = beta[2*aopThreads2+gc_tx]
+			if gc_tx == 0 {
+				/*line hecbench_aop_beta.go:145*/ lsums[0] = Double3{0, 0, 0}
+			}
+			gc_s_sums[gc_rank] = sums
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		sums := gc_s_sums[gc_rank]
+		/*line hecbench_aop_beta.go:149*/ compiled.SharedAdd(&lsums[0].X, sums.X)
+		compiled.SharedAdd(&lsums[0].Y, sums.Y)
+		compiled.SharedAdd(&lsums[0].Z, sums.Z)
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line hecbench_aop_beta.go:155*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var gc_u float64
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					/*line hecbench_aop_beta.go:156*/ gc_u = lsums[0].X
+				}
+				if gc_alive.ToBits() != 0 {
+					/*line hecbench_aop_beta.go:156*/ beta[0] = gc_u
+				}
+				var gc_u2 float64
+				if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+					/*line hecbench_aop_beta.go:156*/ gc_u2 = lsums[0].Y
+				}
+				if gc_alive.ToBits() != 0 {
+					/*line hecbench_aop_beta.go:157*/ beta[1] = gc_u2
+				}
+				var gc_u3 float64
+				if gc_in3 := gc_alive.ToBits(); gc_in3 != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+					/*line hecbench_aop_beta.go:157*/ gc_u3 = lsums[0].Z
+				}
+				if gc_alive.ToBits() != 0 {
+					/*line hecbench_aop_beta.go:158*/ beta[2] = gc_u3
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_aop_beta.go:156*/ beta[0] = lsums[0].X
+			beta[1] = lsums[0].Y
+			beta[2] = lsums[0].Z
+		}
+	}
+}
 
 // UpdateCashflowKernel is update_cashflow_kernel<128, PayoffPut> of aop's
 // main.cu.
@@ -153,9 +650,160 @@ var gc_src_computePartialSums = compiled.NewSource(gc_files_hecbench_aop_beta, "
 	compiled.PTX{Entry: "computePartialSums", Pack: gc_ptx_hecbench_aop_beta, Params: []string{"int", "[]float64", "[]float64"}, Files: []string{"hecbench_aop_beta.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_aop_beta.go:214
+func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, sums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line hecbench_aop_beta.go:216*/ lsum := gocuda.Shared[float64](t, 1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_aop_beta.go:219*/ gc_off := gc_bx * aopThreads4
+		if gc_off >= 0 && gc_off <= len(cashflows) && gc_bdx <= len(cashflows)-gc_off {
+			gc_at := cashflows[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+					gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
+						sum := gc_vb2
+						/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
+							/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+						} else {
+							/*line hecbench_aop_beta.go:223*/ gc_if3 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							if gc_if3.ToBits() != 0 {
+								/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if3)
+							}
+						}
+						gc_if4 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+						if gc_if4.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
+								lsum[0] = 0
+							}
+						}
+						/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+				gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_aop_beta.go:219*/ var path int = gc_bx*aopThreads4 + gc_tx
+					sum := gc_vb2
+					/*line hecbench_aop_beta.go:223*/ if path < numPaths && uint(numPaths-path) > 3 {
+						/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:])
+					} else {
+						/*line hecbench_aop_beta.go:223*/ gc_if7 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+						if gc_if7.ToBits() != 0 {
+							/*line hecbench_aop_beta.go:223*/ sum = lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Merge(sum, gc_if7)
+						}
+					}
+					gc_if8 := gc_iota6.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx, 4))))
+					if gc_if8.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
+							lsum[0] = 0
+						}
+					}
+					/*line hecbench_aop_beta.go:229*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
+				sum := 0.0
+				/*line hecbench_aop_beta.go:223*/ if path < numPaths {
+					sum = gc_at[gc_tx]
+				}
+				if gc_tx == 0 {
+					/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
+				sum := 0.0
+				/*line hecbench_aop_beta.go:223*/ if path < numPaths {
+					sum = cashflows[path]
+				}
+				if gc_tx == 0 {
+					/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+		{
+			gc_rank := gc_vstep2 + 0
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_vstep2 + 1
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_vstep2 + 2
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_vstep2 + 3
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := gc_s_sum[gc_rank]
+		/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+			gc_at2 := sums[gc_off2:][:1]
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
+			}
+		}
+	}
+}
+
 // ComputeFinalSumKernel is compute_final_sum_kernel<128> of aop's main.cu.
-//
-//line hecbench_aop_beta.go:246
 func ComputeFinalSumKernel(numPaths, numBlocks int, expMinRDt float64, sums []float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_computeFinalSum,
 		func(gc_t *gocuda.Thread) {
@@ -172,6 +820,201 @@ func ComputeFinalSumKernel(numPaths, numBlocks int, expMinRDt float64, sums []fl
 var gc_src_computeFinalSum = compiled.NewSource(gc_files_hecbench_aop_beta, "computeFinalSum", "57d34c16e3b3da21eb3045f60fde15daf174e3a98389f1d86582d4239c6a0968", "hecbench_aop_beta.go:243-270").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "computeFinalSum", Pack: gc_ptx_hecbench_aop_beta, Params: []string{"int", "int", "float64", "[]float64"}, Files: []string{"hecbench_aop_beta.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_aop_beta.go:246
+func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expMinRDt float64, sums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line hecbench_aop_beta.go:252*/ _ = &expMinRDt
+	}
+	/*line hecbench_aop_beta.go:248*/ lsum := gocuda.Shared[float64](t, 1)[:1]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				sum := gc_vb
+				/*line hecbench_aop_beta.go:251*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			var sum float64 = 0.0
+			/*line hecbench_aop_beta.go:252*/ lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := 0.0
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line hecbench_aop_beta.go:252*/ for gc_off, gc_limit, gc_more := 0, numBlocks, true; gc_more; gc_off += aopThreads4 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_aop_beta.go:261*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(sums) && gc_to <= len(sums)-gc_off2 {
+				gc_at := sums[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_aop_beta.go:252*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+							var item int = gc_tx + gc_off
+							_ = item
+							/*line hecbench_aop_beta.go:253*/ sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+							/*line hecbench_aop_beta.go:253*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_aop_beta.go:252*/ sum := lanes.LoadFloat64x4Slice(gc_s_sum[gc_rank:])
+						var item int = gc_tx + gc_off
+						_ = item
+						/*line hecbench_aop_beta.go:253*/ sum = sum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+						/*line hecbench_aop_beta.go:253*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line hecbench_aop_beta.go:253*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					item := gc_tx + gc_off
+					gc_more = true
+					/*line hecbench_aop_beta.go:253*/ sum += sums[item]
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+				{
+					gc_tx := gc_vstep3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
+				}
+				{
+					gc_tx := gc_vstep3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
+				}
+				{
+					gc_tx := gc_vstep3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
+				}
+				{
+					gc_tx := gc_vstep3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
+			}
+		}
+	}
+	gc_vstep4 := 0
+	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+		{
+			gc_rank := gc_vstep4 + 0
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_vstep4 + 1
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_vstep4 + 2
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+		{
+			gc_rank := gc_vstep4 + 3
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
+		}
+	}
+	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := gc_s_sum[gc_rank]
+		/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
+				gc_at2 := sums[gc_off3:][:1]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_aop_beta holds the source files whose lines the kernels' records hash.
 //

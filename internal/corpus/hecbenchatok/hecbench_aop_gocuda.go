@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -103,6 +104,464 @@ func PrepareSvdKernel(numPaths, minInTheMoney int, payoff PayoffPut, paths []flo
 var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123").GPU(
 	compiled.PTX{Entry: "prepareSvd", Pack: gc_ptx_hecbench_aop, Params: []string{"int", "int", "hecbenchatok.PayoffPut", "[]float64", "[]int32", "[]float64"}, Files: []string{"hecbench_aop.go", "hecbench_aop_math.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_aop.go:83
+func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payoff PayoffPut, paths []float64, allOutOfTheMoney []int32, svds []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_m := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_sums := compiled.Scratch[Double4](gc_b, 1)[:gc_n]
+	gc_s_foundPaths := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_path := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_S := compiled.Scratch[float64](gc_b, 4)[:gc_n]
+	gc_s_inTheMoney := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_partialSum := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_aop.go:85*/ scanInput := gocuda.Shared[int](t, aopThreads1)[:aopThreads1]
+	scanOutput := gocuda.Shared[int](t, 1+aopThreads1)[:1+aopThreads1]
+	/*line hecbench_aop.go:89*/ lsums := gocuda.Shared[Double4](t, 1)[:1]
+	lsum := gocuda.Shared[int32](t, 1)[:1]
+	/*line hecbench_aop.go:93*/ smemSvds := gocuda.Shared[float64](t, aopSmemSlots)[:aopSmemSlots]
+	timestep := gc_bx
+	/*line hecbench_aop.go:98*/ offset := timestep * numPaths
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			m := 0
+			/*line hecbench_aop.go:102*/ sums := Double4{0, 0, 0, 0}
+			/*line hecbench_aop.go:105*/ if gc_tx < aopSmemSlots {
+				smemSvds[gc_tx] = 0.0
+			}
+			gc_s_m[gc_rank] = m
+			gc_s_sums[gc_rank] = sums
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			foundPaths := 0
+			path := gc_tx
+			gc_s_foundPaths[gc_rank] = foundPaths
+			gc_s_path[gc_rank] = path
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		gc_r3, gc_r3in, gc_r3out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			path := gc_s_path[gc_rank]
+			/*line hecbench_aop.go:130*/ if path < numPaths {
+				gc_r3 |= 1
+				gc_r3in = gc_rank
+			} else {
+				gc_r3 |= 2
+				gc_r3out = gc_rank
+			}
+		}
+		if gc_r3 == 3 {
+			/*line hecbench_aop.go:140*/ compiled.Diverged(gc_b, "SyncThreads", gc_r3in, gc_r3out)
+		}
+		if gc_r3&1 == 0 {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				path := gc_s_path[gc_rank]
+				/*line hecbench_aop.go:116*/ S := paths[offset+path]
+				/*line hecbench_aop.go:119*/ inTheMoney := payoff.IsInTheMoney(S)
+				/*line hecbench_aop.go:122*/ scanInput[gc_tx] = inTheMoney
+				gc_s_S[gc_rank] = S
+				gc_s_inTheMoney[gc_rank] = inTheMoney
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
+				/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gc_alive := gc_all
+								if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+									/*line hecbench_aop.go:124*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								}
+								{
+									if gc_alive.ToBits() != 0 {
+										/*line hecbench_aop.go:125*/ scanOutput[0] = 0
+									}
+									/*line hecbench_aop.go:125*/ for i := 1; i <= aopThreads1; i = i + 1 {
+										var gc_u int
+										if gc_in := gc_alive.ToBits(); gc_in != 0 {
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+											/*line hecbench_aop.go:126*/ gc_u = scanOutput[i-1]
+										}
+										var gc_u2 int
+										if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+											/*line hecbench_aop.go:127*/ gc_u2 = scanInput[i-1]
+										}
+										if gc_alive.ToBits() != 0 {
+											/*line hecbench_aop.go:127*/ scanOutput[i] = gc_u + gc_u2
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							if gc_exited[gc_rank] {
+								continue
+							}
+							{
+								/*line hecbench_aop.go:125*/ scanOutput[0] = 0
+								for i := 1; i <= aopThreads1; i++ {
+									scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
+								}
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
+				/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							if gc_exited[gc_rank] {
+								continue
+							}
+							{
+								/*line hecbench_aop.go:125*/ scanOutput[0] = 0
+								for i := 1; i <= aopThreads1; i++ {
+									scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
+								}
+							}
+						}
+					}
+				}
+			})
+		}
+		/*line hecbench_aop.go:132*/ totalSum := scanOutput[aopThreads1]
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_aop.go:131*/ partialSum := scanOutput[gc_tx]
+				gc_s_partialSum[gc_rank] = partialSum
+			}
+		}
+		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			foundPaths := gc_s_foundPaths[gc_rank]
+			/*line hecbench_aop.go:145*/ if foundPaths < 3 {
+				gc_r7 |= 1
+				gc_r7in = gc_rank
+			} else {
+				gc_r7 |= 2
+				gc_r7out = gc_rank
+			}
+		}
+		if gc_r7 == 3 {
+			/*line hecbench_aop.go:155*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r7in, gc_r7out)
+		}
+		gc_agreed := gc_r7&1 != 0
+		var agreed bool = gc_agreed
+		/*line hecbench_aop.go:134*/ if agreed {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				foundPaths := gc_s_foundPaths[gc_rank]
+				S := gc_s_S[gc_rank]
+				inTheMoney := gc_s_inTheMoney[gc_rank]
+				partialSum := gc_s_partialSum[gc_rank]
+				/*line hecbench_aop.go:135*/ if inTheMoney != 0 && foundPaths+partialSum < 3 {
+					smemSvds[foundPaths+partialSum] = S
+				}
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					foundPaths := gc_s_foundPaths[gc_rank]
+					/*line hecbench_aop.go:139*/ foundPaths += totalSum
+					if gc_tx == 0 {
+						/*line hecbench_aop.go:144*/ lsum[0] = 0
+					}
+					gc_s_foundPaths[gc_rank] = foundPaths
+				}
+			}
+		} else {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+							/*line hecbench_aop.go:143*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						if gc_alive2.ToBits() != 0 {
+							/*line hecbench_aop.go:144*/ lsum[0] = 0
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					/*line hecbench_aop.go:144*/ lsum[0] = 0
+				}
+			}
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			inTheMoney := gc_s_inTheMoney[gc_rank]
+			/*line hecbench_aop.go:147*/ compiled.SharedOr(&lsum[0], int32(inTheMoney))
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			m := gc_s_m[gc_rank]
+			sums := gc_s_sums[gc_rank]
+			path := gc_s_path[gc_rank]
+			S := gc_s_S[gc_rank]
+			inTheMoney := gc_s_inTheMoney[gc_rank]
+			/*line hecbench_aop.go:149*/ if !(lsum[0] == 0) {
+				/*line hecbench_aop.go:154*/ m += inTheMoney
+				x := 0.0
+				xSq := 0.0
+				/*line hecbench_aop.go:158*/ if inTheMoney != 0 {
+					x = S
+					xSq = S * S
+				}
+				/*line hecbench_aop.go:164*/ sums.X += x
+				sums.Y += xSq
+				sums.Z += xSq * x
+				sums.W += xSq * xSq
+			}
+			/*line hecbench_aop.go:114*/ path += aopThreads1
+			gc_s_m[gc_rank] = m
+			gc_s_sums[gc_rank] = sums
+			gc_s_path[gc_rank] = path
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line hecbench_aop.go:173*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					if gc_alive3.ToBits() != 0 {
+						/*line hecbench_aop.go:174*/ lsum[0] = 0
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_aop.go:174*/ lsum[0] = 0
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		m := gc_s_m[gc_rank]
+		/*line hecbench_aop.go:178*/ compiled.SharedAdd(&lsum[0], int32(m))
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L15:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			notEnoughPaths := 0
+			/*line hecbench_aop.go:184*/ if gc_tx == 0 && int(lsum[0]) < minInTheMoney {
+				notEnoughPaths = 1
+			}
+			/*line hecbench_aop.go:189*/ if notEnoughPaths != 0 {
+				if gc_tx == 0 {
+					allOutOfTheMoney[gc_bx] = 1
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L15
+			}
+			if gc_tx == 0 {
+				/*line hecbench_aop.go:196*/ lsums[0] = Double4{0, 0, 0, 0}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		sums := gc_s_sums[gc_rank]
+		/*line hecbench_aop.go:200*/ compiled.SharedAdd(&lsums[0].X, sums.X)
+		compiled.SharedAdd(&lsums[0].Y, sums.Y)
+		compiled.SharedAdd(&lsums[0].Z, sums.Z)
+		compiled.SharedAdd(&lsums[0].W, sums.W)
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_aop.go:209*/ svd3x3(int(lsum[0]), &lsums[0], smemSvds)
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_aop.go:216*/ if gc_bound := aopSmemSlots; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all6 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+							/*line hecbench_aop.go:215*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						}
+						if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
+							break
+						}
+						/*line hecbench_aop.go:216*/ lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive6)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line hecbench_aop.go:215*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					}
+					if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
+						break
+					}
+					/*line hecbench_aop.go:216*/ lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_aop.go:216*/ svds[16*gc_bx+gc_tx] = smemSvds[gc_tx]
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_aop holds the source files whose lines the kernels' records hash.
 //

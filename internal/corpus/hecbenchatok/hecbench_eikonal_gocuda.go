@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,566 @@ func RunSolverKernel(spd []float64, mask []bool, solIn, solOut []float64, con []
 var gc_src_runSolver = compiled.NewSource(gc_files_hecbench_eikonal, "runSolver", "3125f9315611f18acb0f6fefcc2c4ab25fb8f2c823ea84651ebf2fbf76efc4f1", "hecbench_eikonal.go:70-216").NoGoexit("68f18f183abb800dcd1e720fb486891a0883492ad9e71316b7ad4b9144081642", "common.go:8-8", "hecbench_eikonal.go:24-68").GPU(
 	compiled.PTX{Entry: "runSolver", Pack: gc_ptx_hecbench_eikonal, Params: []string{"[]float64", "[]bool", "[]float64", "[]float64", "[]bool", "[]uint32", "int", "int", "int", "int", "uint32"}, Files: []string{"hecbench_eikonal.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_eikonal.go:73
+func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim, nIter int, nActiveBlock uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	gc_s_oldT := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_s_newT := compiled.Scratch[float64](gc_b, 3)[:gc_n]
+	listIdx := uint32(gc_by*gc_gdx + gc_bx)
+	/*line hecbench_eikonal.go:76*/ if listIdx < nActiveBlock {
+		/*line hecbench_eikonal.go:78*/ blockIdx := list[listIdx]
+		/*line hecbench_eikonal.go:82*/ blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
+		baseAddr := blockIdx * blocksize
+		/*line hecbench_eikonal.go:85*/ xgridlength := uint32(xdim / ekBlockLength)
+		ygridlength := uint32(ydim / ekBlockLength)
+		zgridlength := uint32(zdim / ekBlockLength)
+		/*line hecbench_eikonal.go:90*/ bx := blockIdx % xgridlength
+		tmpIdx := (blockIdx - bx) / xgridlength
+		by := tmpIdx % ygridlength
+		bz := (tmpIdx - by) / ygridlength
+		/*line hecbench_eikonal.go:100*/ sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
+		{
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 1
+				gc_off2 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)
+				gc_off3 := 2
+				if gc_off >= 0 && gc_off <= len(sol) && gc_bdx <= len(sol)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(solIn) && gc_bdx <= len(solIn)-gc_off2 && gc_bdx <= 1<<32-gc_off2 && gc_off2 <= len(spd) && gc_bdx <= len(spd)-gc_off2 && gc_off2 <= len(mask) && gc_bdx <= len(mask)-gc_off2 && gc_bdx <= len(sol) && gc_bdx <= 1<<32 && gc_off3 >= 0 && gc_off3 <= len(sol) && gc_bdx <= len(sol)-gc_off3 && gc_bdx <= 1<<32-gc_off3 {
+					gc_at := sol[gc_off:][:gc_bdx]
+					gc_at2 := solIn[gc_off2:][:gc_bdx]
+					gc_at3 := spd[gc_off2:][:gc_bdx]
+					gc_at4 := mask[gc_off2:][:gc_bdx]
+					gc_at5 := sol[:gc_bdx]
+					gc_at6 := sol[gc_off3:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := uint32(gc_tx)
+						ty := uint32(gc_ty)
+						tz := uint32(gc_tz)
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+						/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+						/*line hecbench_eikonal.go:80*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:105*/ gc_at[gc_tx][idxY][idxZ] = gc_at2[gc_tx]
+						F = gc_at3[gc_tx]
+						if F > 0 {
+							F = 1.0 / F
+						}
+						isValid = gc_at4[gc_tx]
+						/*line hecbench_eikonal.go:112*/ var newBaseAddr, newTIdx uint32
+						/*line hecbench_eikonal.go:115*/ if tx == 0 {
+							if bx == 0 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx + ekBlockLength - 1
+								newBaseAddr = (blockIdx - 1) * blocksize
+							}
+							gc_at5[gc_tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:126*/ if tx == ekBlockLength-1 {
+							if bx == xgridlength-1 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx - (ekBlockLength - 1)
+								newBaseAddr = (blockIdx + 1) * blocksize
+							}
+							gc_at6[gc_tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:137*/ if ty == 0 {
+							if by == 0 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength
+								newBaseAddr = (blockIdx - xgridlength) * blocksize
+							}
+							gc_at[gc_tx][ty][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:148*/ if ty == ekBlockLength-1 {
+							if by == ygridlength-1 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength
+								newBaseAddr = (blockIdx + xgridlength) * blocksize
+							}
+							gc_at[gc_tx][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:159*/ if tz == 0 {
+							if bz == 0 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength*ekBlockLength
+								newBaseAddr = (blockIdx - xgridlength*ygridlength) * blocksize
+							}
+							gc_at[gc_tx][idxY][tz] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:170*/ if tz == ekBlockLength-1 {
+							if bz == zgridlength-1 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength*ekBlockLength
+								newBaseAddr = (blockIdx + xgridlength*ygridlength) * blocksize
+							}
+							gc_at[gc_tx][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := uint32(gc_tx)
+						ty := uint32(gc_ty)
+						tz := uint32(gc_tz)
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:103*/ idxX := tx + 1
+						/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+						/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+						/*line hecbench_eikonal.go:80*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:105*/ sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
+						F = spd[baseAddr+tIdx]
+						if F > 0 {
+							F = 1.0 / F
+						}
+						isValid = mask[baseAddr+tIdx]
+						/*line hecbench_eikonal.go:112*/ var newBaseAddr, newTIdx uint32
+						/*line hecbench_eikonal.go:115*/ if tx == 0 {
+							if bx == 0 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx + ekBlockLength - 1
+								newBaseAddr = (blockIdx - 1) * blocksize
+							}
+							sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:126*/ if tx == ekBlockLength-1 {
+							if bx == xgridlength-1 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx - (ekBlockLength - 1)
+								newBaseAddr = (blockIdx + 1) * blocksize
+							}
+							sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:137*/ if ty == 0 {
+							if by == 0 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength
+								newBaseAddr = (blockIdx - xgridlength) * blocksize
+							}
+							sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:148*/ if ty == ekBlockLength-1 {
+							if by == ygridlength-1 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength
+								newBaseAddr = (blockIdx + xgridlength) * blocksize
+							}
+							sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:159*/ if tz == 0 {
+							if bz == 0 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength*ekBlockLength
+								newBaseAddr = (blockIdx - xgridlength*ygridlength) * blocksize
+							}
+							sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
+						}
+						/*line hecbench_eikonal.go:170*/ if tz == ekBlockLength-1 {
+							if bz == zgridlength-1 {
+								newTIdx = tIdx
+								newBaseAddr = baseAddr
+							} else {
+								newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength*ekBlockLength
+								newBaseAddr = (blockIdx + xgridlength*ygridlength) * blocksize
+							}
+							sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+			}
+		}
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+					gc_rank := gc_vstep
+					/*line hecbench_eikonal.go:183*/ var a lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					_ = a
+					/*line hecbench_eikonal.go:183*/ var b lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					_ = b
+					/*line hecbench_eikonal.go:183*/ var c lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					_ = c
+					/*line hecbench_eikonal.go:183*/ var oldT lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_eikonal.go:183*/ var newT lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_eikonal.go:183*/ oldT.StoreSlice(gc_s_oldT[gc_rank:])
+					/*line hecbench_eikonal.go:183*/ newT.StoreSlice(gc_s_newT[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				/*line hecbench_eikonal.go:183*/ var a float64
+				_ = a
+				/*line hecbench_eikonal.go:183*/ var b float64
+				_ = b
+				/*line hecbench_eikonal.go:183*/ var c float64
+				_ = c
+				/*line hecbench_eikonal.go:183*/ var oldT float64
+				/*line hecbench_eikonal.go:183*/ var newT float64
+				lanes.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank:])
+				lanes.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+			_ = a
+			_ = b
+			_ = c
+			gc_s_oldT[gc_rank] = oldT
+			gc_s_newT[gc_rank] = newT
+		}
+		/*line hecbench_eikonal.go:185*/ for iter := 0; iter < nIter; iter++ {
+			if compiled.SIMDBuild {
+				lanes.ClearAVXUpperBits()
+			}
+			{
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off4 := 1
+					gc_off5 := 2
+					if gc_off4 >= 0 && gc_off4 <= len(sol) && gc_bdx <= len(sol)-gc_off4 && gc_bdx <= 1<<32-gc_off4 && gc_bdx <= len(sol) && gc_bdx <= 1<<32 && gc_off5 >= 0 && gc_off5 <= len(sol) && gc_bdx <= len(sol)-gc_off5 && gc_bdx <= 1<<32-gc_off5 {
+						gc_at7 := sol[gc_off4:][:gc_bdx]
+						gc_at8 := sol[:gc_bdx]
+						gc_at9 := sol[gc_off5:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							_ = tx
+							ty := uint32(gc_ty)
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+							F := gc_s_F[gc_rank]
+							isValid := gc_s_isValid[gc_rank]
+							/*line hecbench_eikonal.go:107*/ var a float64
+							/*line hecbench_eikonal.go:109*/ var b float64
+							/*line hecbench_eikonal.go:111*/ var c float64
+							/*line hecbench_eikonal.go:113*/ var oldT float64
+							/*line hecbench_eikonal.go:115*/ var newT float64
+							/*line hecbench_eikonal.go:189*/ oldT = gc_at7[gc_tx][idxY][idxZ]
+							newT = oldT
+							/*line hecbench_eikonal.go:192*/ if isValid {
+								a = min(gc_at8[gc_tx][idxY][idxZ], gc_at9[gc_tx][idxY][idxZ])
+								b = min(gc_at7[gc_tx][ty][idxZ], gc_at7[gc_tx][ty+2][idxZ])
+								c = min(gc_at7[gc_tx][idxY][tz], gc_at7[gc_tx][idxY][tz+2])
+								/*line hecbench_eikonal.go:197*/ tmp := getTimeEikonal(a, b, c, F)
+								/*line hecbench_eikonal.go:199*/ newT = min(tmp, oldT)
+							}
+							gc_s_oldT[gc_rank] = oldT
+							gc_s_newT[gc_rank] = newT
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							ty := uint32(gc_ty)
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:103*/ idxX := tx + 1
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+							F := gc_s_F[gc_rank]
+							isValid := gc_s_isValid[gc_rank]
+							/*line hecbench_eikonal.go:107*/ var a float64
+							/*line hecbench_eikonal.go:109*/ var b float64
+							/*line hecbench_eikonal.go:111*/ var c float64
+							/*line hecbench_eikonal.go:113*/ var oldT float64
+							/*line hecbench_eikonal.go:115*/ var newT float64
+							/*line hecbench_eikonal.go:189*/ oldT = sol[idxX][idxY][idxZ]
+							newT = oldT
+							/*line hecbench_eikonal.go:192*/ if isValid {
+								a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
+								b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
+								c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
+								/*line hecbench_eikonal.go:197*/ tmp := getTimeEikonal(a, b, c, F)
+								/*line hecbench_eikonal.go:199*/ newT = min(tmp, oldT)
+							}
+							gc_s_oldT[gc_rank] = oldT
+							gc_s_newT[gc_rank] = newT
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+			}
+			{
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off6 := 1
+					if gc_off6 >= 0 && gc_off6 <= len(sol) && gc_bdx <= len(sol)-gc_off6 && gc_bdx <= 1<<32-gc_off6 {
+						gc_at10 := sol[gc_off6:][:gc_bdx]
+						gc_vstep2 := 0
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tx := uint32(gc_tx)
+								_ = tx
+								ty := uint32(gc_ty)
+								/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+								tz := uint32(gc_tz)
+								/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+								isValid := gc_s_isValid[gc_rank]
+								newT := gc_s_newT[gc_rank]
+								/*line hecbench_eikonal.go:203*/ if isValid {
+									gc_at10[gc_tx][idxY][idxZ] = newT
+								}
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tx := uint32(gc_tx)
+								_ = tx
+								ty := uint32(gc_ty)
+								/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+								tz := uint32(gc_tz)
+								/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+								isValid := gc_s_isValid[gc_rank]
+								newT := gc_s_newT[gc_rank]
+								/*line hecbench_eikonal.go:203*/ if isValid {
+									gc_at10[gc_tx][idxY][idxZ] = newT
+								}
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tx := uint32(gc_tx)
+								_ = tx
+								ty := uint32(gc_ty)
+								/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+								tz := uint32(gc_tz)
+								/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+								isValid := gc_s_isValid[gc_rank]
+								newT := gc_s_newT[gc_rank]
+								/*line hecbench_eikonal.go:203*/ if isValid {
+									gc_at10[gc_tx][idxY][idxZ] = newT
+								}
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								tx := uint32(gc_tx)
+								_ = tx
+								ty := uint32(gc_ty)
+								/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+								tz := uint32(gc_tz)
+								/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+								isValid := gc_s_isValid[gc_rank]
+								newT := gc_s_newT[gc_rank]
+								/*line hecbench_eikonal.go:203*/ if isValid {
+									gc_at10[gc_tx][idxY][idxZ] = newT
+								}
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							_ = tx
+							ty := uint32(gc_ty)
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+							isValid := gc_s_isValid[gc_rank]
+							newT := gc_s_newT[gc_rank]
+							/*line hecbench_eikonal.go:203*/ if isValid {
+								gc_at10[gc_tx][idxY][idxZ] = newT
+							}
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							/*line hecbench_eikonal.go:103*/ idxX := tx + 1
+							ty := uint32(gc_ty)
+							/*line hecbench_eikonal.go:103*/ idxY := ty + 1
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:103*/ idxZ := tz + 1
+							isValid := gc_s_isValid[gc_rank]
+							newT := gc_s_newT[gc_rank]
+							/*line hecbench_eikonal.go:203*/ if isValid {
+								sol[idxX][idxY][idxZ] = newT
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)
+				if gc_off7 >= 0 && gc_off7 <= len(con) && gc_bdx <= len(con)-gc_off7 && gc_bdx <= 1<<32-gc_off7 && gc_off7 <= len(solOut) && gc_bdx <= len(solOut)-gc_off7 {
+					gc_at11 := con[gc_off7:][:gc_bdx]
+					gc_at12 := solOut[gc_off7:][:gc_bdx]
+					gc_vstep3 := 0
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							oldT := gc_s_oldT[gc_rank]
+							newT := gc_s_newT[gc_rank]
+							/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+							/*line hecbench_eikonal.go:213*/ gc_at11[gc_tx] = residue < ekEps
+							gc_at12[gc_tx] = newT
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							oldT := gc_s_oldT[gc_rank]
+							newT := gc_s_newT[gc_rank]
+							/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+							/*line hecbench_eikonal.go:213*/ gc_at11[gc_tx] = residue < ekEps
+							gc_at12[gc_tx] = newT
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							oldT := gc_s_oldT[gc_rank]
+							newT := gc_s_newT[gc_rank]
+							/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+							/*line hecbench_eikonal.go:213*/ gc_at11[gc_tx] = residue < ekEps
+							gc_at12[gc_tx] = newT
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							oldT := gc_s_oldT[gc_rank]
+							newT := gc_s_newT[gc_rank]
+							/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+							/*line hecbench_eikonal.go:213*/ gc_at11[gc_tx] = residue < ekEps
+							gc_at12[gc_tx] = newT
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tz := uint32(gc_tz)
+						_ = tz
+						ty := uint32(gc_ty)
+						_ = ty
+						tx := uint32(gc_tx)
+						_ = tx
+						oldT := gc_s_oldT[gc_rank]
+						newT := gc_s_newT[gc_rank]
+						/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+						/*line hecbench_eikonal.go:213*/ gc_at11[gc_tx] = residue < ekEps
+						gc_at12[gc_tx] = newT
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:98*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						oldT := gc_s_oldT[gc_rank]
+						newT := gc_s_newT[gc_rank]
+						/*line hecbench_eikonal.go:210*/ residue := oldT - newT
+						/*line hecbench_eikonal.go:213*/ con[baseAddr+tIdx] = residue < ekEps
+						solOut[baseAddr+tIdx] = newT
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+			}
+		}
+	}
+}
 
 // RunReductionKernel is run_reduction of kernel.cu.
 //
@@ -86,10 +647,10 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 					gc_at2 := con[gc_off2:][:gc_bdx]
 					gc_at3 := conv[gc_off3:][:gc_bdx]
 					gc_at4 := con[gc_off4:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_vstep + 0
 							tz := uint32(gc_tz)
 							_ = tz
 							ty := uint32(gc_ty)
@@ -100,7 +661,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_vstep + 1
 							tz := uint32(gc_tz)
 							_ = tz
 							ty := uint32(gc_ty)
@@ -111,7 +672,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_vstep + 2
 							tz := uint32(gc_tz)
 							_ = tz
 							ty := uint32(gc_ty)
@@ -122,7 +683,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_vstep + 3
 							tz := uint32(gc_tz)
 							_ = tz
 							ty := uint32(gc_ty)
@@ -133,7 +694,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						tz := uint32(gc_tz)
 						_ = tz
 						ty := uint32(gc_ty)
@@ -170,10 +731,10 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 				if gc_off5 >= 0 && gc_off5 <= len(conv) && gc_bdx <= len(conv)-gc_off5 && gc_bdx <= 1<<32-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(conv) && gc_bdx <= len(conv)-gc_off6 && gc_bdx <= 1<<32-gc_off6 {
 					gc_at5 := conv[gc_off5:][:gc_bdx]
 					gc_at6 := conv[gc_off6:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_vstep2 := 0
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_vstep2 + 0
 							tz := uint32(gc_tz)
 							ty := uint32(gc_ty)
 							tx := uint32(gc_tx)
@@ -186,7 +747,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_vstep2 + 1
 							tz := uint32(gc_tz)
 							ty := uint32(gc_ty)
 							tx := uint32(gc_tx)
@@ -199,7 +760,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_vstep2 + 2
 							tz := uint32(gc_tz)
 							ty := uint32(gc_ty)
 							tx := uint32(gc_tx)
@@ -212,7 +773,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_vstep2 + 3
 							tz := uint32(gc_tz)
 							ty := uint32(gc_ty)
 							tx := uint32(gc_tx)
@@ -225,7 +786,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
 						tx := uint32(gc_tx)
@@ -263,10 +824,10 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
@@ -277,7 +838,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
@@ -288,7 +849,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
@@ -299,7 +860,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
@@ -310,7 +871,7 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tz := uint32(gc_tz)
 					ty := uint32(gc_ty)
@@ -380,10 +941,10 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 				if gc_off >= 0 && gc_off <= len(solOut) && gc_bdx <= len(solOut)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off <= len(solIn) && gc_bdx <= len(solIn)-gc_off {
 					gc_at := solOut[gc_off:][:gc_bdx]
 					gc_at2 := solIn[gc_off:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_vstep + 0
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -400,7 +961,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							gc_s_isValid[gc_rank] = isValid
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_vstep + 1
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -417,7 +978,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							gc_s_isValid[gc_rank] = isValid
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_vstep + 2
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -434,7 +995,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							gc_s_isValid[gc_rank] = isValid
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_vstep + 3
 							gc_rank := gc_base + gc_tx
 							tz := uint32(gc_tz)
 							_ = tz
@@ -451,7 +1012,7 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 							gc_s_isValid[gc_rank] = isValid
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tz := uint32(gc_tz)
 						_ = tz

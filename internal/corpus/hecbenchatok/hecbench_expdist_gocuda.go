@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -24,6 +25,448 @@ func ExpdistDistanceKernel(a, b []float32, m, n int, scaleA, scaleB, crossTerm [
 
 //line hecbench_expdist.go:91
 var gc_src_expdistDistance = compiled.NewSource(gc_files_hecbench_expdist, "expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7").NoGPU("hecbench_expdist.go:53: slicing [128]float32 has no GPU form yet")
+
+//line hecbench_expdist.go:91
+func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, scaleA, scaleB, crossTerm []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) [][128]float32 {
+		defer func() {}()
+		return gocuda.Shared[[128]float32](t, n)
+	}
+	gc_shared2 := func(n int) [][32]float32 {
+		defer func() {}()
+		return gocuda.Shared[[32]float32](t, n)
+	}
+	gc_shared3 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_shared4 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_shared5 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_expdist.go:93*/ var a_ []float32 = a
+	/*line hecbench_expdist.go:93*/ var b_ []float32 = b
+	/*line hecbench_expdist.go:93*/ var m_ int = m
+	/*line hecbench_expdist.go:93*/ var n_ int = n
+	/*line hecbench_expdist.go:93*/ var scaleA_ []float32 = scaleA
+	/*line hecbench_expdist.go:93*/ var scaleB_ []float32 = scaleB
+	/*line hecbench_expdist.go:93*/ var crossTerm_ []float32 = crossTerm
+	/*line hecbench_expdist.go:42*/ shA := gc_shared1(edDim)[:edDim]
+	shB := gc_shared2(edDim)[:edDim]
+	shScaleA := gc_shared3(edTileX)[:edTileX]
+	shScaleB := gc_shared4(edTileY)[:edTileY]
+	sum := gc_shared5(1)[:1]
+	/*line hecbench_expdist.go:58*/ var tileSize_2 int = edTileSizeX
+	/*line hecbench_expdist.go:58*/ var stride_2 int = edBlockSizeX
+	/*line hecbench_expdist.go:58*/ var shMem_2 []float32 = shScaleA
+	/*line hecbench_expdist.go:58*/ var dMem_2 []float32 = scaleA_
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line hecbench_expdist.go:60*/ shA := shA[:2]
+			/*line hecbench_expdist.go:62*/ shB := shB[:2]
+			/*line hecbench_expdist.go:64*/ sum := sum[:1]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hecbench_expdist.go:39*/ var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
+							var j int = ty + gc_by*edBlockSizeY*edTileSizeY
+							gc_b2 := gc_none
+							/*line hecbench_expdist.go:48*/ if ty == 0 {
+								gc_b2 = gc_all
+							}
+							/*line hecbench_expdist.go:48*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b2)
+							if gc_if.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_expdist.go:49*/ sum[0] = 0
+								}
+							}
+							for d := 0; d < edDim; d = d + 1 {
+								/*line hecbench_expdist.go:52*/ var tileSize int = edTileSizeX
+								var stride int = edBlockSizeX
+								/*line hecbench_expdist.go:53*/ var gc_t []float32 = shA[d][:]
+								/*line hecbench_expdist.go:53*/ var shMem []float32 = gc_t
+								/*line hecbench_expdist.go:53*/ var gc_t2 []float32 = a_[d*m_:]
+								/*line hecbench_expdist.go:53*/ var dMem []float32 = gc_t2
+								/*line hecbench_expdist.go:53*/ var shOffset int = tx
+								/*line hecbench_expdist.go:53*/ var dOffset int = i
+								/*line hecbench_expdist.go:53*/ for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_expdist.go:30*/ if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
+										/*line hecbench_expdist.go:30*/ gc_ld = lanes.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
+									} else {
+										var gc_lanes [8]float32
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line hecbench_expdist.go:30*/ gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+									}
+									/*line hecbench_expdist.go:30*/ if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
+										/*line hecbench_expdist.go:30*/ gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
+									} else {
+										var gc_lanes2 [8]float32
+										gc_ld.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if 0xff&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line hecbench_expdist.go:30*/ shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								/*line hecbench_expdist.go:30*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_expdist.go:54*/ var tileSize_ int = edTileSizeY
+									var stride_ int = edBlockSizeY
+									/*line hecbench_expdist.go:55*/ var gc_t3 []float32 = shB[d][:]
+									/*line hecbench_expdist.go:55*/ var shMem_ []float32 = gc_t3
+									/*line hecbench_expdist.go:55*/ var gc_t4 []float32 = b_[d*n_:]
+									/*line hecbench_expdist.go:55*/ var dMem_ []float32 = gc_t4
+									/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
+									/*line hecbench_expdist.go:55*/ var dOffset_ int = j
+									/*line hecbench_expdist.go:55*/ for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
+										var gc_u float32
+										if gc_in := gc_if2.ToBits(); gc_in != 0 {
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+											/*line hecbench_expdist.go:30*/ gc_u = dMem_[dOffset_+ti_2*stride_]
+										}
+										if gc_if2.ToBits() != 0 {
+											/*line hecbench_expdist.go:30*/ shMem_[shOffset_+ti_2*stride_] = gc_u
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						j := ty + gc_by*edBlockSizeY*edTileSizeY
+						/*line hecbench_expdist.go:48*/ if tx == 0 && ty == 0 {
+							sum[0] = 0
+						}
+						/*line hecbench_expdist.go:52*/ for d := 0; d < edDim; d++ {
+							var tileSize int = edTileSizeX
+							/*line hecbench_expdist.go:53*/ var stride int = edBlockSizeX
+							/*line hecbench_expdist.go:53*/ var shMem []float32 = shA[d][:]
+							/*line hecbench_expdist.go:53*/ var dMem []float32 = a_[d*m_:]
+							/*line hecbench_expdist.go:53*/ var shOffset int = tx
+							/*line hecbench_expdist.go:53*/ var dOffset int = i
+							/*line hecbench_expdist.go:30*/ for ti_ := 0; ti_ < tileSize; ti_++ {
+								shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
+							}
+							/*line hecbench_expdist.go:54*/ if tx == 0 {
+								var tileSize_ int = edTileSizeY
+								/*line hecbench_expdist.go:55*/ var stride_ int = edBlockSizeY
+								/*line hecbench_expdist.go:55*/ var shMem_ []float32 = shB[d][:]
+								/*line hecbench_expdist.go:55*/ var dMem_ []float32 = b_[d*n_:]
+								/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
+								/*line hecbench_expdist.go:55*/ var dOffset_ int = j
+								/*line hecbench_expdist.go:30*/ for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
+									shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
+								}
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line hecbench_expdist.go:60*/ shA := shA[:2]
+			/*line hecbench_expdist.go:62*/ shB := shB[:2]
+			/*line hecbench_expdist.go:64*/ sum := sum[:1]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						j := ty + gc_by*edBlockSizeY*edTileSizeY
+						/*line hecbench_expdist.go:48*/ if tx == 0 && ty == 0 {
+							sum[0] = 0
+						}
+						/*line hecbench_expdist.go:52*/ for d := 0; d < edDim; d++ {
+							var tileSize int = edTileSizeX
+							/*line hecbench_expdist.go:53*/ var stride int = edBlockSizeX
+							/*line hecbench_expdist.go:53*/ var shMem []float32 = shA[d][:]
+							/*line hecbench_expdist.go:53*/ var dMem []float32 = a_[d*m_:]
+							/*line hecbench_expdist.go:53*/ var shOffset int = tx
+							/*line hecbench_expdist.go:53*/ var dOffset int = i
+							/*line hecbench_expdist.go:30*/ for ti_ := 0; ti_ < tileSize; ti_++ {
+								shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
+							}
+							/*line hecbench_expdist.go:54*/ if tx == 0 {
+								var tileSize_ int = edTileSizeY
+								/*line hecbench_expdist.go:55*/ var stride_ int = edBlockSizeY
+								/*line hecbench_expdist.go:55*/ var shMem_ []float32 = shB[d][:]
+								/*line hecbench_expdist.go:55*/ var dMem_ []float32 = b_[d*n_:]
+								/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
+								/*line hecbench_expdist.go:55*/ var dOffset_ int = j
+								/*line hecbench_expdist.go:30*/ for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
+									shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
+								}
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	/*line hecbench_expdist.go:30*/ for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_expdist.go:33*/ gc_off3 := ti_3 * stride_2
+			gc_off4 := (gc_bx * edBlockSizeX * edTileSizeX) + (ti_3 * stride_2)
+			if gc_off3 >= 0 && gc_off3 <= len(shMem_2) && gc_bdx <= len(shMem_2)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dMem_2) && gc_bdx <= len(dMem_2)-gc_off4 {
+				gc_at := shMem_2[gc_off3:][:gc_bdx]
+				gc_at2 := dMem_2[gc_off4:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+							_ = shOffset_2
+							/*line hecbench_expdist.go:39*/ var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+							_ = dOffset_2
+							/*line hecbench_expdist.go:59*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						tx := gc_tx
+						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+						_ = shOffset_2
+						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+						_ = dOffset_2
+						/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep2 := 0
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							{
+								gc_tx := gc_vstep2 + 0
+								tx := gc_tx
+								/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+								_ = shOffset_2
+								/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+								_ = dOffset_2
+								/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 1
+								tx := gc_tx
+								/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+								_ = shOffset_2
+								/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+								_ = dOffset_2
+								/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 2
+								tx := gc_tx
+								/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+								_ = shOffset_2
+								/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+								_ = dOffset_2
+								/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep2 + 3
+								tx := gc_tx
+								/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+								_ = shOffset_2
+								/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+								_ = dOffset_2
+								/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							tx := gc_tx
+							/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+							_ = shOffset_2
+							/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+							/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+							_ = dOffset_2
+							/*line hecbench_expdist.go:31*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
+					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
+					/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line hecbench_expdist.go:38*/ shScaleB := shScaleB[:32]
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					/*line hecbench_expdist.go:40*/ j := ty + gc_by*edBlockSizeY*edTileSizeY
+					{
+						/*line hecbench_expdist.go:60*/ var tileSize_3 int = edTileSizeY
+						/*line hecbench_expdist.go:60*/ var stride_3 int = edBlockSizeY
+						/*line hecbench_expdist.go:60*/ var shMem_3 []float32 = shScaleB
+						/*line hecbench_expdist.go:60*/ var dMem_3 []float32 = scaleB_
+						/*line hecbench_expdist.go:60*/ var shOffset_3 int = ty
+						/*line hecbench_expdist.go:60*/ var dOffset_3 int = j
+						/*line hecbench_expdist.go:30*/ for ti_4 := 0; ti_4 < tileSize_3; ti_4++ {
+							shMem_3[shOffset_3+ti_4*stride_3] = dMem_3[dOffset_3+ti_4*stride_3]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+	compiled.OutOfLine(func() {
+		/*line hecbench_expdist.go:71*/ shA := shA[:2]
+		/*line hecbench_expdist.go:73*/ shB := shB[:2]
+		/*line hecbench_expdist.go:75*/ shScaleA := shScaleA[:128]
+		/*line hecbench_expdist.go:77*/ shScaleB := shScaleB[:32]
+		/*line hecbench_expdist.go:79*/ sum := sum[:1]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
+					/*line hecbench_expdist.go:65*/ var sCrossTerm float32
+					for ti := 0; ti < edTileSizeX; ti++ {
+						for tj := 0; tj < edTileSizeY; tj++ {
+							if i+ti*edBlockSizeX < m_ && j+tj*edBlockSizeY < n_ {
+								var distIJ float32
+								{
+									{
+										d_ := int(0)
+										/*line hecbench_expdist.go:71*/ distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
+									}
+									{
+										d_ := int(1)
+										/*line hecbench_expdist.go:71*/ distIJ += (shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY]) *
+											(shA[d_][tx+ti*edBlockSizeX] - shB[d_][ty+tj*edBlockSizeY])
+									}
+								}
+								/*line hecbench_expdist.go:74*/ sCrossTerm += expf(-distIJ / (shScaleA[tx+ti*edBlockSizeX] + shScaleB[ty+tj*edBlockSizeY]))
+							}
+						}
+					}
+					/*line hecbench_expdist.go:79*/ compiled.SharedAdd(&sum[0], sCrossTerm)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off5 := gc_by*gc_gdx + gc_bx
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
+				gc_at3 := crossTerm_[gc_off5:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_expdist.go:84*/ gc_at3[0] = sum[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_expdist.go:84*/ crossTerm_[gc_by*gc_gdx+gc_bx] = sum[0]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
 //
@@ -45,7 +488,182 @@ var gc_src_reduceCrossTerm = compiled.NewSource(gc_files_hecbench_expdist, "redu
 	compiled.PTX{Entry: "reduceCrossTerm", Pack: gc_ptx_hecbench_expdist, Params: []string{"[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_expdist.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_expdist.go:99
+func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, m, n, nblocks int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_sCrossTerm := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line hecbench_expdist.go:102*/ sum := gocuda.Shared[float32](t, 1)[:1]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_expdist.go:105*/ sum[0] = 0
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_expdist.go:105*/ sum[0] = 0
+			}
+		}
+	}
+	clear(gc_s_sCrossTerm)
+	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_expdist.go:119*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off2 {
+				gc_at := crossTerm[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+							/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
+							_ = i
+							/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						/*line hecbench_expdist.go:100*/ sCrossTerm := lanes.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
+						/*line hecbench_expdist.go:110*/ var i int = tx + gc_off
+						_ = i
+						/*line hecbench_expdist.go:111*/ sCrossTerm = sCrossTerm.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+						/*line hecbench_expdist.go:111*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+					gc_more = true
+					/*line hecbench_expdist.go:111*/ sCrossTerm += gc_at[gc_tx]
+					gc_s_sCrossTerm[gc_rank] = sCrossTerm
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+					/*line hecbench_expdist.go:110*/ i := tx + gc_off
+					gc_more = true
+					/*line hecbench_expdist.go:111*/ sCrossTerm += crossTerm[i]
+					gc_s_sCrossTerm[gc_rank] = sCrossTerm
+				}
+			}
+		}
+	}
+	gc_vstep3 := 0
+	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+		{
+			gc_rank := gc_vstep3 + 0
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+		{
+			gc_rank := gc_vstep3 + 1
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+		{
+			gc_rank := gc_vstep3 + 2
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+		{
+			gc_rank := gc_vstep3 + 3
+			gc_pos.Thread = gc_rank
+			sCrossTerm := gc_s_sCrossTerm[gc_rank]
+			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
+		}
+	}
+	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sCrossTerm := gc_s_sCrossTerm[gc_rank]
+		/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
+				gc_at2 := output[gc_off3:][:1]
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_expdist.go:119*/ output[0] = sum[0]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_expdist holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_expdist.go
 var gc_files_hecbench_expdist embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,449 @@ func SpmmTest1Kernel(aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal
 var gc_src_spmmTest1 = compiled.NewSource(gc_files_hecbench_gespmm, "spmmTest1", "9f9832e5acc9719fa192032fbdc446df7c4cb8d713e388b808f5cc98069c1dd6", "hecbench_gespmm.go:18-76").NoGoexit("dc98c971bc0975dd32085f7689f5d5fe6f2bd57eb3b6dd5513059bc198d700c0", "hecbench_gespmm.go:78-81").GPU(
 	compiled.PTX{Entry: "spmmTest1", Pack: gc_ptx_hecbench_gespmm, Params: []string{"int", "int", "[]int32", "[]int32", "[]float32", "[]float32", "[]float32"}, Files: []string{"hecbench_gespmm.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_gespmm.go:21
+func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCsrColInd []int32, aCsrVal, bDnVal, cDnVal []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdy := gc_b.GridDim().Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_gespmm.go:22*/ sh := gocuda.DynamicShared[int32](t)
+	colIndSh := sh
+	var gc_l_valSh [32][]float32
+	var gc_l_lb [32]int
+	var gc_l_hb [32]int
+	var gc_l_ptr [32]int
+	var gc_l_acc [32]float32
+	var gc_l_jj [32]int
+	var gc_l_jj_ [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			/*line hecbench_gespmm.go:24*/ valSh := asF32(sh[gc_bdy<<5:])
+			gc_l_valSh[gc_lane] = valSh
+		}
+		var gc_m16 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				rid := gc_bdy*gc_bx + gc_ty
+				/*line hecbench_gespmm.go:30*/ if rid < aNrows {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					rid := gc_bdy*gc_bx + gc_ty
+					/*line hecbench_gespmm.go:32*/ lb := int(aCsrRowPtr[rid])
+					hb := int(aCsrRowPtr[rid+1])
+					ptr := lb + gc_tx
+					var offset int
+					var acc float32
+					_ = offset
+					gc_l_lb[gc_lane] = lb
+					gc_l_hb[gc_lane] = hb
+					gc_l_ptr[gc_lane] = ptr
+					gc_l_acc[gc_lane] = acc
+				}
+			}
+			if gc_by != gc_gdy-1 {
+				gc_save7 := gc_act
+				gc_in7 := gc_act
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					lb := gc_l_lb[gc_lane]
+					/*line hecbench_gespmm.go:39*/ jj := lb
+					gc_l_jj[gc_lane] = jj
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in7 &^ gc_dead
+					var gc_m7, gc_skip7 uint32
+					_ = gc_skip7
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						hb := gc_l_hb[gc_lane]
+						jj := gc_l_jj[gc_lane]
+						/*line hecbench_gespmm.go:39*/ if jj < hb {
+							gc_m7 |= 1 << gc_lane
+						}
+					}
+					gc_in7 &= gc_m7
+					gc_act = gc_in7
+					if gc_act == 0 {
+						break
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							shmemOffset := gc_ty << 5
+							/*line hecbench_gespmm.go:26*/ threadIdx := shmemOffset + gc_tx
+							valSh := gc_l_valSh[gc_lane]
+							hb := gc_l_hb[gc_lane]
+							ptr := gc_l_ptr[gc_lane]
+							/*line hecbench_gespmm.go:40*/ if ptr < hb {
+								valSh[threadIdx] = aCsrVal[ptr]
+								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							shmemOffset := gc_ty << 5
+							cid := gc_by<<5 + gc_tx
+							valSh := gc_l_valSh[gc_lane]
+							hb := gc_l_hb[gc_lane]
+							ptr := gc_l_ptr[gc_lane]
+							/*line hecbench_gespmm.go:39*/ var offset int
+							acc := gc_l_acc[gc_lane]
+							jj := gc_l_jj[gc_lane]
+							/*line hecbench_gespmm.go:45*/ ptr += 32
+							/*line hecbench_gespmm.go:47*/ for kk := 0; kk < 32 && jj+kk < hb; kk++ {
+								offset = int(colIndSh[shmemOffset+kk]) + cid
+								acc += valSh[shmemOffset+kk] * bDnVal[offset]
+							}
+							gc_l_ptr[gc_lane] = ptr
+							gc_l_acc[gc_lane] = acc
+						}
+					}
+					gc_act = gc_in7 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						jj := gc_l_jj[gc_lane]
+						/*line hecbench_gespmm.go:39*/ jj += 32
+						gc_l_jj[gc_lane] = jj
+					}
+				}
+				gc_act = gc_save7 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						rid := gc_bdy*gc_bx + gc_ty
+						cid := gc_by<<5 + gc_tx
+						acc := gc_l_acc[gc_lane]
+						/*line hecbench_gespmm.go:53*/ cDnVal[rid*bNcols+cid] = acc
+					}
+				}
+			} else {
+				gc_save13 := gc_act
+				gc_in13 := gc_act
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					lb := gc_l_lb[gc_lane]
+					/*line hecbench_gespmm.go:55*/ jj_ := lb
+					gc_l_jj_[gc_lane] = jj_
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in13 &^ gc_dead
+					var gc_m13, gc_skip13 uint32
+					_ = gc_skip13
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						hb := gc_l_hb[gc_lane]
+						jj_ := gc_l_jj_[gc_lane]
+						/*line hecbench_gespmm.go:55*/ if jj_ < hb {
+							gc_m13 |= 1 << gc_lane
+						}
+					}
+					gc_in13 &= gc_m13
+					gc_act = gc_in13
+					if gc_act == 0 {
+						break
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							shmemOffset := gc_ty << 5
+							/*line hecbench_gespmm.go:26*/ threadIdx := shmemOffset + gc_tx
+							valSh := gc_l_valSh[gc_lane]
+							hb := gc_l_hb[gc_lane]
+							ptr := gc_l_ptr[gc_lane]
+							/*line hecbench_gespmm.go:56*/ if ptr < hb {
+								valSh[threadIdx] = aCsrVal[ptr]
+								colIndSh[threadIdx] = int32(bNcols) * aCsrColInd[ptr]
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							shmemOffset := gc_ty << 5
+							cid := gc_by<<5 + gc_tx
+							valSh := gc_l_valSh[gc_lane]
+							hb := gc_l_hb[gc_lane]
+							ptr := gc_l_ptr[gc_lane]
+							/*line hecbench_gespmm.go:39*/ var offset int
+							acc := gc_l_acc[gc_lane]
+							jj_ := gc_l_jj_[gc_lane]
+							/*line hecbench_gespmm.go:61*/ ptr += 32
+							/*line hecbench_gespmm.go:63*/ for kk_ := 0; kk_ < 32 && jj_+kk_ < hb; kk_++ {
+								offset = int(colIndSh[shmemOffset+kk_]) + cid
+								if cid < bNcols {
+									acc += valSh[shmemOffset+kk_] * bDnVal[offset]
+								}
+							}
+							gc_l_ptr[gc_lane] = ptr
+							gc_l_acc[gc_lane] = acc
+						}
+					}
+					gc_act = gc_in13 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						jj_ := gc_l_jj_[gc_lane]
+						/*line hecbench_gespmm.go:55*/ jj_ += 32
+						gc_l_jj_[gc_lane] = jj_
+					}
+				}
+				gc_act = gc_save13 &^ gc_dead
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								var rid int = gc_bdy*gc_bx + gc_ty
+								var cid int = gc_by<<5 + gc_tx
+								/*line hecbench_gespmm.go:31*/ acc := lanes.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
+								/*line hecbench_gespmm.go:71*/ if (rid*
+									bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
+									break
+								}
+								/*line hecbench_gespmm.go:71*/ if cid < bNcols && uint(bNcols-cid) > 7 {
+									/*line hecbench_gespmm.go:71*/ acc.StoreSlice(cDnVal[rid*bNcols+cid:])
+								} else {
+									/*line hecbench_gespmm.go:72*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line hecbench_gespmm.go:71*/ acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
+									}
+								}
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var rid int = gc_bdy*gc_bx + gc_ty
+								var cid int = gc_by<<5 + gc_tx
+								/*line hecbench_gespmm.go:31*/ acc := lanes.LoadFloat32x8Slice(gc_l_acc[gc_lane:])
+								/*line hecbench_gespmm.go:71*/ if (rid*
+									bNcols+cid) < 0 || (rid*bNcols+cid) > len(cDnVal)-8 {
+									break
+								}
+								/*line hecbench_gespmm.go:71*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_gespmm.go:72*/ acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
+								}
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							rid := gc_bdy*gc_bx + gc_ty
+							cid := gc_by<<5 + gc_tx
+							acc := gc_l_acc[gc_lane]
+							/*line hecbench_gespmm.go:71*/ if cid < bNcols {
+								cDnVal[rid*bNcols+cid] = acc
+							}
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							rid := gc_bdy*gc_bx + gc_ty
+							cid := gc_by<<5 + gc_tx
+							acc := gc_l_acc[gc_lane]
+							/*line hecbench_gespmm.go:71*/ if cid < bNcols {
+								cDnVal[rid*bNcols+cid] = acc
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+}
 
 // SpmmTest2Kernel is spmm_test2<float> of kernels.h.
 //

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,282 @@ func Init3Kernel(nodes int, nidx, nlist, label, count []int32) func(*gocuda.Thre
 var gc_src_init3 = compiled.NewSource(gc_files_hecbench_graphb_cc, "init3", "dce7192b4e46994eab3718f548728f14879254e746d846acafc8dde288514fc3", "hecbench_graphb_cc.go:36-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "init3", Pack: gc_ptx_hecbench_graphb_cc, Params: []string{"int", "[]int32", "[]int32", "[]int32", "[]int32"}, Files: []string{"hecbench_graphb_cc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_graphb_cc.go:39
+func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlist, label, count []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line hecbench_graphb_cc.go:41*/ incr := gc_gdx * gbThreadsPerBlock
+		if compiled.StrideFar(incr, nodes) {
+			gc_chunk := compiled.StrideChunk(incr)
+			gc_span := (incr) * gc_chunk
+			/*line hecbench_graphb_cc.go:43*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += (incr) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_cc.go:51*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:43*/ gc_start := from
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(incr) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for v := gc_from2; gc_trips > 0; v, gc_trips = v+(incr), gc_trips-1 {
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_cc.go:43*/ for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_cc.go:51*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(label) && gc_to <= len(label)-gc_off3 {
+						gc_at := label[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_from
+							if compiled.SIMD {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_cc.go:43*/ var v int = from + gc_off
+									if v < -2147483648 || v > 2147483640 {
+										break
+									}
+									/*line hecbench_graphb_cc.go:45*/ lanes.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep > gc_from {
+								gc_more = true
+							}
+							for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+								/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+								gc_more = true
+								/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
+							}
+						} else {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+									gc_more = true
+									/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
+								}
+								{
+									gc_tx := gc_step + 1
+									/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+									gc_more = true
+									/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
+								}
+								{
+									gc_tx := gc_step + 2
+									/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+									gc_more = true
+									/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
+								}
+								{
+									gc_tx := gc_step + 3
+									/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+									gc_more = true
+									/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+								gc_more = true
+								/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_cc.go:51*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_cc.go:47*/ gc_chunk2 := compiled.StrideChunk(incr)
+			gc_span2 := (incr) * gc_chunk2
+			/*line hecbench_graphb_cc.go:47*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_cc.go:55*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_cc.go:47*/ gc_start2 := from
+						gc_from3 := gc_start2 + gc_off2
+						gc_trips2 := gc_limit2 - gc_from3
+						switch {
+						case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, incr, gc_chunk2, gc_limit2, false)
+						case gc_trips2 > gc_span2:
+							gc_trips2 = gc_chunk2
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(incr) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk2 {
+							gc_more2 = true
+						}
+						for v_ := gc_from3; gc_trips2 > 0; v_, gc_trips2 = v_+(incr), gc_trips2-1 {
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_cc.go:47*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_cc.go:55*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off2
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
+						gc_at2 := count[gc_off4:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_from
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastInt32x8(0)
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									/*line hecbench_graphb_cc.go:40*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_cc.go:47*/ var v_ int = from + gc_off2
+									_ = v_
+									/*line hecbench_graphb_cc.go:48*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep2 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more2 = true
+									/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more2 = true
+									/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more2 = true
+									/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more2 = true
+									/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // Compute1Kernel is compute1 of kernels.h; its do-while is a for loop
 // whose post statement tests repeat.
@@ -265,8 +542,8 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(hi) && gc_off2 < len(wSize) {
 					gc_at := hi[gc_off2:][:1]
 					gc_at2 := wSize[gc_off2:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
 						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
@@ -276,7 +553,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_graphb_cc.go:124*/ gc_at[0] = 0
 						gc_at2[0] = 0
 					}

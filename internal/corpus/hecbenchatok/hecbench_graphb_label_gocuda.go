@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,1124 @@ func TreelabelKernel(nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree,
 var gc_src_treelabel = compiled.NewSource(gc_files_hecbench_graphb_label, "treelabel", "4e2a3df51b141b1542d15ce1dd4258dd8a7953d15cbcddbf99a1fc330cd52df8", "hecbench_graphb_label.go:28-257").NoGoexit("c1c423d53195862056601f957edb8b5b24b1d2a6e50fddcbb1e599a8e80a85eb", "hecbench_graphb_label.go:12-18", "hecbench_graphb_label.go:9-10").GPU(
 	compiled.PTX{Entry: "treelabel", Pack: gc_ptx_hecbench_graphb_label, Params: []string{"int", "[]int32", "[]int32", "[]hecbenchatok.EdgeInfo", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32", "int32", "int", "int"}, Files: []string{"hecbench_graphb_label.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_graphb_label.go:32
+func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, einfo []EdgeInfo, inTree, negCnt, parent, queue, label []int32, level int32, start, end int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_graphb_label.go:34*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
+	var gc_l_i [32]int
+	var gc_l_node [32]int32
+	var gc_l_par [32]int32
+	var gc_l_nodelabel [32]int32
+	var gc_l_beg [32]int
+	var gc_l_end_ [32]int
+	var gc_l_lbl [32]int32
+	var gc_l_j [32]int
+	var gc_l_anySync [32]bool
+	var gc_l_lblinc [32]int32
+	var gc_l_neighbor [32]int32
+	var gc_l_cond [32]bool
+	var gc_l_currcount [32]int32
+	var gc_l_length [32]int
+	var gc_l_b [32]int32
+	var gc_l_e [32]int32
+	var gc_l_in [32]int32
+	var gc_l_neg [32]int32
+	var gc_l_n [32]int32
+	var gc_l_state [32]int
+	var gc_l_ball [32]int32
+	var gc_l_lp [32]int
+	var gc_l_rp [32]int
+	var gc_l_state_ [32]int
+	var gc_l_read [32]int
+	var gc_l_b_ [32]int32
+	var gc_l_e_ [32]int32
+	var gc_l_n_ [32]int32
+	var gc_l_in_ [32]int32
+	var gc_l_neg_ [32]int32
+	var gc_l_more [32]bool
+	var gc_l_paredge [32]int
+	var gc_l_j_ [32]int
+	var gc_l_anySync_ [32]bool
+	var gc_l_anySync_2 [32]bool
+	var gc_l_pos_4 [32]int
+	var gc_l_j_2 [32]int
+	var gc_l_anySync_3 [32]bool
+	var gc_l_anySync_4 [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]bool
+	var gc_c4r [32]uint32
+	var gc_c5v [32]bool
+	var gc_c5r [32]uint32
+	var gc_c6v [32]bool
+	var gc_c6r [32]uint32
+	var gc_c7v [32]bool
+	var gc_c7r [32]uint32
+	var gc_c8v [32]bool
+	var gc_c8r [32]uint32
+	var gc_c9v [32]bool
+	var gc_c9r [32]bool
+	var gc_c10v [32]bool
+	var gc_c10r [32]bool
+	var gc_c11v [32]bool
+	var gc_c11r [32]bool
+	var gc_c12v [32]bool
+	var gc_c12r [32]bool
+	var gc_c13v [32]bool
+	var gc_c13r [32]bool
+	var gc_c14v [32]bool
+	var gc_c14r [32]uint32
+	var gc_c15m [32]uint32
+	var gc_c15a [32]int
+	var gc_c15w [32]int
+	var gc_c15r [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		gc_save58 := gc_act
+		gc_in58 := gc_act
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				/*line hecbench_graphb_label.go:33*/ from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+				/*line hecbench_graphb_label.go:37*/ i := start + from
+				gc_l_i[gc_lane] = i
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in58 &^ gc_dead
+			var gc_m58, gc_skip58 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_l_i[gc_lane]
+				/*line hecbench_graphb_label.go:37*/ if i < end {
+					gc_m58 |= 1 << gc_lane
+				}
+			}
+			gc_in58 &= gc_m58
+			gc_act = gc_in58
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_l_i[gc_lane]
+				/*line hecbench_graphb_label.go:38*/ node := queue[i]
+				par := parent[node] >> 2
+				nodelabel := label[node]
+				beg := int(nindex[node])
+				end_ := int(nindex[node+1])
+				/*line hecbench_graphb_label.go:45*/ lbl := (nodelabel >> 1) + 1
+				gc_l_node[gc_lane] = node
+				gc_l_par[gc_lane] = par
+				gc_l_nodelabel[gc_lane] = nodelabel
+				gc_l_beg[gc_lane] = beg
+				gc_l_end_[gc_lane] = end_
+				gc_l_lbl[gc_lane] = lbl
+			}
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+					beg := gc_l_beg[gc_lane]
+					/*line hecbench_graphb_label.go:46*/ j := beg + lane
+					gc_l_j[gc_lane] = j
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+				gc_m12 = ^uint32(0)
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					end_ := gc_l_end_[gc_lane]
+					j := gc_l_j[gc_lane]
+					/*line hecbench_graphb_label.go:46*/ gc_c1v[gc_lane] = j < end_
+				}
+				/*line hecbench_graphb_label.go:46*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:46*/ var anySync bool = gc_c1r[gc_lane]
+					gc_l_anySync[gc_lane] = anySync
+				}
+				var gc_m5 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync := gc_l_anySync[gc_lane]
+					/*line hecbench_graphb_label.go:46*/ if !(anySync) {
+						gc_m5 |= 1 << gc_lane
+					}
+				}
+				gc_save5 := gc_act
+				gc_act = gc_save5 & gc_m5
+				if gc_act != 0 {
+					gc_in12 &^= gc_act
+					gc_skip12 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save5 &^ gc_dead &^ gc_skip12
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					node := gc_l_node[gc_lane]
+					par := gc_l_par[gc_lane]
+					end_ := gc_l_end_[gc_lane]
+					j := gc_l_j[gc_lane]
+					lblinc := int32(0)
+					neighbor := int32(-1)
+					cond := false
+					/*line hecbench_graphb_label.go:50*/ if j < end_ {
+						neighbor = nlist[j] >> 1
+						cond = neighbor != par && parent[neighbor]>>2 == node
+						if cond {
+							lblinc = label[neighbor]
+						}
+					}
+					currcount := lblinc
+					gc_l_lblinc[gc_lane] = lblinc
+					gc_l_neighbor[gc_lane] = neighbor
+					gc_l_cond[gc_lane] = cond
+					gc_l_currcount[gc_lane] = currcount
+				}
+				/*line hecbench_graphb_label.go:58*/ for d := 1; d < 32; d *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gbMask, &gc_l_lblinc, d, 32, &gc_c2r)
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo2 < gc_hi2 {
+							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+						}
+					}
+					gc_hi2 = min(gc_hi2, gc_cnt)
+					if gc_lo2 < gc_hi2 {
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+							lblinc := gc_l_lblinc[gc_lane]
+							/*line hecbench_graphb_label.go:59*/ tmp := gc_c2r[gc_lane]
+							if lane >= d {
+								lblinc += tmp
+							}
+							gc_l_lblinc[gc_lane] = lblinc
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					lbl := gc_l_lbl[gc_lane]
+					j := gc_l_j[gc_lane]
+					lblinc := gc_l_lblinc[gc_lane]
+					neighbor := gc_l_neighbor[gc_lane]
+					cond := gc_l_cond[gc_lane]
+					currcount := gc_l_currcount[gc_lane]
+					/*line hecbench_graphb_label.go:64*/ lbl += lblinc
+					/*line hecbench_graphb_label.go:66*/ if cond {
+						lblval := (lbl - currcount) << 1
+						label[neighbor] = lblval
+						einfo[j].Beg = lblval
+						einfo[j].End = (einfo[j].End & 1) | ((lbl - 1) << 1)
+						nlist[j] |= 1
+					}
+					gc_l_lbl[gc_lane] = lbl
+				}
+				/*line hecbench_graphb_label.go:73*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gbMask, &gc_l_lbl, 31, 32, &gc_c3r)
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_graphb_label.go:73*/ var lbl lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_graphb_label.go:73*/ lbl = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_graphb_label.go:73*/ lbl.StoreSlice(gc_l_lbl[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_graphb_label.go:73*/ var lbl lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_graphb_label.go:73*/ lbl = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_graphb_label.go:73*/ lbl.StoreSlice(gc_l_lbl[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_graphb_label.go:86*/ var lbl int32
+							/*line hecbench_graphb_label.go:73*/ lbl = gc_c3r[gc_lane]
+							gc_l_lbl[gc_lane] = lbl
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_graphb_label.go:80*/ var lbl int32
+						/*line hecbench_graphb_label.go:73*/ lbl = gc_c3r[gc_lane]
+						gc_l_lbl[gc_lane] = lbl
+					}
+				}
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					j := gc_l_j[gc_lane]
+					/*line hecbench_graphb_label.go:46*/ j += gbWarpsize
+					gc_l_j[gc_lane] = j
+				}
+			}
+			gc_act = gc_save12 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				beg := gc_l_beg[gc_lane]
+				end_ := gc_l_end_[gc_lane]
+				/*line hecbench_graphb_label.go:77*/ length := end_ - beg
+				gc_l_length[gc_lane] = length
+			}
+			var gc_m31 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				length := gc_l_length[gc_lane]
+				/*line hecbench_graphb_label.go:78*/ if length > 0 {
+					gc_m31 |= 1 << gc_lane
+				}
+			}
+			gc_save31 := gc_act
+			gc_act = gc_save31 & gc_m31
+			if gc_act != 0 {
+				var gc_m30 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					length := gc_l_length[gc_lane]
+					/*line hecbench_graphb_label.go:79*/ if length <= gbWarpsize {
+						gc_m30 |= 1 << gc_lane
+					}
+				}
+				gc_save30 := gc_act
+				gc_act = gc_save30 & gc_m30
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+							node := gc_l_node[gc_lane]
+							par := gc_l_par[gc_lane]
+							beg := gc_l_beg[gc_lane]
+							length := gc_l_length[gc_lane]
+							/*line hecbench_graphb_label.go:80*/ src := beg + lane
+							var b, e, in, neg, n int32
+							state := tlNone
+							if lane < length {
+								b = einfo[src].Beg
+								e = einfo[src].End
+								in = inTree[src]
+								neg = negCnt[src]
+								n = nlist[src]
+								neighbor_ := n >> 1
+								state = tlRight
+								if neighbor_ != par && parent[neighbor_]>>2 == node {
+									state = tlLeft
+								}
+							}
+							gc_c4v[gc_lane] = state == tlLeft
+							gc_l_b[gc_lane] = b
+							gc_l_e[gc_lane] = e
+							gc_l_in[gc_lane] = in
+							gc_l_neg[gc_lane] = neg
+							gc_l_n[gc_lane] = n
+							gc_l_state[gc_lane] = state
+						}
+					}
+					/*line hecbench_graphb_label.go:95*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						state := gc_l_state[gc_lane]
+						/*line hecbench_graphb_label.go:95*/ ball := int32(gc_c4r[gc_lane])
+						gc_c5v[gc_lane] = state == tlRight
+						gc_l_ball[gc_lane] = ball
+					}
+					/*line hecbench_graphb_label.go:96*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+							beg := gc_l_beg[gc_lane]
+							length := gc_l_length[gc_lane]
+							b := gc_l_b[gc_lane]
+							e := gc_l_e[gc_lane]
+							in := gc_l_in[gc_lane]
+							neg := gc_l_neg[gc_lane]
+							n := gc_l_n[gc_lane]
+							state := gc_l_state[gc_lane]
+							ball := gc_l_ball[gc_lane]
+							/*line hecbench_graphb_label.go:96*/ balr := int32(gc_c5r[gc_lane])
+							pfsl := popc(ball & ^(-1 << lane))
+							pfsr := popc(balr & ^(-1 << lane))
+							pos := beg + int(pfsl)
+							if state == tlRight {
+								pos = beg + (length - 1 - int(pfsr))
+							}
+							if state != tlNone {
+								einfo[pos].Beg = b
+								einfo[pos].End = e
+								inTree[pos] = in
+								negCnt[pos] = neg
+								nlist[pos] = n
+							}
+						}
+					}
+				}
+				gc_act = gc_save30 &^ gc_m30 &^ gc_dead &^ gc_skip58
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+							beg := gc_l_beg[gc_lane]
+							end_ := gc_l_end_[gc_lane]
+							length := gc_l_length[gc_lane]
+							/*line hecbench_graphb_label.go:111*/ lp := beg
+							rp := end_ - 1
+							state_ := tlSome
+							read := beg + min(gbWarpsize, length)
+							src_ := beg + lane
+							b_ := einfo[src_].Beg
+							e_ := einfo[src_].End
+							n_ := nlist[src_]
+							in_ := inTree[src_]
+							neg_ := negCnt[src_]
+							gc_l_lp[gc_lane] = lp
+							gc_l_rp[gc_lane] = rp
+							gc_l_state_[gc_lane] = state_
+							gc_l_read[gc_lane] = read
+							gc_l_b_[gc_lane] = b_
+							gc_l_e_[gc_lane] = e_
+							gc_l_n_[gc_lane] = n_
+							gc_l_in_[gc_lane] = in_
+							gc_l_neg_[gc_lane] = neg_
+						}
+					}
+					gc_save28 := gc_act
+					gc_in28 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						more := true
+						gc_l_more[gc_lane] = more
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in28 &^ gc_dead
+						var gc_m28, gc_skip28 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							more := gc_l_more[gc_lane]
+							/*line hecbench_graphb_label.go:122*/ if more {
+								gc_m28 |= 1 << gc_lane
+							}
+						}
+						gc_in28 &= gc_m28
+						gc_act = gc_in28
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							node := gc_l_node[gc_lane]
+							par := gc_l_par[gc_lane]
+							state_ := gc_l_state_[gc_lane]
+							n_ := gc_l_n_[gc_lane]
+							/*line hecbench_graphb_label.go:123*/ if state_ == tlSome {
+								neighbor_2 := n_ >> 1
+								state_ = tlRight
+								if neighbor_2 != par && parent[neighbor_2]>>2 == node {
+									state_ = tlLeft
+								}
+							}
+							gc_c6v[gc_lane] = state_ == tlLeft
+							gc_l_state_[gc_lane] = state_
+						}
+						/*line hecbench_graphb_label.go:130*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+								lp := gc_l_lp[gc_lane]
+								state_ := gc_l_state_[gc_lane]
+								read := gc_l_read[gc_lane]
+								b_ := gc_l_b_[gc_lane]
+								e_ := gc_l_e_[gc_lane]
+								n_ := gc_l_n_[gc_lane]
+								in_ := gc_l_in_[gc_lane]
+								neg_ := gc_l_neg_[gc_lane]
+								/*line hecbench_graphb_label.go:130*/ ball_ := int32(gc_c6r[gc_lane])
+								pfsl_ := popc(ball_ & ^(-1 << lane))
+								if state_ == tlLeft {
+									var oldb, olde, oldin, oldneg, oldn int32
+									pos_ := lp + int(pfsl_)
+									if pos_ >= read {
+										oldb = einfo[pos_].Beg
+										olde = einfo[pos_].End
+										oldin = inTree[pos_]
+										oldneg = negCnt[pos_]
+										oldn = nlist[pos_]
+									}
+									einfo[pos_].Beg = b_
+									einfo[pos_].End = e_
+									inTree[pos_] = in_
+									negCnt[pos_] = neg_
+									nlist[pos_] = n_
+									b_ = oldb
+									e_ = olde
+									in_ = oldin
+									neg_ = oldneg
+									n_ = oldn
+									state_ = tlSome
+									if pos_ < read {
+										state_ = tlNone
+									}
+								}
+								lp += int(popc(ball_))
+								read = max(read, lp)
+								gc_c7v[gc_lane] = state_ == tlRight
+								gc_l_lp[gc_lane] = lp
+								gc_l_state_[gc_lane] = state_
+								gc_l_read[gc_lane] = read
+								gc_l_b_[gc_lane] = b_
+								gc_l_e_[gc_lane] = e_
+								gc_l_n_[gc_lane] = n_
+								gc_l_in_[gc_lane] = in_
+								gc_l_neg_[gc_lane] = neg_
+							}
+						}
+						/*line hecbench_graphb_label.go:159*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c7v, nil, nil, &gc_c7r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+								rp := gc_l_rp[gc_lane]
+								state_ := gc_l_state_[gc_lane]
+								read := gc_l_read[gc_lane]
+								b_ := gc_l_b_[gc_lane]
+								e_ := gc_l_e_[gc_lane]
+								n_ := gc_l_n_[gc_lane]
+								in_ := gc_l_in_[gc_lane]
+								neg_ := gc_l_neg_[gc_lane]
+								/*line hecbench_graphb_label.go:159*/ balr_ := int32(gc_c7r[gc_lane])
+								pfsr_ := popc(balr_ & ^(-1 << lane))
+								if state_ == tlRight {
+									var oldb_, olde_, oldin_, oldneg_, oldn_ int32
+									pos_2 := rp - int(pfsr_)
+									if pos_2 >= read {
+										oldb_ = einfo[pos_2].Beg
+										olde_ = einfo[pos_2].End
+										oldin_ = inTree[pos_2]
+										oldneg_ = negCnt[pos_2]
+										oldn_ = nlist[pos_2]
+									}
+									einfo[pos_2].Beg = b_
+									einfo[pos_2].End = e_
+									inTree[pos_2] = in_
+									negCnt[pos_2] = neg_
+									nlist[pos_2] = n_
+									b_ = oldb_
+									e_ = olde_
+									in_ = oldin_
+									neg_ = oldneg_
+									n_ = oldn_
+									state_ = tlSome
+									if pos_2 < read {
+										state_ = tlNone
+									}
+								}
+								rp -= int(popc(balr_))
+								gc_l_rp[gc_lane] = rp
+								gc_l_state_[gc_lane] = state_
+								gc_l_b_[gc_lane] = b_
+								gc_l_e_[gc_lane] = e_
+								gc_l_n_[gc_lane] = n_
+								gc_l_in_[gc_lane] = in_
+								gc_l_neg_[gc_lane] = neg_
+							}
+						}
+						var gc_m24 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							rp := gc_l_rp[gc_lane]
+							read := gc_l_read[gc_lane]
+							/*line hecbench_graphb_label.go:187*/ if read <= rp {
+								gc_m24 |= 1 << gc_lane
+							}
+						}
+						gc_save24 := gc_act
+						gc_act = gc_save24 & gc_m24
+						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								state_ := gc_l_state_[gc_lane]
+								/*line hecbench_graphb_label.go:188*/ gc_c8v[gc_lane] = state_ == tlNone
+							}
+							/*line hecbench_graphb_label.go:188*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c8v, nil, nil, &gc_c8r)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+								rp := gc_l_rp[gc_lane]
+								state_ := gc_l_state_[gc_lane]
+								read := gc_l_read[gc_lane]
+								b_ := gc_l_b_[gc_lane]
+								e_ := gc_l_e_[gc_lane]
+								n_ := gc_l_n_[gc_lane]
+								in_ := gc_l_in_[gc_lane]
+								neg_ := gc_l_neg_[gc_lane]
+								/*line hecbench_graphb_label.go:188*/ bal := int32(gc_c8r[gc_lane])
+								pfs := popc(bal & ^(-1 << lane))
+								if state_ == tlNone {
+									pos_3 := read + int(pfs)
+									if pos_3 <= rp {
+										b_ = einfo[pos_3].Beg
+										e_ = einfo[pos_3].End
+										in_ = inTree[pos_3]
+										neg_ = negCnt[pos_3]
+										n_ = nlist[pos_3]
+										state_ = tlSome
+									}
+								}
+								read += int(popc(bal))
+								gc_l_state_[gc_lane] = state_
+								gc_l_read[gc_lane] = read
+								gc_l_b_[gc_lane] = b_
+								gc_l_e_[gc_lane] = e_
+								gc_l_n_[gc_lane] = n_
+								gc_l_in_[gc_lane] = in_
+								gc_l_neg_[gc_lane] = neg_
+							}
+						}
+						gc_act = gc_save24 &^ gc_dead &^ gc_skip28
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							state_ := gc_l_state_[gc_lane]
+							/*line hecbench_graphb_label.go:122*/ gc_c9v[gc_lane] = state_ == tlSome
+						}
+						/*line hecbench_graphb_label.go:122*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c9v, nil, nil, &gc_c9r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_graphb_label.go:129*/ var more bool
+							/*line hecbench_graphb_label.go:122*/ more = gc_c9r[gc_lane]
+							gc_l_more[gc_lane] = more
+						}
+					}
+					gc_act = gc_save28 &^ gc_dead
+				}
+				gc_act = gc_save30 &^ gc_dead &^ gc_skip58
+			}
+			gc_act = gc_save31 &^ gc_dead &^ gc_skip58
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				paredge := -1
+				gc_l_paredge[gc_lane] = paredge
+			}
+			gc_save41 := gc_act
+			gc_in41 := gc_act
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+					beg := gc_l_beg[gc_lane]
+					/*line hecbench_graphb_label.go:209*/ j_ := beg + lane
+					gc_l_j_[gc_lane] = j_
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in41 &^ gc_dead
+				var gc_m41, gc_skip41 uint32
+				gc_m41 = ^uint32(0)
+				gc_in41 &= gc_m41
+				gc_act = gc_in41
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					end_ := gc_l_end_[gc_lane]
+					j_ := gc_l_j_[gc_lane]
+					/*line hecbench_graphb_label.go:209*/ gc_c10v[gc_lane] = j_ < end_
+				}
+				/*line hecbench_graphb_label.go:209*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c10v, nil, nil, &gc_c10r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:209*/ var anySync_ bool = gc_c10r[gc_lane]
+					gc_l_anySync_[gc_lane] = anySync_
+				}
+				var gc_m35 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync_ := gc_l_anySync_[gc_lane]
+					/*line hecbench_graphb_label.go:209*/ if !(anySync_) {
+						gc_m35 |= 1 << gc_lane
+					}
+				}
+				gc_save35 := gc_act
+				gc_act = gc_save35 & gc_m35
+				if gc_act != 0 {
+					gc_in41 &^= gc_act
+					gc_skip41 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save35 &^ gc_dead &^ gc_skip41
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					par := gc_l_par[gc_lane]
+					end_ := gc_l_end_[gc_lane]
+					paredge := gc_l_paredge[gc_lane]
+					j_ := gc_l_j_[gc_lane]
+					/*line hecbench_graphb_label.go:210*/ if j_ < end_ {
+						neighbor_3 := nlist[j_] >> 1
+						if neighbor_3 == par {
+							paredge = j_
+						}
+					}
+					gc_l_paredge[gc_lane] = paredge
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					paredge := gc_l_paredge[gc_lane]
+					/*line hecbench_graphb_label.go:216*/ gc_c11v[gc_lane] = paredge >= 0
+				}
+				/*line hecbench_graphb_label.go:216*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c11v, nil, nil, &gc_c11r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:216*/ var anySync_2 bool = gc_c11r[gc_lane]
+					gc_l_anySync_2[gc_lane] = anySync_2
+				}
+				var gc_m39 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync_2 := gc_l_anySync_2[gc_lane]
+					/*line hecbench_graphb_label.go:216*/ if anySync_2 {
+						gc_m39 |= 1 << gc_lane
+					}
+				}
+				gc_save39 := gc_act
+				gc_act = gc_save39 & gc_m39
+				if gc_act != 0 {
+					gc_in41 &^= gc_act
+					gc_skip41 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save39 &^ gc_dead &^ gc_skip41
+				gc_act = gc_in41 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					j_ := gc_l_j_[gc_lane]
+					/*line hecbench_graphb_label.go:209*/ j_ += gbWarpsize
+					gc_l_j_[gc_lane] = j_
+				}
+			}
+			gc_act = gc_save41 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				pos_4 := -1
+				gc_l_pos_4[gc_lane] = pos_4
+			}
+			gc_save52 := gc_act
+			gc_in52 := gc_act
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:35*/ lane := gc_tx % gbWarpsize
+					beg := gc_l_beg[gc_lane]
+					/*line hecbench_graphb_label.go:221*/ j_2 := beg + lane
+					gc_l_j_2[gc_lane] = j_2
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in52 &^ gc_dead
+				var gc_m52, gc_skip52 uint32
+				gc_m52 = ^uint32(0)
+				gc_in52 &= gc_m52
+				gc_act = gc_in52
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					end_ := gc_l_end_[gc_lane]
+					j_2 := gc_l_j_2[gc_lane]
+					/*line hecbench_graphb_label.go:221*/ gc_c12v[gc_lane] = j_2 < end_
+				}
+				/*line hecbench_graphb_label.go:221*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c12v, nil, nil, &gc_c12r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:221*/ var anySync_3 bool = gc_c12r[gc_lane]
+					gc_l_anySync_3[gc_lane] = anySync_3
+				}
+				var gc_m46 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync_3 := gc_l_anySync_3[gc_lane]
+					/*line hecbench_graphb_label.go:221*/ if !(anySync_3) {
+						gc_m46 |= 1 << gc_lane
+					}
+				}
+				gc_save46 := gc_act
+				gc_act = gc_save46 & gc_m46
+				if gc_act != 0 {
+					gc_in52 &^= gc_act
+					gc_skip52 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save46 &^ gc_dead &^ gc_skip52
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					node := gc_l_node[gc_lane]
+					end_ := gc_l_end_[gc_lane]
+					pos_4 := gc_l_pos_4[gc_lane]
+					j_2 := gc_l_j_2[gc_lane]
+					/*line hecbench_graphb_label.go:222*/ if j_2 < end_ {
+						neighbor_4 := nlist[j_2] >> 1
+						if parent[neighbor_4]>>2 != node {
+							pos_4 = j_2
+						}
+					}
+					gc_l_pos_4[gc_lane] = pos_4
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					pos_4 := gc_l_pos_4[gc_lane]
+					/*line hecbench_graphb_label.go:228*/ gc_c13v[gc_lane] = pos_4 >= 0
+				}
+				/*line hecbench_graphb_label.go:228*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gbMask, nil, &gc_c13v, nil, nil, &gc_c13r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_graphb_label.go:228*/ var anySync_4 bool = gc_c13r[gc_lane]
+					gc_l_anySync_4[gc_lane] = anySync_4
+				}
+				var gc_m50 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync_4 := gc_l_anySync_4[gc_lane]
+					/*line hecbench_graphb_label.go:228*/ if anySync_4 {
+						gc_m50 |= 1 << gc_lane
+					}
+				}
+				gc_save50 := gc_act
+				gc_act = gc_save50 & gc_m50
+				if gc_act != 0 {
+					gc_in52 &^= gc_act
+					gc_skip52 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save50 &^ gc_dead &^ gc_skip52
+				gc_act = gc_in52 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					j_2 := gc_l_j_2[gc_lane]
+					/*line hecbench_graphb_label.go:221*/ j_2 += gbWarpsize
+					gc_l_j_2[gc_lane] = j_2
+				}
+			}
+			gc_act = gc_save52 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				pos_4 := gc_l_pos_4[gc_lane]
+				/*line hecbench_graphb_label.go:232*/ gc_c14v[gc_lane] = pos_4 >= 0
+			}
+			/*line hecbench_graphb_label.go:232*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gbMask, nil, &gc_c14v, nil, nil, &gc_c14r)
+			var gc_memoIn uint32
+			var gc_memoOut int
+			gc_ran := false
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				pos_4 := gc_l_pos_4[gc_lane]
+				_ = pos_4
+				/*line hecbench_graphb_label.go:232*/ bal_ := gc_c14r[gc_lane]
+				var lid int
+				if gc_ran && bal_ == gc_memoIn {
+					lid = gc_memoOut
+				} else {
+					gc_memoIn = bal_
+					/*line hecbench_graphb_label.go:233*/ lid = ffs(bal_) - 1
+					gc_memoOut = lid
+					gc_ran = true
+				}
+				/*line hecbench_graphb_label.go:234*/ gc_c15m[gc_lane] = gbMask
+				gc_c15a[gc_lane] = lid
+				gc_c15w[gc_lane] = 32
+			}
+			/*line hecbench_graphb_label.go:234*/ compiled.WarpLanes[int, int](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c15m, &gc_l_pos_4, &gc_c15a, &gc_c15w, &gc_c15r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				nodelabel := gc_l_nodelabel[gc_lane]
+				beg := gc_l_beg[gc_lane]
+				lbl := gc_l_lbl[gc_lane]
+				paredge := gc_l_paredge[gc_lane]
+				/*line hecbench_graphb_label.go:249*/ var pos_4 int
+				/*line hecbench_graphb_label.go:234*/ pos_4 = gc_c15r[gc_lane]
+				if paredge >= 0 {
+					einfo[paredge].Beg = nodelabel | 1
+					einfo[paredge].End = (einfo[paredge].End & 1) | ((lbl - 1) << 1)
+					nlist[paredge] |= 1
+					if paredge != beg {
+						if paredge != pos_4 {
+							nlist[pos_4], nlist[paredge] = nlist[paredge], nlist[pos_4]
+							einfo[pos_4], einfo[paredge] = einfo[paredge], einfo[pos_4]
+							inTree[pos_4], inTree[paredge] = inTree[paredge], inTree[pos_4]
+							negCnt[pos_4], negCnt[paredge] = negCnt[paredge], negCnt[pos_4]
+							paredge = pos_4
+						}
+						if paredge != beg {
+							nlist[beg], nlist[paredge] = nlist[paredge], nlist[beg]
+							einfo[beg], einfo[paredge] = einfo[paredge], einfo[beg]
+							inTree[beg], inTree[paredge] = inTree[paredge], inTree[beg]
+							negCnt[beg], negCnt[paredge] = negCnt[paredge], negCnt[beg]
+						}
+					}
+				}
+				gc_l_paredge[gc_lane] = paredge
+				gc_l_pos_4[gc_lane] = pos_4
+			}
+			gc_act = gc_in58 &^ gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				i := gc_l_i[gc_lane]
+				/*line hecbench_graphb_label.go:37*/ i += incr
+				gc_l_i[gc_lane] = i
+			}
+		}
+		gc_act = gc_save58 &^ gc_dead
+	}
+}
 
 // gc_files_hecbench_graphb_label holds the source files whose lines the kernels' records hash.
 //

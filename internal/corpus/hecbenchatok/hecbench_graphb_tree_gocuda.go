@@ -4,9 +4,11 @@ package hecbenchatok
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +38,563 @@ var gc_src_gbInit = compiled.NewSource(gc_files_hecbench_graphb_tree, "gbInit", 
 	compiled.PTX{Entry: "gbInit", Pack: gc_ptx_hecbench_graphb_tree, Params: []string{"int", "int", "[]int32", "[]int32", "[]int32", "[]hecbenchatok.EdgeInfo", "[]int32", "[]int32"}, Files: []string{"hecbench_graphb_tree.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_graphb_tree.go:46
+func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nlist, eweight, inCC []int32, einfo []EdgeInfo, inTree, negCnt []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line hecbench_graphb_tree.go:48*/ incr := gc_gdx * gbThreadsPerBlock
+		if compiled.StrideFar(incr, edges) {
+			gc_chunk := compiled.StrideChunk(incr)
+			gc_span := (incr) * gc_chunk
+			/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += (incr) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:50*/ gc_start := from
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(incr) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(incr), gc_trips-1 {
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
+						gc_at := nlist[gc_off5:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_from
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
+									_ = j
+									/*line hecbench_graphb_tree.go:51*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep > gc_from {
+								gc_more = true
+							}
+							for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+							}
+						} else {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:58*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_tree.go:55*/ gc_chunk2 := compiled.StrideChunk(incr)
+			gc_span2 := (incr) * gc_chunk2
+			/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:55*/ gc_start2 := from
+						gc_from3 := gc_start2 + gc_off2
+						gc_trips2 := gc_limit2 - gc_from3
+						switch {
+						case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, incr, gc_chunk2, gc_limit2, false)
+						case gc_trips2 > gc_span2:
+							gc_trips2 = gc_chunk2
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(incr) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk2 {
+							gc_more2 = true
+						}
+						for v := gc_from3; gc_trips2 > 0; v, gc_trips2 = v+(incr), gc_trips2-1 {
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
+					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
+						gc_at2 := inCC[gc_off6:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_from
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastInt32x8(0)
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
+									_ = v
+									/*line hecbench_graphb_tree.go:56*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep2 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more2 = true
+									/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more2 = true
+									/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more2 = true
+									/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more2 = true
+									/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:63*/ if compiled.StrideFar(incr, edges) {
+			/*line hecbench_graphb_tree.go:60*/ gc_chunk3 := compiled.StrideChunk(incr)
+			gc_span3 := (incr) * gc_chunk3
+			/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += (incr) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:60*/ gc_start3 := from
+						gc_from4 := gc_start3 + gc_off3
+						gc_trips3 := gc_limit3 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, incr, gc_chunk3, gc_limit3, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(incr) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk3 {
+							gc_more3 = true
+						}
+						for j_ := gc_from4; gc_trips3 > 0; j_, gc_trips3 = j_+(incr), gc_trips3-1 {
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off7 := (gc_bx * gbThreadsPerBlock) + gc_off3
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
+						gc_at3 := einfo[gc_off7:][:gc_to]
+						gc_at4 := eweight[gc_off7:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD {
+								gc_vb4 := lanes.BroadcastInt32x8(-1)
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
+									_ = j_
+									for gc_k3 := range 8 {
+										/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx+gc_k3].End = 0
+									}
+									/*line hecbench_graphb_tree.go:61*/ gc_if2 := lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
+									if gc_if2.ToBits() != 0 {
+										for gc_k4 := range 8 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line hecbench_graphb_tree.go:63*/ gc_at3[gc_tx+gc_k4].End = 1
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep3 > gc_from {
+								gc_more3 = true
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+								if gc_at4[gc_tx] == -1 {
+									gc_at3[gc_tx].End = 1
+								}
+							}
+						} else {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									gc_pos.Thread = gc_base + gc_tx
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+									if gc_at4[gc_tx] == -1 {
+										gc_at3[gc_tx].End = 1
+									}
+								}
+								{
+									gc_tx := gc_step3 + 1
+									gc_pos.Thread = gc_base + gc_tx
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+									if gc_at4[gc_tx] == -1 {
+										gc_at3[gc_tx].End = 1
+									}
+								}
+								{
+									gc_tx := gc_step3 + 2
+									gc_pos.Thread = gc_base + gc_tx
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+									if gc_at4[gc_tx] == -1 {
+										gc_at3[gc_tx].End = 1
+									}
+								}
+								{
+									gc_tx := gc_step3 + 3
+									gc_pos.Thread = gc_base + gc_tx
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+									if gc_at4[gc_tx] == -1 {
+										gc_at3[gc_tx].End = 1
+									}
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								gc_more3 = true
+								/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+								if gc_at4[gc_tx] == -1 {
+									gc_at3[gc_tx].End = 1
+								}
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:71*/ if compiled.StrideFar(incr, edges) {
+			/*line hecbench_graphb_tree.go:68*/ gc_chunk4 := compiled.StrideChunk(incr)
+			gc_span4 := (incr) * gc_chunk4
+			/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += (incr) * gc_chunk4 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:68*/ gc_start4 := from
+						gc_from5 := gc_start4 + gc_off4
+						gc_trips4 := gc_limit4 - gc_from5
+						switch {
+						case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, incr, gc_chunk4, gc_limit4, false)
+						case gc_trips4 > gc_span4:
+							gc_trips4 = gc_chunk4
+						case gc_trips4 > 0:
+							gc_trips4 = (gc_trips4-1)/(incr) + 1
+						default:
+							gc_trips4 = 0
+						}
+						if gc_trips4 == gc_chunk4 {
+							gc_more4 = true
+						}
+						for j_2 := gc_from5; gc_trips4 > 0; j_2, gc_trips4 = j_2+(incr), gc_trips4-1 {
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off8 := (gc_bx * gbThreadsPerBlock) + gc_off4
+					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
+						gc_at5 := inTree[gc_off8:][:gc_to]
+						gc_at6 := negCnt[gc_off8:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep4 := gc_from
+							if compiled.SIMD {
+								gc_vb6 := lanes.BroadcastInt32x8(0)
+								for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+									gc_tx := gc_vstep4
+									/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
+									_ = j_2
+									/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at5[gc_tx:])
+									/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at6[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep4 > gc_from {
+								gc_more4 = true
+							}
+							for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+								gc_more4 = true
+								/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+								gc_at6[gc_tx] = 0
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
+									gc_more4 = true
+									/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+									gc_at6[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_more4 = true
+									/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+									gc_at6[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_more4 = true
+									/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+									gc_at6[gc_tx] = 0
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_more4 = true
+									/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+									gc_at6[gc_tx] = 0
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_more4 = true
+								/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+								gc_at6[gc_tx] = 0
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
+							gc_more4 = true
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // GbInit2Kernel is init2 of kernels.h.
 //
 //line hecbench_graphb_tree.go:77
@@ -57,6 +616,465 @@ func GbInit2Kernel(edges, nodes, root int, nlist, parent, queue, label, tail []i
 var gc_src_gbInit2 = compiled.NewSource(gc_files_hecbench_graphb_tree, "gbInit2", "17f023f66e6dcbbdde36050d6bb394986e80433b51e3bb02875694c1cd0b1700", "hecbench_graphb_tree.go:74-97").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "gbInit2", Pack: gc_ptx_hecbench_graphb_tree, Params: []string{"int", "int", "int", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32"}, Files: []string{"hecbench_graphb_tree.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_graphb_tree.go:77
+func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root int, nlist, parent, queue, label, tail []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line hecbench_graphb_tree.go:79*/ incr := gc_gdx * gbThreadsPerBlock
+		if compiled.StrideFar(incr, edges) {
+			gc_chunk := compiled.StrideChunk(incr)
+			gc_span := (incr) * gc_chunk
+			/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += (incr) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:81*/ gc_start := from
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(incr) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(incr), gc_trips-1 {
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
+						gc_at := nlist[gc_off4:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_from
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastInt32x8(1)
+								for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
+									_ = j
+									/*line hecbench_graphb_tree.go:82*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep > gc_from {
+								gc_more = true
+							}
+							for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+							}
+						} else {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:89*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_tree.go:84*/ gc_chunk2 := compiled.StrideChunk(incr)
+			gc_span2 := (incr) * gc_chunk2
+			/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:84*/ gc_start2 := from
+						gc_from3 := gc_start2 + gc_off2
+						gc_trips2 := gc_limit2 - gc_from3
+						switch {
+						case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, incr, gc_chunk2, gc_limit2, false)
+						case gc_trips2 > gc_span2:
+							gc_trips2 = gc_chunk2
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(incr) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk2 {
+							gc_more2 = true
+						}
+						for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(incr), gc_trips2-1 {
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
+					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
+						gc_at2 := parent[gc_off5:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_from
+							if compiled.SIMD {
+								gc_vb5 := lanes.BroadcastInt32x8(-1)
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								/*line hecbench_graphb_tree.go:87*/ gc_vb6 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
+									gc_vb5.StoreSlice(gc_at2[gc_tx:])
+									gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line hecbench_graphb_tree.go:86*/ gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep2 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+								gc_more2 = true
+								/*line hecbench_graphb_tree.go:85*/ gc_at2[gc_tx] = -1
+								if root == j_ {
+									gc_at2[gc_tx] = math.MaxInt32 &^ 3
+								}
+							}
+						} else {
+							gc_vstep := gc_from
+							gc_vb3 := lanes.BroadcastInt32x8(-1)
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							/*line hecbench_graphb_tree.go:87*/ gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
+								gc_vb3.StoreSlice(gc_at2[gc_tx:])
+								gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_graphb_tree.go:86*/ gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+								}
+							}
+							if gc_vstep > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+								/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+								gc_more2 = true
+								/*line hecbench_graphb_tree.go:85*/ gc_at2[gc_tx] = -1
+								if root == j_ {
+									gc_at2[gc_tx] = math.MaxInt32 &^ 3
+								}
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:95*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_tree.go:90*/ gc_chunk3 := compiled.StrideChunk(incr)
+			gc_span3 := (incr) * gc_chunk3
+			/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += (incr) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:90*/ gc_start3 := from
+						gc_from4 := gc_start3 + gc_off3
+						gc_trips3 := gc_limit3 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, incr, gc_chunk3, gc_limit3, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(incr) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk3 {
+							gc_more3 = true
+						}
+						for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(incr), gc_trips3-1 {
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
+					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
+						gc_at3 := label[gc_off6:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD {
+								gc_vb8 := lanes.BroadcastInt32x8(1)
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+									/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
+									_ = j_2
+									/*line hecbench_graphb_tree.go:91*/ gc_vb8.StoreSlice(gc_at3[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep3 > gc_from {
+								gc_more3 = true
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_more3 = true
+								/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more3 = true
+									/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more3 = true
+								/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_graphb_tree.go:100*/ if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := 0
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
+					gc_at4 := queue[gc_off7:][:1]
+					gc_at5 := tail[gc_off7:][:1]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
+							gc_at5[0] = 1
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
+						tail[0] = 1
+					}
+				}
+			}
+		}
+	}
+}
 
 // GenerateSpanningTreeKernel is generateSpanningTree of kernels.h.
 //

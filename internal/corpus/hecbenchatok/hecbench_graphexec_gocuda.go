@@ -5,7 +5,9 @@ package hecbenchatok
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +35,360 @@ var gc_src_graphReduce = compiled.NewSource(gc_files_hecbench_graphexec, "graphR
 	compiled.PTX{Entry: "graphReduce", Pack: gc_ptx_hecbench_graphexec, Params: []string{"[]float32", "[]float64", "int", "int"}, Files: []string{"hecbench_graphexec.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_graphexec.go:21
+func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []float64, inputSize, outputSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line hecbench_graphexec.go:22*/ tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
+	/*line hecbench_graphexec.go:24*/ cta := cg.ThisThreadBlock(t)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				tempSum := gc_vb
+				/*line hecbench_graphexec.go:27*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			var tempSum float64 = 0.0
+			/*line hecbench_graphexec.go:28*/ lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := 0.0
+		gc_s_tempSum[gc_rank] = tempSum
+	}
+	/*line hecbench_graphexec.go:32*/ if compiled.StrideFar(gc_gdx*gc_bdx, inputSize) {
+		gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
+		gc_span := (gc_gdx * gc_bdx) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line hecbench_graphexec.go:28*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += (gc_gdx * gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line hecbench_graphexec.go:37*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var globaltid int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_graphexec.go:25*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+							/*line hecbench_graphexec.go:28*/ if !compiled.FarFull(globaltid+gc_off, gc_off, 4, (gc_gdx * gc_bdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_gdx*gc_bdx)
+								/*line hecbench_graphexec.go:28*/ var i int = globaltid + gc_off
+								if i < 0 || i > len(inputVec)-4 {
+									break gc_far
+								}
+								/*line hecbench_graphexec.go:29*/ tempSum = tempSum.Add(lanes.LoadFloat32x4Slice(inputVec[i:]).ConvertToFloat64())
+							}
+							/*line hecbench_graphexec.go:28*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:28*/ gc_start := globaltid
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_gdx*gc_bdx), gc_trips-1 {
+							/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
+						}
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:28*/ gc_start := globaltid
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_gdx*gc_bdx), gc_trips-1 {
+							/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
+						}
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+			}
+		}
+	} else {
+		/*line hecbench_graphexec.go:28*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line hecbench_graphexec.go:37*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+					gc_at := inputVec[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var globaltid int = gc_bx*gc_bdx + gc_tx
+								/*line hecbench_graphexec.go:25*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+								/*line hecbench_graphexec.go:28*/ var i int = globaltid + gc_off
+								_ = i
+								/*line hecbench_graphexec.go:29*/ tempSum = tempSum.Add(lanes.LoadFloat32x4Slice(gc_at[gc_tx:]).ConvertToFloat64())
+								/*line hecbench_graphexec.go:29*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								tempSum := gc_s_tempSum[gc_rank]
+								gc_more = true
+								/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
+								gc_s_tempSum[gc_rank] = tempSum
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								tempSum := gc_s_tempSum[gc_rank]
+								gc_more = true
+								/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
+								gc_s_tempSum[gc_rank] = tempSum
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								tempSum := gc_s_tempSum[gc_rank]
+								gc_more = true
+								/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
+								gc_s_tempSum[gc_rank] = tempSum
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								tempSum := gc_s_tempSum[gc_rank]
+								gc_more = true
+								/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
+								gc_s_tempSum[gc_rank] = tempSum
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:28*/ i := globaltid + gc_off
+						gc_more = true
+						/*line hecbench_graphexec.go:29*/ tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+			{
+				gc_rank := gc_vstep4 + 0
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep4 + 1
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep4 + 2
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep4 + 3
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+		}
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+		}
+	} else {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
+		}
+	}
+	/*line hecbench_graphexec.go:35*/ tile32 := cg.TiledPartition(cta, 32)
+	var gc_l_beta [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line hecbench_graphexec.go:37*/ beta := tempSum
+			var temp float64
+			_ = temp
+			gc_l_beta[gc_lane] = beta
+		}
+		/*line hecbench_graphexec.go:40*/ for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				beta := gc_l_beta[gc_lane]
+				/*line hecbench_graphexec.go:46*/ var temp float64
+				/*line hecbench_graphexec.go:41*/ if (gc_rank & (32 - 1)) < i_ {
+					temp = tmp[gc_rank+i_]
+					beta += temp
+					tmp[gc_rank] = beta
+				}
+				gc_l_beta[gc_lane] = beta
+			}
+			/*line hecbench_graphexec.go:46*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_graphexec.go:53*/ var beta float64
+		/*line hecbench_graphexec.go:50*/ if gc_rank == 0 && gc_bx < outputSize {
+			beta = 0.0
+			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_graphexec.go:53*/ beta += tmp[i_2]
+			}
+			outputVec[gc_bx] = beta
+		}
+	}
+}
+
 // GraphReduceFinalKernel is reduceFinal of main.cu.
 //
 //line hecbench_graphexec.go:62
@@ -52,6 +408,383 @@ func GraphReduceFinalKernel(inputVec, result []float64, inputSize int) func(*goc
 var gc_src_graphReduceFinal = compiled.NewSource(gc_files_hecbench_graphexec, "graphReduceFinal", "d594b6a9bc6256c6fd73abb65e29ab221b366aa90e563080b6afc224f06c4ae9", "hecbench_graphexec.go:59-114").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "graphReduceFinal", Pack: gc_ptx_hecbench_graphexec, Params: []string{"[]float64", "[]float64", "int"}, Files: []string{"hecbench_graphexec.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_graphexec.go:62
+func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, inputSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line hecbench_graphexec.go:63*/ tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
+	/*line hecbench_graphexec.go:65*/ cta := cg.ThisThreadBlock(t)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				tempSum := gc_vb
+				/*line hecbench_graphexec.go:68*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			var tempSum float64 = 0.0
+			/*line hecbench_graphexec.go:69*/ lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := 0.0
+		gc_s_tempSum[gc_rank] = tempSum
+	}
+	/*line hecbench_graphexec.go:73*/ if compiled.StrideFar(gc_gdx*gc_bdx, inputSize) {
+		gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
+		gc_span := (gc_gdx * gc_bdx) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line hecbench_graphexec.go:69*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += (gc_gdx * gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line hecbench_graphexec.go:78*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var globaltid int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_graphexec.go:66*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+							/*line hecbench_graphexec.go:69*/ if !compiled.FarFull(globaltid+gc_off, gc_off, 4, (gc_gdx * gc_bdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_gdx*gc_bdx)
+								/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
+								if i < 0 || i > len(inputVec)-4 {
+									break gc_far
+								}
+								/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
+							}
+							/*line hecbench_graphexec.go:69*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ gc_start := globaltid
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_gdx*gc_bdx), gc_trips-1 {
+							/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						}
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ gc_start := globaltid
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_gdx*gc_bdx), gc_trips-1 {
+							/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						}
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+			}
+		}
+	} else {
+		/*line hecbench_graphexec.go:69*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line hecbench_graphexec.go:78*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+					gc_at := inputVec[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var globaltid int = gc_bx*gc_bdx + gc_tx
+								/*line hecbench_graphexec.go:66*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+								/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
+								_ = i
+								/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+								/*line hecbench_graphexec.go:70*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line hecbench_graphexec.go:70*/ tempSum += gc_at[gc_tx]
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var globaltid int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_graphexec.go:66*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+							/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
+							_ = i
+							/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+							/*line hecbench_graphexec.go:70*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line hecbench_graphexec.go:70*/ tempSum += gc_at[gc_tx]
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ i := globaltid + gc_off
+						gc_more = true
+						/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+			{
+				gc_rank := gc_vstep4 + 0
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep4 + 1
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep4 + 2
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep4 + 3
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+		}
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+		}
+	} else {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			{
+				gc_rank := gc_vstep3 + 0
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep3 + 1
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep3 + 2
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+			{
+				gc_rank := gc_vstep3 + 3
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
+		}
+	}
+	/*line hecbench_graphexec.go:76*/ tile32 := cg.TiledPartition(cta, 32)
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+		if gc_bdx >= 512 && gc_rank < 256 {
+			/*line hecbench_graphexec.go:80*/ tempSum = tempSum + tmp[gc_rank+256]
+			tmp[gc_rank] = tempSum
+		}
+		gc_s_tempSum[gc_rank] = tempSum
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+		if gc_bdx >= 256 && gc_rank < 128 {
+			/*line hecbench_graphexec.go:87*/ tempSum = tempSum + tmp[gc_rank+128]
+			tmp[gc_rank] = tempSum
+		}
+		gc_s_tempSum[gc_rank] = tempSum
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+		if gc_bdx >= 128 && gc_rank < 64 {
+			/*line hecbench_graphexec.go:94*/ tempSum = tempSum + tmp[gc_rank+64]
+			tmp[gc_rank] = tempSum
+		}
+		gc_s_tempSum[gc_rank] = tempSum
+	}
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m11 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			if gc_rank < 32 {
+				gc_m11 |= 1 << gc_lane
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+				gc_hi2 = 0
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+				/*line hecbench_graphexec.go:103*/ tempSum += tmp[gc_rank+32]
+				gc_s_tempSum[gc_rank] = tempSum
+			}
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					tempSum := gc_s_tempSum[gc_rank]
+					/*line hecbench_graphexec.go:107*/ gc_c1v[gc_lane] = tempSum
+				}
+				/*line hecbench_graphexec.go:107*/ compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					tempSum := gc_s_tempSum[gc_rank]
+					/*line hecbench_graphexec.go:107*/ tempSum += gc_c1r[gc_lane]
+					gc_s_tempSum[gc_rank] = tempSum
+				}
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			if gc_rank == 0 {
+				/*line hecbench_graphexec.go:112*/ result[0] = tempSum
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_graphexec holds the source files whose lines the kernels' records hash.
 //

@@ -5,7 +5,9 @@ package hecbenchltoz
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,7 +40,4966 @@ var gc_src_estepKernel = compiled.NewSource(gc_files_hecbench_lda, "estepKernel"
 	compiled.PTX{Entry: "estepKernel", Pack: gc_ptx_hecbench_lda, Params: []string{"[]int32", "[]int32", "[]bool", "[]float32", "bool", "int", "int", "int", "int", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]int32"}, Files: []string{"hecbench_lda.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_lda.go:99
+func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool, counts []float32, initGamma bool, numCols, numIndptr, numTopics, numIters int, alpha, beta, gamma, gradAlpha, newBeta, trainLosses, valiLosses []float32, locks []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_val_9 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_val_12 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_phiSum := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_gammaSum := compiled.Scratch[float32](gc_b, 8)[:gc_n]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b, 9)[:gc_n]
+	gc_s_trainLoss := compiled.Scratch[float32](gc_b, 10)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b, 11)[:gc_n]
+	gc_s_r_12 := compiled.Scratch[float32](gc_b, 12)[:gc_n]
+	/*line hecbench_lda.go:102*/ sharedMemory := gocuda.DynamicShared[float32](t)
+	newGamma := sharedMemory[0:]
+	phi := sharedMemory[numTopics:]
+	lossVec := sharedMemory[numTopics*2:]
+	valiPhiSum := sharedMemory[numTopics*3:]
+	/*line hecbench_lda.go:108*/ gradAlpha_ := gradAlpha[numTopics*gc_bx:]
+	/*line hecbench_lda.go:110*/ for i := gc_bx; i < numIndptr; i += gc_gdx {
+		beg := int(indptr[i])
+		/*line hecbench_lda.go:111*/ end := int(indptr[i+1])
+		gamma_ := gamma[numTopics*i:]
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						if compiled.SIMD {
+							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_lda.go:113*/ if initGamma {
+									{
+										var j int = gc_tx
+										gc_lanes3 := gc_all
+										for {
+											/*line hecbench_lda.go:114*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
+											if gc_lanes3.ToBits() == 0 {
+												break
+											}
+											var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line hecbench_lda.go:114*/ if j >= 0 && j <= len(alpha)-8 {
+												gc_ld2 = lanes.LoadFloat32x8Slice(alpha[j:])
+											} else {
+												var gc_lanes4 [8]float32
+												for gc_k3 := range 8 {
+													if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
+														gc_pos.Thread = gc_rank + gc_k3
+														/*line hecbench_lda.go:115*/ gc_lanes4[gc_k3] = alpha[j+gc_k3]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
+											}
+											var gc_u int
+											if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
+												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+												/*line hecbench_lda.go:115*/ gc_u = (end - beg) / numTopics
+											}
+											/*line hecbench_lda.go:115*/ if j >= 0 && j <= len(gamma_)-8 {
+												/*line hecbench_lda.go:115*/ gc_ld2.Add(lanes.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
+											} else {
+												var gc_lanes5 [8]float32
+												gc_ld2.Add(lanes.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
+												for gc_k4 := range 8 {
+													if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
+														gc_pos.Thread = gc_rank + gc_k4
+														/*line hecbench_lda.go:115*/ gamma_[j+gc_k4] = gc_lanes5[gc_k4]
+													}
+												}
+												gc_pos.Thread = gc_rank
+											}
+											/*line hecbench_lda.go:115*/ j = j +
+												gc_bdx
+										}
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_lda.go:113*/ if initGamma {
+								for j := gc_tx; j < numTopics; j += gc_bdx {
+									gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
+								}
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_lda.go:113*/ if initGamma {
+								for j := gc_tx; j < numTopics; j += gc_bdx {
+									gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
+								}
+							}
+						}
+					}
+				}
+			})
+		}
+		/*line hecbench_lda.go:121*/ for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line hecbench_lda.go:130*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off14 := gc_off
+				if gc_from >= 0 && gc_off14 >= 0 && gc_off14 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off14 {
+					gc_at := valiPhiSum[gc_off14:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var j_ int = gc_tx + gc_off
+								_ = j_
+								/*line hecbench_lda.go:122*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j_ := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
+					}
+				}
+			}
+		}
+		/*line hecbench_lda.go:126*/ for j_2 := 0; j_2 < numIters; j_2++ {
+			/*line hecbench_lda.go:128*/ for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					/*line hecbench_lda.go:137*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off15 := gc_off2
+					if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
+						gc_at2 := newGamma[gc_off15:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_from
+							if compiled.SIMD {
+								gc_vb4 := lanes.BroadcastFloat32x8(0.0)
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									var k int = gc_tx + gc_off2
+									_ = k
+									/*line hecbench_lda.go:129*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep3 > gc_from {
+								gc_more2 = true
+							}
+							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more2 = true
+									/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more2 = true
+									/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more2 = true
+									/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more2 = true
+									/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more2 = true
+								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							k := gc_tx + gc_off2
+							gc_more2 = true
+							/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
+						}
+					}
+				}
+			}
+			for k_ := beg; k_ < end; k_++ {
+				w := int(cols[k_])
+				vali_ := vali[k_]
+				c := counts[k_]
+				if compiled.SIMDBuild {
+					/*line hecbench_lda.go:138*/ _ = &c
+				}
+				/*line hecbench_lda.go:139*/ if !vali_ || j_2+1 == numIters {
+					for gc_off3, gc_limit3, gc_more3 := 0, numTopics, true; gc_more3; gc_off3 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more3 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off3, gc_to) {
+							/*line hecbench_lda.go:149*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off16 := gc_off3
+							gc_off17 := gc_off3 + (w * numTopics)
+							if gc_from >= 0 && gc_off16 >= 0 && gc_off16 <= len(phi) && gc_to <= len(phi)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(beta) && gc_to <= len(beta)-gc_off17 && gc_off16 <= len(gamma_) && gc_to <= len(gamma_)-gc_off16 {
+								gc_at3 := phi[gc_off16:][:gc_to]
+								gc_at4 := beta[gc_off17:][:gc_to]
+								gc_at5 := gamma_[gc_off16:][:gc_to]
+								if compiled.SIMDBuild {
+									gc_step := gc_from
+									for ; gc_step+3 < gc_to; gc_step += 4 {
+										{
+											gc_tx := gc_step + 0
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step + 1
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step + 2
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step + 3
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+									}
+									for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										gc_more3 = true
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									}
+								} else {
+									gc_step3 := gc_from
+									for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+										{
+											gc_tx := gc_step3 + 0
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step3 + 1
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step3 + 2
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step3 + 3
+											gc_pos.Thread = gc_base + gc_tx
+											gc_more3 = true
+											/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+									}
+									for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										gc_more3 = true
+										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									}
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_pos.Thread = gc_base + gc_tx
+									l := gc_tx + gc_off3
+									gc_more3 = true
+									/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+								}
+							}
+						}
+					}
+					var vec []float32 = phi
+					/*line hecbench_lda.go:146*/ var length int = numTopics
+					/*line hecbench_lda.go:146*/ var returned bool
+					/*line hecbench_lda.go:36*/ shared := gc_shared1(32)[:32]
+					if compiled.SIMDBuild {
+						gc_vstep4 := 0
+						if compiled.SIMD {
+							gc_vb5 := lanes.BroadcastFloat32x8(float32(0.0))
+							for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+								gc_rank := gc_vstep4
+								/*line hecbench_lda.go:146*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								val := gc_vb5
+								/*line hecbench_lda.go:43*/ val.StoreSlice(gc_s_val[gc_rank:])
+								/*line hecbench_lda.go:43*/ r.StoreSlice(gc_s_r[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:146*/ var r float32
+							val := float32(0.0)
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						gc_vstep2 := 0
+						for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+							gc_rank := gc_vstep2
+							/*line hecbench_lda.go:146*/ var r float32
+							var val float32 = float32(0.0)
+							/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
+							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+						}
+						for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:146*/ var r float32
+							val := float32(0.0)
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+					}
+					/*line hecbench_lda.go:44*/ for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more4 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off4, gc_to) {
+							/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off18 := gc_off4
+							if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
+								gc_at6 := vec[gc_off18:][:gc_to]
+								if compiled.SIMDBuild {
+									gc_vstep5 := gc_from
+									if compiled.SIMD {
+										for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+											gc_tx := gc_vstep5
+											gc_rank := gc_base + gc_tx
+											/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+											var i_ int = gc_tx + gc_off4
+											_ = i_
+											/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
+											/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_vstep5 > gc_from {
+										gc_more4 = true
+									}
+									for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										val := gc_s_val[gc_rank]
+										gc_more4 = true
+										/*line hecbench_lda.go:45*/ val += gc_at6[gc_tx]
+										gc_s_val[gc_rank] = val
+									}
+								} else {
+									gc_vstep3 := gc_from
+									for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+										gc_tx := gc_vstep3
+										gc_rank := gc_base + gc_tx
+										/*line hecbench_lda.go:44*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+										var i_ int = gc_tx + gc_off4
+										_ = i_
+										/*line hecbench_lda.go:45*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
+										/*line hecbench_lda.go:45*/ val.StoreSlice(gc_s_val[gc_rank:])
+									}
+									if gc_vstep3 > gc_from {
+										gc_more4 = true
+									}
+									for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										val := gc_s_val[gc_rank]
+										gc_more4 = true
+										/*line hecbench_lda.go:45*/ val += gc_at6[gc_tx]
+										gc_s_val[gc_rank] = val
+									}
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									val := gc_s_val[gc_rank]
+									i_ := gc_tx + gc_off4
+									gc_more4 = true
+									/*line hecbench_lda.go:45*/ val += vec[i_]
+									gc_s_val[gc_rank] = val
+								}
+							}
+						}
+					}
+					var gc_l_val_ [32]float32
+					var gc_l_active [32]uint32
+					var gc_c1r [32]uint32
+					var gc_c2m [32]uint32
+					var gc_c2a [32]int
+					var gc_c2w [32]int
+					var gc_c2r [32]float32
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						if compiled.SIMDBuild {
+							gc_left := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										gc_rank := gc_w + gc_lane
+										/*line hecbench_lda.go:47*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+										/*line hecbench_lda.go:47*/ val_ := val
+										/*line hecbench_lda.go:47*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+										gc_left &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										/*line hecbench_lda.go:47*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+										/*line hecbench_lda.go:47*/ val_ := val
+										/*line hecbench_lda.go:47*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+										gc_left &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									val := gc_s_val[gc_rank]
+									/*line hecbench_lda.go:47*/ var val_ float32 = val
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								val := gc_s_val[gc_rank]
+								/*line hecbench_lda.go:47*/ var val_ float32 = val
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+						/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+						if compiled.SIMDBuild {
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:26*/ active := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+										/*line hecbench_lda.go:26*/ active.StoreSlice(gc_l_active[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:26*/ active := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+										/*line hecbench_lda.go:26*/ active.StoreSlice(gc_l_active[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									/*line hecbench_lda.go:26*/ active := gc_c1r[gc_lane]
+									gc_l_active[gc_lane] = active
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								/*line hecbench_lda.go:26*/ active := gc_c1r[gc_lane]
+								gc_l_active[gc_lane] = active
+							}
+						}
+						/*line hecbench_lda.go:27*/ for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
+							if compiled.SIMDBuild {
+								gc_left3 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line hecbench_lda.go:28*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+											_ = val_
+											/*line hecbench_lda.go:28*/ active := lanes.LoadUint32x8Slice(gc_l_active[gc_lane:])
+											/*line hecbench_lda.go:28*/ active.StoreSlice(gc_c2m[gc_lane:])
+											for gc_k11 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c2a[gc_lane+gc_k11] = offset
+											}
+											for gc_k12 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c2w[gc_lane+gc_k12] = 32
+											}
+											gc_left3 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line hecbench_lda.go:28*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+											_ = val_
+											/*line hecbench_lda.go:28*/ active := lanes.LoadUint32x8Slice(gc_l_active[gc_lane:])
+											/*line hecbench_lda.go:28*/ active.StoreSlice(gc_c2m[gc_lane:])
+											for gc_k9 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c2a[gc_lane+gc_k9] = offset
+											}
+											for gc_k10 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c2w[gc_lane+gc_k10] = 32
+											}
+											gc_left3 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left3 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
+											continue
+										}
+										val_ := gc_l_val_[gc_lane]
+										_ = val_
+										active := gc_l_active[gc_lane]
+										/*line hecbench_lda.go:28*/ gc_c2m[gc_lane] = active
+										gc_c2a[gc_lane] = offset
+										gc_c2w[gc_lane] = 32
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									val_ := gc_l_val_[gc_lane]
+									_ = val_
+									active := gc_l_active[gc_lane]
+									/*line hecbench_lda.go:28*/ gc_c2m[gc_lane] = active
+									gc_c2a[gc_lane] = offset
+									gc_c2w[gc_lane] = 32
+								}
+							}
+							/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
+							if compiled.SIMDBuild {
+								gc_left4 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line hecbench_lda.go:28*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+											/*line hecbench_lda.go:28*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+											/*line hecbench_lda.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+											gc_left4 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line hecbench_lda.go:28*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+											/*line hecbench_lda.go:28*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+											/*line hecbench_lda.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+											gc_left4 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left4&(1<<gc_lane) == 0 {
+											continue
+										}
+										val_ := gc_l_val_[gc_lane]
+										/*line hecbench_lda.go:28*/ val_ += gc_c2r[gc_lane]
+										gc_l_val_[gc_lane] = val_
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									val_ := gc_l_val_[gc_lane]
+									/*line hecbench_lda.go:28*/ val_ += gc_c2r[gc_lane]
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+						}
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:39*/ warp := gc_tx / ldaWarpSize
+							lane := gc_tx % ldaWarpSize
+							val_ := gc_l_val_[gc_lane]
+							/*line hecbench_lda.go:44*/ var val float32
+							/*line hecbench_lda.go:30*/ var r_ float32 = val_
+							/*line hecbench_lda.go:47*/ val = r_
+							/*line hecbench_lda.go:50*/ if lane == 0 {
+								shared[warp] = val
+							}
+							gc_s_val[gc_rank] = val
+						}
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:40*/ lane := gc_tx % ldaWarpSize
+							val := gc_s_val[gc_rank]
+							r := gc_s_r[gc_rank]
+							/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
+								r = shared[0]
+								returned = true
+							}
+							/*line hecbench_lda.go:61*/ if !returned {
+								/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
+									val = shared[lane]
+								} else {
+									val = 0
+								}
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+					}
+					/*line hecbench_lda.go:58*/ if !returned {
+						var gc_l_val_2 [32]float32
+						var gc_l_active_ [32]uint32
+						var gc_c3r [32]uint32
+						var gc_c4m [32]uint32
+						var gc_c4a [32]int
+						var gc_c4w [32]int
+						var gc_c4r [32]float32
+						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+							gc_cnt := min(32, gc_n-gc_w)
+							gc_act := uint32(uint64(1)<<gc_cnt - 1)
+							var gc_dead uint32
+							var gc_m56 uint32
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									gc_pos.Thread = gc_w + gc_lane
+									/*line hecbench_lda.go:39*/ warp := gc_tx / ldaWarpSize
+									/*line hecbench_lda.go:66*/ if warp == 0 {
+										gc_m56 |= 1 << gc_lane
+									}
+								}
+							}
+							gc_save56 := gc_act
+							gc_act = gc_save56 & gc_m56
+							if gc_act != 0 {
+								if compiled.SIMDBuild {
+									gc_left5 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
+												/*line hecbench_lda.go:67*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+												/*line hecbench_lda.go:67*/ val_2 := val
+												/*line hecbench_lda.go:67*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												gc_left5 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												/*line hecbench_lda.go:67*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+												/*line hecbench_lda.go:67*/ val_2 := val
+												/*line hecbench_lda.go:67*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+												gc_left5 &^= 0xff << gc_lane
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_left5 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left5&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											val := gc_s_val[gc_rank]
+											/*line hecbench_lda.go:67*/ var val_2 float32 = val
+											gc_l_val_2[gc_lane] = val_2
+										}
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										val := gc_s_val[gc_rank]
+										/*line hecbench_lda.go:67*/ var val_2 float32 = val
+										gc_l_val_2[gc_lane] = val_2
+									}
+								}
+								/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+								if compiled.SIMDBuild {
+									gc_left6 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												/*line hecbench_lda.go:26*/ active_ := lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+												/*line hecbench_lda.go:26*/ active_.StoreSlice(gc_l_active_[gc_lane:])
+												gc_left6 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+												/*line hecbench_lda.go:26*/ active_ := lanes.LoadUint32x8Slice(gc_c3r[gc_lane:])
+												/*line hecbench_lda.go:26*/ active_.StoreSlice(gc_l_active_[gc_lane:])
+												gc_left6 &^= 0xff << gc_lane
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_left6 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left6&(1<<gc_lane) == 0 {
+												continue
+											}
+											/*line hecbench_lda.go:26*/ active_ := gc_c3r[gc_lane]
+											gc_l_active_[gc_lane] = active_
+										}
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										/*line hecbench_lda.go:26*/ active_ := gc_c3r[gc_lane]
+										gc_l_active_[gc_lane] = active_
+									}
+								}
+								/*line hecbench_lda.go:27*/ for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
+									if compiled.SIMDBuild {
+										gc_left7 := gc_act
+										if compiled.SIMD {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													/*line hecbench_lda.go:28*/ val_2 := lanes.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+													_ = val_2
+													/*line hecbench_lda.go:28*/ active_ := lanes.LoadUint32x8Slice(gc_l_active_[gc_lane:])
+													/*line hecbench_lda.go:28*/ active_.StoreSlice(gc_c4m[gc_lane:])
+													for gc_k15 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c4a[gc_lane+gc_k15] = offset_
+													}
+													for gc_k16 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c4w[gc_lane+gc_k16] = 32
+													}
+													gc_left7 &^= 0xff << gc_lane
+												}
+											} else {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
+														continue
+													}
+													/*line hecbench_lda.go:28*/ val_2 := lanes.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+													_ = val_2
+													/*line hecbench_lda.go:28*/ active_ := lanes.LoadUint32x8Slice(gc_l_active_[gc_lane:])
+													/*line hecbench_lda.go:28*/ active_.StoreSlice(gc_c4m[gc_lane:])
+													for gc_k13 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c4a[gc_lane+gc_k13] = offset_
+													}
+													for gc_k14 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c4w[gc_lane+gc_k14] = 32
+													}
+													gc_left7 &^= 0xff << gc_lane
+												}
+											}
+											lanes.ClearAVXUpperBits()
+										}
+										if gc_left7 != 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left7&(1<<gc_lane) == 0 {
+													continue
+												}
+												val_2 := gc_l_val_2[gc_lane]
+												_ = val_2
+												active_ := gc_l_active_[gc_lane]
+												/*line hecbench_lda.go:28*/ gc_c4m[gc_lane] = active_
+												gc_c4a[gc_lane] = offset_
+												gc_c4w[gc_lane] = 32
+											}
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											val_2 := gc_l_val_2[gc_lane]
+											_ = val_2
+											active_ := gc_l_active_[gc_lane]
+											/*line hecbench_lda.go:28*/ gc_c4m[gc_lane] = active_
+											gc_c4a[gc_lane] = offset_
+											gc_c4w[gc_lane] = 32
+										}
+									}
+									/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
+									if compiled.SIMDBuild {
+										gc_left8 := gc_act
+										if compiled.SIMD {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													/*line hecbench_lda.go:28*/ val_2 := lanes.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+													/*line hecbench_lda.go:28*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+													/*line hecbench_lda.go:28*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+													gc_left8 &^= 0xff << gc_lane
+												}
+											} else {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
+														continue
+													}
+													/*line hecbench_lda.go:28*/ val_2 := lanes.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+													/*line hecbench_lda.go:28*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+													/*line hecbench_lda.go:28*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+													gc_left8 &^= 0xff << gc_lane
+												}
+											}
+											lanes.ClearAVXUpperBits()
+										}
+										if gc_left8 != 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left8&(1<<gc_lane) == 0 {
+													continue
+												}
+												val_2 := gc_l_val_2[gc_lane]
+												/*line hecbench_lda.go:28*/ val_2 += gc_c4r[gc_lane]
+												gc_l_val_2[gc_lane] = val_2
+											}
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											val_2 := gc_l_val_2[gc_lane]
+											/*line hecbench_lda.go:28*/ val_2 += gc_c4r[gc_lane]
+											gc_l_val_2[gc_lane] = val_2
+										}
+									}
+								}
+								if compiled.SIMDBuild {
+									gc_left9 := gc_act
+									if compiled.SIMD {
+										gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
+											gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
+												gc_tx := gc_tidx10.X + gc_lane
+												gc_ty := gc_tidx10.Y
+												_ = gc_ty
+												gc_tz := gc_tidx10.Z
+												_ = gc_tz
+												/*line hecbench_lda.go:30*/ val_2 := lanes.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:30*/ var val lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line hecbench_lda.go:30*/ r_2 := val_2
+												/*line hecbench_lda.go:67*/ val = r_2
+												gc_if2 := gc_iota6.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+												if gc_if2.ToBits() != 0 {
+													var gc_lanes12 [8]float32
+													/*line hecbench_lda.go:70*/ val.Store(&gc_lanes12)
+													for gc_k18 := range 8 {
+														if gc_if2.ToBits()&(1<<gc_k18) != 0 {
+															gc_pos.Thread = gc_rank + gc_k18
+															/*line hecbench_lda.go:70*/ shared[0] = gc_lanes12[gc_k18]
+														}
+													}
+													gc_pos.Thread = gc_rank
+												}
+												/*line hecbench_lda.go:70*/ val.StoreSlice(gc_s_val[gc_rank:])
+												gc_left9 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+												if gc_tidx.X+8 > gc_bdx {
+													continue // the lanes wrap to the next row
+												}
+												gc_tx := gc_tidx.X
+												gc_ty := gc_tidx.Y
+												_ = gc_ty
+												gc_tz := gc_tidx.Z
+												_ = gc_tz
+												/*line hecbench_lda.go:70*/ val_2 := lanes.LoadFloat32x8Slice(gc_l_val_2[gc_lane:])
+												/*line hecbench_lda.go:70*/ var val lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line hecbench_lda.go:30*/ r_2 := val_2
+												/*line hecbench_lda.go:67*/ val = r_2
+												gc_if := gc_iota5.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+												if gc_if.ToBits() != 0 {
+													var gc_lanes11 [8]float32
+													/*line hecbench_lda.go:70*/ val.Store(&gc_lanes11)
+													for gc_k17 := range 8 {
+														if gc_if.ToBits()&(1<<gc_k17) != 0 {
+															gc_pos.Thread = gc_rank + gc_k17
+															/*line hecbench_lda.go:70*/ shared[0] = gc_lanes11[gc_k17]
+														}
+													}
+													gc_pos.Thread = gc_rank
+												}
+												/*line hecbench_lda.go:70*/ val.StoreSlice(gc_s_val[gc_rank:])
+												gc_left9 &^= 0xff << gc_lane
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_left9 != 0 {
+										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										gc_tx := gc_tidx.X - 1
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_left9&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
+											val_2 := gc_l_val_2[gc_lane]
+											/*line hecbench_lda.go:92*/ var val float32
+											/*line hecbench_lda.go:30*/ var r_2 float32 = val_2
+											/*line hecbench_lda.go:67*/ val = r_2
+											if gc_tx == 0 {
+												/*line hecbench_lda.go:70*/ shared[0] = val
+											}
+											gc_s_val[gc_rank] = val
+										}
+									}
+								} else {
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										val_2 := gc_l_val_2[gc_lane]
+										/*line hecbench_lda.go:47*/ var val float32
+										/*line hecbench_lda.go:30*/ var r_2 float32 = val_2
+										/*line hecbench_lda.go:67*/ val = r_2
+										if gc_tx == 0 {
+											/*line hecbench_lda.go:70*/ shared[0] = val
+										}
+										gc_s_val[gc_rank] = val
+									}
+								}
+							}
+							gc_act = gc_save56 &^ gc_dead
+						}
+						if compiled.SIMDBuild {
+							gc_vstep6 := 0
+							if compiled.SIMD {
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
+								for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+									gc_rank := gc_vstep6
+									gc_pos.Thread = gc_rank
+									/*line hecbench_lda.go:74*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:74*/ r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
+									/*line hecbench_lda.go:74*/ r.StoreSlice(gc_s_r[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+								gc_pos.Thread = gc_rank
+								var r float32
+								/*line hecbench_lda.go:74*/ r = shared[0]
+								gc_s_r[gc_rank] = r
+							}
+						} else {
+							gc_vstep4 := 0
+							for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+								gc_rank := gc_vstep4
+								gc_pos.Thread = gc_rank
+								/*line hecbench_lda.go:74*/ var r float32
+								/*line hecbench_lda.go:74*/ r = shared[0]
+								lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+							}
+							for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+								gc_pos.Thread = gc_rank
+								var r float32
+								/*line hecbench_lda.go:74*/ r = shared[0]
+								gc_s_r[gc_rank] = r
+							}
+						}
+						returned = true
+					}
+					if compiled.SIMDBuild {
+						gc_vstep7 := 0
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+								gc_rank := gc_vstep7
+								/*line hecbench_lda.go:146*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+								/*line hecbench_lda.go:146*/ phiSum := r
+								/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+							/*line hecbench_lda.go:146*/ phiSum := r
+							gc_s_phiSum[gc_rank] = phiSum
+						}
+					} else {
+						gc_vstep5 := 0
+						for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+							gc_rank := gc_vstep5
+							/*line hecbench_lda.go:146*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+							/*line hecbench_lda.go:146*/ phiSum := r
+							/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
+						}
+						for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+							/*line hecbench_lda.go:146*/ phiSum := r
+							gc_s_phiSum[gc_rank] = phiSum
+						}
+					}
+					/*line hecbench_lda.go:148*/ for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more5 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off5, gc_to) {
+							/*line hecbench_lda.go:157*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off19 := gc_off5
+							if gc_from >= 0 && gc_off19 >= 0 && gc_off19 <= len(phi) && gc_to <= len(phi)-gc_off19 && gc_off19 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off19 && gc_off19 <= len(newGamma) && gc_to <= len(newGamma)-gc_off19 {
+								gc_at7 := phi[gc_off19:][:gc_to]
+								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
+								gc_at9 := newGamma[gc_off19:][:gc_to]
+								if compiled.SIMDBuild {
+									gc_vstep8 := gc_from
+									if compiled.SIMD {
+										/*line hecbench_lda.go:153*/ gc_vb7 := lanes.BroadcastFloat32x8(c)
+										for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+											gc_tx := gc_vstep8
+											gc_rank := gc_base + gc_tx
+											/*line hecbench_lda.go:153*/ phiSum := lanes.LoadFloat32x8Slice(gc_s_phiSum[gc_rank:])
+											var l_ int = gc_tx + gc_off5
+											_ = l_
+											/*line hecbench_lda.go:149*/ lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Div(phiSum).StoreSlice(gc_at7[gc_tx:])
+											/*line hecbench_lda.go:152*/ if vali_ {
+												/*line hecbench_lda.go:152*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at8[gc_tx:])
+											} else {
+												/*line hecbench_lda.go:152*/ lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Mul(gc_vb7)).StoreSlice(gc_at9[gc_tx:])
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_vstep8 > gc_from {
+										gc_more5 = true
+									}
+									for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										phiSum := gc_s_phiSum[gc_rank]
+										gc_more5 = true
+										/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
+											gc_at8[gc_tx] += gc_at7[gc_tx] * c
+										} else {
+											gc_at9[gc_tx] += gc_at7[gc_tx] * c
+										}
+									}
+								} else {
+									gc_step4 := gc_from
+									for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+										{
+											gc_tx := gc_step4 + 0
+											gc_rank := gc_base + gc_tx
+											phiSum := gc_s_phiSum[gc_rank]
+											gc_more5 = true
+											/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+											/*line hecbench_lda.go:152*/ if vali_ {
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
+											} else {
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
+											}
+										}
+										{
+											gc_tx := gc_step4 + 1
+											gc_rank := gc_base + gc_tx
+											phiSum := gc_s_phiSum[gc_rank]
+											gc_more5 = true
+											/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+											/*line hecbench_lda.go:152*/ if vali_ {
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
+											} else {
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
+											}
+										}
+										{
+											gc_tx := gc_step4 + 2
+											gc_rank := gc_base + gc_tx
+											phiSum := gc_s_phiSum[gc_rank]
+											gc_more5 = true
+											/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+											/*line hecbench_lda.go:152*/ if vali_ {
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
+											} else {
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
+											}
+										}
+										{
+											gc_tx := gc_step4 + 3
+											gc_rank := gc_base + gc_tx
+											phiSum := gc_s_phiSum[gc_rank]
+											gc_more5 = true
+											/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+											/*line hecbench_lda.go:152*/ if vali_ {
+												gc_at8[gc_tx] += gc_at7[gc_tx] * c
+											} else {
+												gc_at9[gc_tx] += gc_at7[gc_tx] * c
+											}
+										}
+									}
+									for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										phiSum := gc_s_phiSum[gc_rank]
+										gc_more5 = true
+										/*line hecbench_lda.go:149*/ gc_at7[gc_tx] /= phiSum
+										/*line hecbench_lda.go:152*/ if vali_ {
+											gc_at8[gc_tx] += gc_at7[gc_tx] * c
+										} else {
+											gc_at9[gc_tx] += gc_at7[gc_tx] * c
+										}
+									}
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									phiSum := gc_s_phiSum[gc_rank]
+									l_ := gc_tx + gc_off5
+									gc_more5 = true
+									/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
+									/*line hecbench_lda.go:152*/ if vali_ {
+										valiPhiSum[l_] += phi[l_] * c
+									} else {
+										newGamma[l_] += phi[l_] * c
+									}
+								}
+							}
+						}
+					}
+				}
+				if j_2+1 == numIters {
+					/*line hecbench_lda.go:164*/ if !vali_ {
+						{
+							gc_from, gc_to := 0, gc_bdx
+							if gc_bound := 0; gc_bound < gc_to-1 {
+								gc_to = gc_bound + 1
+							}
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								if compiled.SIMDBuild {
+									gc_vstep9 := gc_from
+									for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
+										{
+											gc_tx := gc_vstep9 + 0
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+										{
+											gc_tx := gc_vstep9 + 1
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+										{
+											gc_tx := gc_vstep9 + 2
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+										{
+											gc_tx := gc_vstep9 + 3
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+									}
+									for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+											gc_b.Tick()
+											if gc_b.Stopped() {
+												return
+											}
+										}
+									}
+								} else {
+									gc_vstep6 := gc_from
+									for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+										{
+											gc_tx := gc_vstep6 + 0
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+										{
+											gc_tx := gc_vstep6 + 1
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+										{
+											gc_tx := gc_vstep6 + 2
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+										{
+											gc_tx := gc_vstep6 + 3
+											gc_pos.Thread = gc_base + gc_tx
+											/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+												gc_b.Tick()
+												if gc_b.Stopped() {
+													return
+												}
+											}
+										}
+									}
+									for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
+											gc_b.Tick()
+											if gc_b.Stopped() {
+												return
+											}
+										}
+									}
+								}
+							}
+						}
+						/*line hecbench_lda.go:172*/ for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							gc_more6 = false
+							gc_from, gc_to := 0, gc_bdx
+							if !compiled.Adds(gc_off6, gc_to) {
+								/*line hecbench_lda.go:181*/ panic(compiled.ErrGuardWraps)
+							}
+							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
+								gc_to = gc_bound
+							}
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								gc_off20 := gc_off6 + (w * numTopics)
+								gc_off21 := gc_off6
+								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
+									gc_at10 := newBeta[gc_off20:][:gc_to]
+									gc_at11 := phi[gc_off21:][:gc_to]
+									if compiled.SIMDBuild {
+										gc_vstep10 := gc_from
+										if compiled.SIMD {
+											/*line hecbench_lda.go:173*/ gc_vb9 := lanes.BroadcastFloat32x8(c)
+											for ; gc_vstep10+7 < gc_to; gc_vstep10 += 8 {
+												gc_tx := gc_vstep10
+												var l_2 int = gc_tx + gc_off6
+												_ = l_2
+												/*line hecbench_lda.go:173*/ lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at11[gc_tx:]).Mul(gc_vb9)).StoreSlice(gc_at10[gc_tx:])
+											}
+											lanes.ClearAVXUpperBits()
+										}
+										if gc_vstep10 > gc_from {
+											gc_more6 = true
+										}
+										for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
+											gc_more6 = true
+											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
+										}
+									} else {
+										gc_step5 := gc_from
+										for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+											{
+												gc_tx := gc_step5 + 0
+												gc_more6 = true
+												/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											}
+											{
+												gc_tx := gc_step5 + 1
+												gc_more6 = true
+												/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											}
+											{
+												gc_tx := gc_step5 + 2
+												gc_more6 = true
+												/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											}
+											{
+												gc_tx := gc_step5 + 3
+												gc_more6 = true
+												/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
+											}
+										}
+										for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+											gc_more6 = true
+											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
+										}
+									}
+								} else {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										l_2 := gc_tx + gc_off6
+										gc_more6 = true
+										/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
+									}
+								}
+							}
+						}
+						{
+							gc_from, gc_to := 0, gc_bdx
+							if gc_bound := 0; gc_bound < gc_to-1 {
+								gc_to = gc_bound + 1
+							}
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								/*line hecbench_lda.go:185*/ gc_off22 := w
+								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
+									gc_at12 := locks[gc_off22:][:1]
+									if compiled.SIMDBuild {
+										gc_vstep11 := gc_from
+										for ; gc_vstep11+3 < gc_to; gc_vstep11 += 4 {
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										}
+										for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										}
+									} else {
+										gc_vstep7 := gc_from
+										for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										}
+										for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+											/*line hecbench_lda.go:179*/ gc_at12[0] = 0
+										}
+									}
+								} else {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+										gc_pos.Thread = gc_base + gc_tx
+										/*line hecbench_lda.go:179*/ locks[w] = 0
+									}
+								}
+							}
+						}
+					}
+					/*line hecbench_lda.go:186*/ for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more7 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off7, gc_to) {
+							/*line hecbench_lda.go:195*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off23 := gc_off7
+							gc_off24 := gc_off7 + (w * numTopics)
+							if gc_from >= 0 && gc_off23 >= 0 && gc_off23 <= len(lossVec) && gc_to <= len(lossVec)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(beta) && gc_to <= len(beta)-gc_off24 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
+								gc_at13 := lossVec[gc_off23:][:gc_to]
+								gc_at14 := beta[gc_off24:][:gc_to]
+								gc_at15 := phi[gc_off23:][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_pos.Thread = gc_base + gc_tx
+									gc_more7 = true
+									/*line hecbench_lda.go:187*/ gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
+									gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
+									gc_at13[gc_tx] *= gc_at15[gc_tx]
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_pos.Thread = gc_base + gc_tx
+									l_3 := gc_tx + gc_off7
+									gc_more7 = true
+									/*line hecbench_lda.go:187*/ lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
+									lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
+									lossVec[l_3] *= phi[l_3]
+								}
+							}
+						}
+					}
+					/*line hecbench_lda.go:192*/ var vec_ []float32 = lossVec
+					/*line hecbench_lda.go:192*/ var length_ int = numTopics
+					/*line hecbench_lda.go:192*/ var returned_ bool
+					/*line hecbench_lda.go:36*/ shared_ := gc_shared1(32)[:32]
+					if compiled.SIMDBuild {
+						gc_vstep12 := 0
+						if compiled.SIMD {
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(0.0))
+							for ; gc_vstep12+7 < gc_n; gc_vstep12 += 8 {
+								gc_rank := gc_vstep12
+								/*line hecbench_lda.go:192*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								val_3 := gc_vb10
+								/*line hecbench_lda.go:43*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+								/*line hecbench_lda.go:43*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_rank := gc_vstep12; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:192*/ var r_3 float32
+							val_3 := float32(0.0)
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						gc_vstep8 := 0
+						for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+							gc_rank := gc_vstep8
+							/*line hecbench_lda.go:192*/ var r_3 float32
+							var val_3 float32 = float32(0.0)
+							/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
+							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+						}
+						for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:192*/ var r_3 float32
+							val_3 := float32(0.0)
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+					/*line hecbench_lda.go:44*/ for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more8 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off8, gc_to) {
+							/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off25 := gc_off8
+							if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
+								gc_at16 := vec_[gc_off25:][:gc_to]
+								if compiled.SIMDBuild {
+									gc_vstep13 := gc_from
+									if compiled.SIMD {
+										for ; gc_vstep13+7 < gc_to; gc_vstep13 += 8 {
+											gc_tx := gc_vstep13
+											gc_rank := gc_base + gc_tx
+											/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+											var i_2 int = gc_tx + gc_off8
+											_ = i_2
+											/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
+											/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_vstep13 > gc_from {
+										gc_more8 = true
+									}
+									for gc_tx := gc_vstep13; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										val_3 := gc_s_val_3[gc_rank]
+										gc_more8 = true
+										/*line hecbench_lda.go:45*/ val_3 += gc_at16[gc_tx]
+										gc_s_val_3[gc_rank] = val_3
+									}
+								} else {
+									gc_vstep9 := gc_from
+									for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+										gc_tx := gc_vstep9
+										gc_rank := gc_base + gc_tx
+										/*line hecbench_lda.go:44*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+										var i_2 int = gc_tx + gc_off8
+										_ = i_2
+										/*line hecbench_lda.go:45*/ val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
+										/*line hecbench_lda.go:45*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									}
+									if gc_vstep9 > gc_from {
+										gc_more8 = true
+									}
+									for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										val_3 := gc_s_val_3[gc_rank]
+										gc_more8 = true
+										/*line hecbench_lda.go:45*/ val_3 += gc_at16[gc_tx]
+										gc_s_val_3[gc_rank] = val_3
+									}
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									val_3 := gc_s_val_3[gc_rank]
+									i_2 := gc_tx + gc_off8
+									gc_more8 = true
+									/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
+									gc_s_val_3[gc_rank] = val_3
+								}
+							}
+						}
+					}
+					var gc_l_val_4 [32]float32
+					var gc_l_active_2 [32]uint32
+					var gc_c5r [32]uint32
+					var gc_c6m [32]uint32
+					var gc_c6a [32]int
+					var gc_c6w [32]int
+					var gc_c6r [32]float32
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						if compiled.SIMDBuild {
+							gc_left10 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										gc_rank := gc_w + gc_lane
+										/*line hecbench_lda.go:47*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+										/*line hecbench_lda.go:47*/ val_4 := val_3
+										/*line hecbench_lda.go:47*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+										gc_left10 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										/*line hecbench_lda.go:47*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+										/*line hecbench_lda.go:47*/ val_4 := val_3
+										/*line hecbench_lda.go:47*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+										gc_left10 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left10&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									val_3 := gc_s_val_3[gc_rank]
+									/*line hecbench_lda.go:47*/ var val_4 float32 = val_3
+									gc_l_val_4[gc_lane] = val_4
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								val_3 := gc_s_val_3[gc_rank]
+								/*line hecbench_lda.go:47*/ var val_4 float32 = val_3
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+						/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
+						if compiled.SIMDBuild {
+							gc_left11 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:26*/ active_2 := lanes.LoadUint32x8Slice(gc_c5r[gc_lane:])
+										/*line hecbench_lda.go:26*/ active_2.StoreSlice(gc_l_active_2[gc_lane:])
+										gc_left11 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:26*/ active_2 := lanes.LoadUint32x8Slice(gc_c5r[gc_lane:])
+										/*line hecbench_lda.go:26*/ active_2.StoreSlice(gc_l_active_2[gc_lane:])
+										gc_left11 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left11 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left11&(1<<gc_lane) == 0 {
+										continue
+									}
+									/*line hecbench_lda.go:26*/ active_2 := gc_c5r[gc_lane]
+									gc_l_active_2[gc_lane] = active_2
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								/*line hecbench_lda.go:26*/ active_2 := gc_c5r[gc_lane]
+								gc_l_active_2[gc_lane] = active_2
+							}
+						}
+						/*line hecbench_lda.go:27*/ for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+							if compiled.SIMDBuild {
+								gc_left12 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line hecbench_lda.go:28*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+											_ = val_4
+											/*line hecbench_lda.go:28*/ active_2 := lanes.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
+											/*line hecbench_lda.go:28*/ active_2.StoreSlice(gc_c6m[gc_lane:])
+											for gc_k21 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c6a[gc_lane+gc_k21] = offset_2
+											}
+											for gc_k22 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c6w[gc_lane+gc_k22] = 32
+											}
+											gc_left12 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line hecbench_lda.go:28*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+											_ = val_4
+											/*line hecbench_lda.go:28*/ active_2 := lanes.LoadUint32x8Slice(gc_l_active_2[gc_lane:])
+											/*line hecbench_lda.go:28*/ active_2.StoreSlice(gc_c6m[gc_lane:])
+											for gc_k19 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c6a[gc_lane+gc_k19] = offset_2
+											}
+											for gc_k20 := range 8 {
+												/*line hecbench_lda.go:28*/ gc_c6w[gc_lane+gc_k20] = 32
+											}
+											gc_left12 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left12 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left12&(1<<gc_lane) == 0 {
+											continue
+										}
+										val_4 := gc_l_val_4[gc_lane]
+										_ = val_4
+										active_2 := gc_l_active_2[gc_lane]
+										/*line hecbench_lda.go:28*/ gc_c6m[gc_lane] = active_2
+										gc_c6a[gc_lane] = offset_2
+										gc_c6w[gc_lane] = 32
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									val_4 := gc_l_val_4[gc_lane]
+									_ = val_4
+									active_2 := gc_l_active_2[gc_lane]
+									/*line hecbench_lda.go:28*/ gc_c6m[gc_lane] = active_2
+									gc_c6a[gc_lane] = offset_2
+									gc_c6w[gc_lane] = 32
+								}
+							}
+							/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
+							if compiled.SIMDBuild {
+								gc_left13 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line hecbench_lda.go:28*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+											/*line hecbench_lda.go:28*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+											/*line hecbench_lda.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+											gc_left13 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line hecbench_lda.go:28*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+											/*line hecbench_lda.go:28*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+											/*line hecbench_lda.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+											gc_left13 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left13 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left13&(1<<gc_lane) == 0 {
+											continue
+										}
+										val_4 := gc_l_val_4[gc_lane]
+										/*line hecbench_lda.go:28*/ val_4 += gc_c6r[gc_lane]
+										gc_l_val_4[gc_lane] = val_4
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									val_4 := gc_l_val_4[gc_lane]
+									/*line hecbench_lda.go:28*/ val_4 += gc_c6r[gc_lane]
+									gc_l_val_4[gc_lane] = val_4
+								}
+							}
+						}
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:39*/ warp_ := gc_tx / ldaWarpSize
+							lane_ := gc_tx % ldaWarpSize
+							val_4 := gc_l_val_4[gc_lane]
+							/*line hecbench_lda.go:44*/ var val_3 float32
+							/*line hecbench_lda.go:30*/ var r_4 float32 = val_4
+							/*line hecbench_lda.go:47*/ val_3 = r_4
+							/*line hecbench_lda.go:50*/ if lane_ == 0 {
+								shared_[warp_] = val_3
+							}
+							gc_s_val_3[gc_rank] = val_3
+						}
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:40*/ lane_ := gc_tx % ldaWarpSize
+							val_3 := gc_s_val_3[gc_rank]
+							r_3 := gc_s_r_3[gc_rank]
+							/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
+								r_3 = shared_[0]
+								returned_ = true
+							}
+							/*line hecbench_lda.go:61*/ if !returned_ {
+								/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
+									val_3 = shared_[lane_]
+								} else {
+									val_3 = 0
+								}
+							}
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+					/*line hecbench_lda.go:58*/ if !returned_ {
+						var gc_l_val_5 [32]float32
+						var gc_l_active_3 [32]uint32
+						var gc_c7r [32]uint32
+						var gc_c8m [32]uint32
+						var gc_c8a [32]int
+						var gc_c8w [32]int
+						var gc_c8r [32]float32
+						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+							gc_cnt := min(32, gc_n-gc_w)
+							gc_act := uint32(uint64(1)<<gc_cnt - 1)
+							var gc_dead uint32
+							var gc_m67 uint32
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									gc_pos.Thread = gc_w + gc_lane
+									/*line hecbench_lda.go:39*/ warp_ := gc_tx / ldaWarpSize
+									/*line hecbench_lda.go:66*/ if warp_ == 0 {
+										gc_m67 |= 1 << gc_lane
+									}
+								}
+							}
+							gc_save67 := gc_act
+							gc_act = gc_save67 & gc_m67
+							if gc_act != 0 {
+								if compiled.SIMDBuild {
+									gc_left14 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
+												/*line hecbench_lda.go:67*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+												/*line hecbench_lda.go:67*/ val_5 := val_3
+												/*line hecbench_lda.go:67*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												gc_left14 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												/*line hecbench_lda.go:67*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+												/*line hecbench_lda.go:67*/ val_5 := val_3
+												/*line hecbench_lda.go:67*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+												gc_left14 &^= 0xff << gc_lane
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_left14 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left14&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											val_3 := gc_s_val_3[gc_rank]
+											/*line hecbench_lda.go:67*/ var val_5 float32 = val_3
+											gc_l_val_5[gc_lane] = val_5
+										}
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										val_3 := gc_s_val_3[gc_rank]
+										/*line hecbench_lda.go:67*/ var val_5 float32 = val_3
+										gc_l_val_5[gc_lane] = val_5
+									}
+								}
+								/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+								if compiled.SIMDBuild {
+									gc_left15 := gc_act
+									if compiled.SIMD {
+										if gc_act == ^uint32(0) {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												/*line hecbench_lda.go:26*/ active_3 := lanes.LoadUint32x8Slice(gc_c7r[gc_lane:])
+												/*line hecbench_lda.go:26*/ active_3.StoreSlice(gc_l_active_3[gc_lane:])
+												gc_left15 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+												/*line hecbench_lda.go:26*/ active_3 := lanes.LoadUint32x8Slice(gc_c7r[gc_lane:])
+												/*line hecbench_lda.go:26*/ active_3.StoreSlice(gc_l_active_3[gc_lane:])
+												gc_left15 &^= 0xff << gc_lane
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_left15 != 0 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_left15&(1<<gc_lane) == 0 {
+												continue
+											}
+											/*line hecbench_lda.go:26*/ active_3 := gc_c7r[gc_lane]
+											gc_l_active_3[gc_lane] = active_3
+										}
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										/*line hecbench_lda.go:26*/ active_3 := gc_c7r[gc_lane]
+										gc_l_active_3[gc_lane] = active_3
+									}
+								}
+								/*line hecbench_lda.go:27*/ for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
+									if compiled.SIMDBuild {
+										gc_left16 := gc_act
+										if compiled.SIMD {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													/*line hecbench_lda.go:28*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+													_ = val_5
+													/*line hecbench_lda.go:28*/ active_3 := lanes.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
+													/*line hecbench_lda.go:28*/ active_3.StoreSlice(gc_c8m[gc_lane:])
+													for gc_k25 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c8a[gc_lane+gc_k25] = offset_3
+													}
+													for gc_k26 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c8w[gc_lane+gc_k26] = 32
+													}
+													gc_left16 &^= 0xff << gc_lane
+												}
+											} else {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
+														continue
+													}
+													/*line hecbench_lda.go:28*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+													_ = val_5
+													/*line hecbench_lda.go:28*/ active_3 := lanes.LoadUint32x8Slice(gc_l_active_3[gc_lane:])
+													/*line hecbench_lda.go:28*/ active_3.StoreSlice(gc_c8m[gc_lane:])
+													for gc_k23 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c8a[gc_lane+gc_k23] = offset_3
+													}
+													for gc_k24 := range 8 {
+														/*line hecbench_lda.go:28*/ gc_c8w[gc_lane+gc_k24] = 32
+													}
+													gc_left16 &^= 0xff << gc_lane
+												}
+											}
+											lanes.ClearAVXUpperBits()
+										}
+										if gc_left16 != 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left16&(1<<gc_lane) == 0 {
+													continue
+												}
+												val_5 := gc_l_val_5[gc_lane]
+												_ = val_5
+												active_3 := gc_l_active_3[gc_lane]
+												/*line hecbench_lda.go:28*/ gc_c8m[gc_lane] = active_3
+												gc_c8a[gc_lane] = offset_3
+												gc_c8w[gc_lane] = 32
+											}
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											val_5 := gc_l_val_5[gc_lane]
+											_ = val_5
+											active_3 := gc_l_active_3[gc_lane]
+											/*line hecbench_lda.go:28*/ gc_c8m[gc_lane] = active_3
+											gc_c8a[gc_lane] = offset_3
+											gc_c8w[gc_lane] = 32
+										}
+									}
+									/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
+									if compiled.SIMDBuild {
+										gc_left17 := gc_act
+										if compiled.SIMD {
+											if gc_act == ^uint32(0) {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													/*line hecbench_lda.go:28*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+													/*line hecbench_lda.go:28*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+													/*line hecbench_lda.go:28*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+													gc_left17 &^= 0xff << gc_lane
+												}
+											} else {
+												for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+													if gc_act>>gc_lane&0xff != 0xff {
+														continue
+													}
+													/*line hecbench_lda.go:28*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+													/*line hecbench_lda.go:28*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+													/*line hecbench_lda.go:28*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+													gc_left17 &^= 0xff << gc_lane
+												}
+											}
+											lanes.ClearAVXUpperBits()
+										}
+										if gc_left17 != 0 {
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_left17&(1<<gc_lane) == 0 {
+													continue
+												}
+												val_5 := gc_l_val_5[gc_lane]
+												/*line hecbench_lda.go:28*/ val_5 += gc_c8r[gc_lane]
+												gc_l_val_5[gc_lane] = val_5
+											}
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+											val_5 := gc_l_val_5[gc_lane]
+											/*line hecbench_lda.go:28*/ val_5 += gc_c8r[gc_lane]
+											gc_l_val_5[gc_lane] = val_5
+										}
+									}
+								}
+								if compiled.SIMDBuild {
+									gc_left18 := gc_act
+									if compiled.SIMD {
+										gc_iota7 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_tidx19 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										if gc_act == ^uint32(0) && gc_tidx19.X+32 <= gc_bdx {
+											gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												gc_rank := gc_w + gc_lane
+												gc_tx := gc_tidx19.X + gc_lane
+												gc_ty := gc_tidx19.Y
+												_ = gc_ty
+												gc_tz := gc_tidx19.Z
+												_ = gc_tz
+												/*line hecbench_lda.go:30*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:30*/ var val_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line hecbench_lda.go:30*/ r_5 := val_5
+												/*line hecbench_lda.go:67*/ val_3 = r_5
+												gc_if4 := gc_iota8.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+												if gc_if4.ToBits() != 0 {
+													var gc_lanes14 [8]float32
+													/*line hecbench_lda.go:70*/ val_3.Store(&gc_lanes14)
+													for gc_k28 := range 8 {
+														if gc_if4.ToBits()&(1<<gc_k28) != 0 {
+															gc_pos.Thread = gc_rank + gc_k28
+															/*line hecbench_lda.go:70*/ shared_[0] = gc_lanes14[gc_k28]
+														}
+													}
+													gc_pos.Thread = gc_rank
+												}
+												/*line hecbench_lda.go:70*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+												gc_left18 &^= 0xff << gc_lane
+											}
+										} else {
+											for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+												if gc_act>>gc_lane&0xff != 0xff {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+												if gc_tidx.X+8 > gc_bdx {
+													continue // the lanes wrap to the next row
+												}
+												gc_tx := gc_tidx.X
+												gc_ty := gc_tidx.Y
+												_ = gc_ty
+												gc_tz := gc_tidx.Z
+												_ = gc_tz
+												/*line hecbench_lda.go:70*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+												/*line hecbench_lda.go:70*/ var val_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+												/*line hecbench_lda.go:30*/ r_5 := val_5
+												/*line hecbench_lda.go:67*/ val_3 = r_5
+												gc_if3 := gc_iota7.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+												if gc_if3.ToBits() != 0 {
+													var gc_lanes13 [8]float32
+													/*line hecbench_lda.go:70*/ val_3.Store(&gc_lanes13)
+													for gc_k27 := range 8 {
+														if gc_if3.ToBits()&(1<<gc_k27) != 0 {
+															gc_pos.Thread = gc_rank + gc_k27
+															/*line hecbench_lda.go:70*/ shared_[0] = gc_lanes13[gc_k27]
+														}
+													}
+													gc_pos.Thread = gc_rank
+												}
+												/*line hecbench_lda.go:70*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+												gc_left18 &^= 0xff << gc_lane
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									if gc_left18 != 0 {
+										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										gc_tx := gc_tidx.X - 1
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_left18&(1<<gc_lane) == 0 {
+												continue
+											}
+											gc_rank := gc_w + gc_lane
+											gc_pos.Thread = gc_rank
+											val_5 := gc_l_val_5[gc_lane]
+											/*line hecbench_lda.go:92*/ var val_3 float32
+											/*line hecbench_lda.go:30*/ var r_5 float32 = val_5
+											/*line hecbench_lda.go:67*/ val_3 = r_5
+											if gc_tx == 0 {
+												/*line hecbench_lda.go:70*/ shared_[0] = val_3
+											}
+											gc_s_val_3[gc_rank] = val_3
+										}
+									}
+								} else {
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										val_5 := gc_l_val_5[gc_lane]
+										/*line hecbench_lda.go:47*/ var val_3 float32
+										/*line hecbench_lda.go:30*/ var r_5 float32 = val_5
+										/*line hecbench_lda.go:67*/ val_3 = r_5
+										if gc_tx == 0 {
+											/*line hecbench_lda.go:70*/ shared_[0] = val_3
+										}
+										gc_s_val_3[gc_rank] = val_3
+									}
+								}
+							}
+							gc_act = gc_save67 &^ gc_dead
+						}
+						if compiled.SIMDBuild {
+							gc_vstep14 := 0
+							if compiled.SIMD {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
+									gc_rank := gc_vstep14
+									gc_pos.Thread = gc_rank
+									/*line hecbench_lda.go:74*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:74*/ r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
+									/*line hecbench_lda.go:74*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
+								gc_pos.Thread = gc_rank
+								var r_3 float32
+								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
+								gc_s_r_3[gc_rank] = r_3
+							}
+						} else {
+							gc_vstep10 := 0
+							for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+								gc_rank := gc_vstep10
+								gc_pos.Thread = gc_rank
+								/*line hecbench_lda.go:74*/ var r_3 float32
+								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
+								lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+							}
+							for gc_rank := gc_vstep10; gc_rank < gc_n; gc_rank++ {
+								gc_pos.Thread = gc_rank
+								var r_3 float32
+								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
+								gc_s_r_3[gc_rank] = r_3
+							}
+						}
+						returned_ = true
+					}
+					if compiled.SIMDBuild {
+						lanes.ClearAVXUpperBits()
+					}
+					{
+						gc_from, gc_to := 0, gc_bdx
+						if gc_bound := 0; gc_bound < gc_to-1 {
+							gc_to = gc_bound + 1
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off26 := gc_bx
+							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
+								gc_at17 := valiLosses[gc_off26:][:1]
+								gc_at18 := trainLosses[gc_off26:][:1]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									r_3 := gc_s_r_3[gc_rank]
+									/*line hecbench_lda.go:192*/ loss := r_3 * c
+									/*line hecbench_lda.go:194*/ if vali_ {
+										gc_at17[0] += loss
+									} else {
+										gc_at18[0] += loss
+									}
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									r_3 := gc_s_r_3[gc_rank]
+									/*line hecbench_lda.go:192*/ loss := r_3 * c
+									/*line hecbench_lda.go:194*/ if vali_ {
+										valiLosses[gc_bx] += loss
+									} else {
+										trainLosses[gc_bx] += loss
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			/*line hecbench_lda.go:207*/ for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more9 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off9, gc_to) {
+					/*line hecbench_lda.go:216*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off27 := gc_off9
+					if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(gamma_) && gc_to <= len(gamma_)-gc_off27 && gc_off27 <= len(newGamma) && gc_to <= len(newGamma)-gc_off27 && gc_off27 <= len(alpha) && gc_to <= len(alpha)-gc_off27 {
+						gc_at19 := gamma_[gc_off27:][:gc_to]
+						gc_at20 := newGamma[gc_off27:][:gc_to]
+						gc_at21 := alpha[gc_off27:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep15 := gc_from
+							if compiled.SIMD {
+								for ; gc_vstep15+7 < gc_to; gc_vstep15 += 8 {
+									gc_tx := gc_vstep15
+									var k_2 int = gc_tx + gc_off9
+									_ = k_2
+									/*line hecbench_lda.go:208*/ lanes.LoadFloat32x8Slice(gc_at20[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at21[gc_tx:])).StoreSlice(gc_at19[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep15 > gc_from {
+								gc_more9 = true
+							}
+							for gc_tx := gc_vstep15; gc_tx < gc_to; gc_tx++ {
+								gc_more9 = true
+								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+							}
+						} else {
+							gc_step6 := gc_from
+							for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+								{
+									gc_tx := gc_step6 + 0
+									gc_more9 = true
+									/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								}
+								{
+									gc_tx := gc_step6 + 1
+									gc_more9 = true
+									/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								}
+								{
+									gc_tx := gc_step6 + 2
+									gc_more9 = true
+									/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								}
+								{
+									gc_tx := gc_step6 + 3
+									gc_more9 = true
+									/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+								}
+							}
+							for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+								gc_more9 = true
+								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							k_2 := gc_tx + gc_off9
+							gc_more9 = true
+							/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+						}
+					}
+				}
+			}
+		}
+		var vec_2 []float32 = gamma_
+		/*line hecbench_lda.go:214*/ var length_2 int = numTopics
+		/*line hecbench_lda.go:214*/ var returned_2 bool
+		/*line hecbench_lda.go:36*/ shared_2 := gc_shared1(32)[:32]
+		if compiled.SIMDBuild {
+			gc_vstep16 := 0
+			if compiled.SIMD {
+				gc_vb11 := lanes.BroadcastFloat32x8(float32(0.0))
+				for ; gc_vstep16+7 < gc_n; gc_vstep16 += 8 {
+					gc_rank := gc_vstep16
+					/*line hecbench_lda.go:214*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					val_6 := gc_vb11
+					/*line hecbench_lda.go:43*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+					/*line hecbench_lda.go:43*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep16; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:214*/ var r_6 float32
+				val_6 := float32(0.0)
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+		} else {
+			gc_vstep11 := 0
+			for ; gc_vstep11+7 < gc_n; gc_vstep11 += 8 {
+				gc_rank := gc_vstep11
+				/*line hecbench_lda.go:214*/ var r_6 float32
+				var val_6 float32 = float32(0.0)
+				/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
+				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+			}
+			for gc_rank := gc_vstep11; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:214*/ var r_6 float32
+				val_6 := float32(0.0)
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+		}
+		/*line hecbench_lda.go:44*/ for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more10 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off10, gc_to) {
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off28 := gc_off10
+				if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
+					gc_at22 := vec_2[gc_off28:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep17 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
+								gc_tx := gc_vstep17
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								var i_3 int = gc_tx + gc_off10
+								_ = i_3
+								/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
+								/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep17 > gc_from {
+							gc_more10 = true
+						}
+						for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							val_6 := gc_s_val_6[gc_rank]
+							gc_more10 = true
+							/*line hecbench_lda.go:45*/ val_6 += gc_at22[gc_tx]
+							gc_s_val_6[gc_rank] = val_6
+						}
+					} else {
+						gc_vstep12 := gc_from
+						for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+							gc_tx := gc_vstep12
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_lda.go:44*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							var i_3 int = gc_tx + gc_off10
+							_ = i_3
+							/*line hecbench_lda.go:45*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
+							/*line hecbench_lda.go:45*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						}
+						if gc_vstep12 > gc_from {
+							gc_more10 = true
+						}
+						for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							val_6 := gc_s_val_6[gc_rank]
+							gc_more10 = true
+							/*line hecbench_lda.go:45*/ val_6 += gc_at22[gc_tx]
+							gc_s_val_6[gc_rank] = val_6
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_6 := gc_s_val_6[gc_rank]
+						i_3 := gc_tx + gc_off10
+						gc_more10 = true
+						/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
+						gc_s_val_6[gc_rank] = val_6
+					}
+				}
+			}
+		}
+		var gc_l_val_7 [32]float32
+		var gc_l_active_4 [32]uint32
+		var gc_c9r [32]uint32
+		var gc_c10m [32]uint32
+		var gc_c10a [32]int
+		var gc_c10w [32]int
+		var gc_c10r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left19 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_lda.go:47*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_lda.go:47*/ val_7 := val_6
+							/*line hecbench_lda.go:47*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
+							gc_left19 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_lda.go:47*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_lda.go:47*/ val_7 := val_6
+							/*line hecbench_lda.go:47*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
+							gc_left19 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left19 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left19&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_6 := gc_s_val_6[gc_rank]
+						/*line hecbench_lda.go:47*/ var val_7 float32 = val_6
+						gc_l_val_7[gc_lane] = val_7
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_6 := gc_s_val_6[gc_rank]
+					/*line hecbench_lda.go:47*/ var val_7 float32 = val_6
+					gc_l_val_7[gc_lane] = val_7
+				}
+			}
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
+			if compiled.SIMDBuild {
+				gc_left20 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_lda.go:26*/ active_4 := lanes.LoadUint32x8Slice(gc_c9r[gc_lane:])
+							/*line hecbench_lda.go:26*/ active_4.StoreSlice(gc_l_active_4[gc_lane:])
+							gc_left20 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_lda.go:26*/ active_4 := lanes.LoadUint32x8Slice(gc_c9r[gc_lane:])
+							/*line hecbench_lda.go:26*/ active_4.StoreSlice(gc_l_active_4[gc_lane:])
+							gc_left20 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left20 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left20&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_lda.go:26*/ active_4 := gc_c9r[gc_lane]
+						gc_l_active_4[gc_lane] = active_4
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					/*line hecbench_lda.go:26*/ active_4 := gc_c9r[gc_lane]
+					gc_l_active_4[gc_lane] = active_4
+				}
+			}
+			/*line hecbench_lda.go:27*/ for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
+				if compiled.SIMDBuild {
+					gc_left21 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_lda.go:28*/ val_7 := lanes.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+								_ = val_7
+								/*line hecbench_lda.go:28*/ active_4 := lanes.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
+								/*line hecbench_lda.go:28*/ active_4.StoreSlice(gc_c10m[gc_lane:])
+								for gc_k31 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c10a[gc_lane+gc_k31] = offset_4
+								}
+								for gc_k32 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c10w[gc_lane+gc_k32] = 32
+								}
+								gc_left21 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_lda.go:28*/ val_7 := lanes.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+								_ = val_7
+								/*line hecbench_lda.go:28*/ active_4 := lanes.LoadUint32x8Slice(gc_l_active_4[gc_lane:])
+								/*line hecbench_lda.go:28*/ active_4.StoreSlice(gc_c10m[gc_lane:])
+								for gc_k29 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c10a[gc_lane+gc_k29] = offset_4
+								}
+								for gc_k30 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c10w[gc_lane+gc_k30] = 32
+								}
+								gc_left21 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left21 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left21&(1<<gc_lane) == 0 {
+								continue
+							}
+							val_7 := gc_l_val_7[gc_lane]
+							_ = val_7
+							active_4 := gc_l_active_4[gc_lane]
+							/*line hecbench_lda.go:28*/ gc_c10m[gc_lane] = active_4
+							gc_c10a[gc_lane] = offset_4
+							gc_c10w[gc_lane] = 32
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_7 := gc_l_val_7[gc_lane]
+						_ = val_7
+						active_4 := gc_l_active_4[gc_lane]
+						/*line hecbench_lda.go:28*/ gc_c10m[gc_lane] = active_4
+						gc_c10a[gc_lane] = offset_4
+						gc_c10w[gc_lane] = 32
+					}
+				}
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
+				if compiled.SIMDBuild {
+					gc_left22 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_lda.go:28*/ val_7 := lanes.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+								/*line hecbench_lda.go:28*/ val_7 = val_7.Add(lanes.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
+								/*line hecbench_lda.go:28*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
+								gc_left22 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_lda.go:28*/ val_7 := lanes.LoadFloat32x8Slice(gc_l_val_7[gc_lane:])
+								/*line hecbench_lda.go:28*/ val_7 = val_7.Add(lanes.LoadFloat32x8Slice(gc_c10r[gc_lane:]))
+								/*line hecbench_lda.go:28*/ val_7.StoreSlice(gc_l_val_7[gc_lane:])
+								gc_left22 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left22 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left22&(1<<gc_lane) == 0 {
+								continue
+							}
+							val_7 := gc_l_val_7[gc_lane]
+							/*line hecbench_lda.go:28*/ val_7 += gc_c10r[gc_lane]
+							gc_l_val_7[gc_lane] = val_7
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_7 := gc_l_val_7[gc_lane]
+						/*line hecbench_lda.go:28*/ val_7 += gc_c10r[gc_lane]
+						gc_l_val_7[gc_lane] = val_7
+					}
+				}
+			}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:39*/ warp_2 := gc_tx / ldaWarpSize
+				lane_2 := gc_tx % ldaWarpSize
+				val_7 := gc_l_val_7[gc_lane]
+				/*line hecbench_lda.go:44*/ var val_6 float32
+				/*line hecbench_lda.go:30*/ var r_7 float32 = val_7
+				/*line hecbench_lda.go:47*/ val_6 = r_7
+				/*line hecbench_lda.go:50*/ if lane_2 == 0 {
+					shared_2[warp_2] = val_6
+				}
+				gc_s_val_6[gc_rank] = val_6
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:40*/ lane_2 := gc_tx % ldaWarpSize
+				val_6 := gc_s_val_6[gc_rank]
+				r_6 := gc_s_r_6[gc_rank]
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
+					r_6 = shared_2[0]
+					returned_2 = true
+				}
+				/*line hecbench_lda.go:61*/ if !returned_2 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
+						val_6 = shared_2[lane_2]
+					} else {
+						val_6 = 0
+					}
+				}
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+		}
+		/*line hecbench_lda.go:58*/ if !returned_2 {
+			var gc_l_val_8 [32]float32
+			var gc_l_active_5 [32]uint32
+			var gc_c11r [32]uint32
+			var gc_c12m [32]uint32
+			var gc_c12a [32]int
+			var gc_c12w [32]int
+			var gc_c12r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				var gc_m78 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line hecbench_lda.go:39*/ warp_2 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_2 == 0 {
+							gc_m78 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save78 := gc_act
+				gc_act = gc_save78 & gc_m78
+				if gc_act != 0 {
+					if compiled.SIMDBuild {
+						gc_left23 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_lda.go:67*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+									/*line hecbench_lda.go:67*/ val_8 := val_6
+									/*line hecbench_lda.go:67*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									gc_left23 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_lda.go:67*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+									/*line hecbench_lda.go:67*/ val_8 := val_6
+									/*line hecbench_lda.go:67*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
+									gc_left23 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left23 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left23&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								val_6 := gc_s_val_6[gc_rank]
+								/*line hecbench_lda.go:67*/ var val_8 float32 = val_6
+								gc_l_val_8[gc_lane] = val_8
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							val_6 := gc_s_val_6[gc_rank]
+							/*line hecbench_lda.go:67*/ var val_8 float32 = val_6
+							gc_l_val_8[gc_lane] = val_8
+						}
+					}
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
+					if compiled.SIMDBuild {
+						gc_left24 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_lda.go:26*/ active_5 := lanes.LoadUint32x8Slice(gc_c11r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_5.StoreSlice(gc_l_active_5[gc_lane:])
+									gc_left24 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_lda.go:26*/ active_5 := lanes.LoadUint32x8Slice(gc_c11r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_5.StoreSlice(gc_l_active_5[gc_lane:])
+									gc_left24 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left24 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left24&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_lda.go:26*/ active_5 := gc_c11r[gc_lane]
+								gc_l_active_5[gc_lane] = active_5
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_lda.go:26*/ active_5 := gc_c11r[gc_lane]
+							gc_l_active_5[gc_lane] = active_5
+						}
+					}
+					/*line hecbench_lda.go:27*/ for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
+						if compiled.SIMDBuild {
+							gc_left25 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:28*/ val_8 := lanes.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+										_ = val_8
+										/*line hecbench_lda.go:28*/ active_5 := lanes.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_5.StoreSlice(gc_c12m[gc_lane:])
+										for gc_k35 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c12a[gc_lane+gc_k35] = offset_5
+										}
+										for gc_k36 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c12w[gc_lane+gc_k36] = 32
+										}
+										gc_left25 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:28*/ val_8 := lanes.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+										_ = val_8
+										/*line hecbench_lda.go:28*/ active_5 := lanes.LoadUint32x8Slice(gc_l_active_5[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_5.StoreSlice(gc_c12m[gc_lane:])
+										for gc_k33 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c12a[gc_lane+gc_k33] = offset_5
+										}
+										for gc_k34 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c12w[gc_lane+gc_k34] = 32
+										}
+										gc_left25 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left25 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left25&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_8 := gc_l_val_8[gc_lane]
+									_ = val_8
+									active_5 := gc_l_active_5[gc_lane]
+									/*line hecbench_lda.go:28*/ gc_c12m[gc_lane] = active_5
+									gc_c12a[gc_lane] = offset_5
+									gc_c12w[gc_lane] = 32
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_8 := gc_l_val_8[gc_lane]
+								_ = val_8
+								active_5 := gc_l_active_5[gc_lane]
+								/*line hecbench_lda.go:28*/ gc_c12m[gc_lane] = active_5
+								gc_c12a[gc_lane] = offset_5
+								gc_c12w[gc_lane] = 32
+							}
+						}
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
+						if compiled.SIMDBuild {
+							gc_left26 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:28*/ val_8 := lanes.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_8 = val_8.Add(lanes.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
+										gc_left26 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:28*/ val_8 := lanes.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_8 = val_8.Add(lanes.LoadFloat32x8Slice(gc_c12r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_8.StoreSlice(gc_l_val_8[gc_lane:])
+										gc_left26 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left26 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left26&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_8 := gc_l_val_8[gc_lane]
+									/*line hecbench_lda.go:28*/ val_8 += gc_c12r[gc_lane]
+									gc_l_val_8[gc_lane] = val_8
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_8 := gc_l_val_8[gc_lane]
+								/*line hecbench_lda.go:28*/ val_8 += gc_c12r[gc_lane]
+								gc_l_val_8[gc_lane] = val_8
+							}
+						}
+					}
+					if compiled.SIMDBuild {
+						gc_left27 := gc_act
+						if compiled.SIMD {
+							gc_iota9 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx28 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx28.X+32 <= gc_bdx {
+								gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									gc_tx := gc_tidx28.X + gc_lane
+									gc_ty := gc_tidx28.Y
+									_ = gc_ty
+									gc_tz := gc_tidx28.Z
+									_ = gc_tz
+									/*line hecbench_lda.go:30*/ val_8 := lanes.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:30*/ var val_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:30*/ r_8 := val_8
+									/*line hecbench_lda.go:67*/ val_6 = r_8
+									gc_if6 := gc_iota10.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+									if gc_if6.ToBits() != 0 {
+										var gc_lanes16 [8]float32
+										/*line hecbench_lda.go:70*/ val_6.Store(&gc_lanes16)
+										for gc_k38 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k38) != 0 {
+												gc_pos.Thread = gc_rank + gc_k38
+												/*line hecbench_lda.go:70*/ shared_2[0] = gc_lanes16[gc_k38]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_lda.go:70*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+									gc_left27 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx := gc_tidx.X
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
+									/*line hecbench_lda.go:70*/ val_8 := lanes.LoadFloat32x8Slice(gc_l_val_8[gc_lane:])
+									/*line hecbench_lda.go:70*/ var val_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:30*/ r_8 := val_8
+									/*line hecbench_lda.go:67*/ val_6 = r_8
+									gc_if5 := gc_iota9.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+									if gc_if5.ToBits() != 0 {
+										var gc_lanes15 [8]float32
+										/*line hecbench_lda.go:70*/ val_6.Store(&gc_lanes15)
+										for gc_k37 := range 8 {
+											if gc_if5.ToBits()&(1<<gc_k37) != 0 {
+												gc_pos.Thread = gc_rank + gc_k37
+												/*line hecbench_lda.go:70*/ shared_2[0] = gc_lanes15[gc_k37]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_lda.go:70*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+									gc_left27 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left27 != 0 {
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_left27&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								val_8 := gc_l_val_8[gc_lane]
+								/*line hecbench_lda.go:92*/ var val_6 float32
+								/*line hecbench_lda.go:30*/ var r_8 float32 = val_8
+								/*line hecbench_lda.go:67*/ val_6 = r_8
+								if gc_tx == 0 {
+									/*line hecbench_lda.go:70*/ shared_2[0] = val_6
+								}
+								gc_s_val_6[gc_rank] = val_6
+							}
+						}
+					} else {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							val_8 := gc_l_val_8[gc_lane]
+							/*line hecbench_lda.go:47*/ var val_6 float32
+							/*line hecbench_lda.go:30*/ var r_8 float32 = val_8
+							/*line hecbench_lda.go:67*/ val_6 = r_8
+							if gc_tx == 0 {
+								/*line hecbench_lda.go:70*/ shared_2[0] = val_6
+							}
+							gc_s_val_6[gc_rank] = val_6
+						}
+					}
+				}
+				gc_act = gc_save78 &^ gc_dead
+			}
+			if compiled.SIMDBuild {
+				gc_vstep18 := 0
+				if compiled.SIMD {
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+						gc_rank := gc_vstep18
+						gc_pos.Thread = gc_rank
+						/*line hecbench_lda.go:74*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_lda.go:74*/ r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
+						/*line hecbench_lda.go:74*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_6 float32
+					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
+					gc_s_r_6[gc_rank] = r_6
+				}
+			} else {
+				gc_vstep13 := 0
+				for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
+					gc_rank := gc_vstep13
+					gc_pos.Thread = gc_rank
+					/*line hecbench_lda.go:74*/ var r_6 float32
+					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
+					lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+				}
+				for gc_rank := gc_vstep13; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_6 float32
+					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
+					gc_s_r_6[gc_rank] = r_6
+				}
+			}
+			returned_2 = true
+		}
+		if compiled.SIMDBuild {
+			gc_vstep19 := 0
+			if compiled.SIMD {
+				for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
+					gc_rank := gc_vstep19
+					/*line hecbench_lda.go:214*/ r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
+					/*line hecbench_lda.go:214*/ gammaSum := r_6
+					/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep19; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
+				/*line hecbench_lda.go:214*/ gammaSum := r_6
+				gc_s_gammaSum[gc_rank] = gammaSum
+			}
+		} else {
+			gc_vstep14 := 0
+			for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
+				gc_rank := gc_vstep14
+				/*line hecbench_lda.go:214*/ r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
+				/*line hecbench_lda.go:214*/ gammaSum := r_6
+				/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
+			}
+			for gc_rank := gc_vstep14; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
+				/*line hecbench_lda.go:214*/ gammaSum := r_6
+				gc_s_gammaSum[gc_rank] = gammaSum
+			}
+		}
+		/*line hecbench_lda.go:215*/ for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more11 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off11, gc_to) {
+				/*line hecbench_lda.go:224*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off29 := gc_off11
+				if gc_from >= 0 && gc_off29 >= 0 && gc_off29 <= len(gamma_) && gc_to <= len(gamma_)-gc_off29 && gc_off29 <= len(gradAlpha_) && gc_to <= len(gradAlpha_)-gc_off29 && gc_off29 <= len(newGamma) && gc_to <= len(newGamma)-gc_off29 && gc_off29 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off29 {
+					gc_at23 := gamma_[gc_off29:][:gc_to]
+					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
+					gc_at25 := newGamma[gc_off29:][:gc_to]
+					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+							gc_more11 = true
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
+						}
+					} else {
+						gc_step7 := gc_from
+						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+							{
+								gc_tx := gc_step7 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step7 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step7 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step7 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+								gc_more11 = true
+								/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+								gc_at24[gc_tx] += Elogthetad
+								gc_at25[gc_tx] *= Elogthetad
+								gc_at26[gc_tx] *= Elogthetad
+							}
+						}
+						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+							gc_more11 = true
+							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gammaSum := gc_s_gammaSum[gc_rank]
+						j_3 := gc_tx + gc_off11
+						gc_more11 = true
+						/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+						gradAlpha_[j_3] += Elogthetad
+						newGamma[j_3] *= Elogthetad
+						valiPhiSum[j_3] *= Elogthetad
+					}
+				}
+			}
+		}
+		/*line hecbench_lda.go:223*/ var vec_3 []float32 = newGamma
+		/*line hecbench_lda.go:223*/ var length_3 int = numTopics
+		/*line hecbench_lda.go:223*/ var returned_3 bool
+		/*line hecbench_lda.go:36*/ shared_3 := gc_shared1(32)[:32]
+		if compiled.SIMDBuild {
+			gc_vstep20 := 0
+			if compiled.SIMD {
+				gc_vb12 := lanes.BroadcastFloat32x8(float32(0.0))
+				for ; gc_vstep20+7 < gc_n; gc_vstep20 += 8 {
+					gc_rank := gc_vstep20
+					/*line hecbench_lda.go:223*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					val_9 := gc_vb12
+					/*line hecbench_lda.go:43*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+					/*line hecbench_lda.go:43*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep20; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:223*/ var r_9 float32
+				val_9 := float32(0.0)
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+		} else {
+			gc_vstep15 := 0
+			for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
+				gc_rank := gc_vstep15
+				/*line hecbench_lda.go:223*/ var r_9 float32
+				var val_9 float32 = float32(0.0)
+				/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
+				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+			}
+			for gc_rank := gc_vstep15; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:223*/ var r_9 float32
+				val_9 := float32(0.0)
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+		}
+		/*line hecbench_lda.go:44*/ for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more12 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off12, gc_to) {
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off30 := gc_off12
+				if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
+					gc_at27 := vec_3[gc_off30:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep21 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
+								gc_tx := gc_vstep21
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+								var i_4 int = gc_tx + gc_off12
+								_ = i_4
+								/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
+								/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep21 > gc_from {
+							gc_more12 = true
+						}
+						for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							val_9 := gc_s_val_9[gc_rank]
+							gc_more12 = true
+							/*line hecbench_lda.go:45*/ val_9 += gc_at27[gc_tx]
+							gc_s_val_9[gc_rank] = val_9
+						}
+					} else {
+						gc_vstep16 := gc_from
+						for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
+							gc_tx := gc_vstep16
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_lda.go:44*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+							var i_4 int = gc_tx + gc_off12
+							_ = i_4
+							/*line hecbench_lda.go:45*/ val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
+							/*line hecbench_lda.go:45*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						}
+						if gc_vstep16 > gc_from {
+							gc_more12 = true
+						}
+						for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							val_9 := gc_s_val_9[gc_rank]
+							gc_more12 = true
+							/*line hecbench_lda.go:45*/ val_9 += gc_at27[gc_tx]
+							gc_s_val_9[gc_rank] = val_9
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_9 := gc_s_val_9[gc_rank]
+						i_4 := gc_tx + gc_off12
+						gc_more12 = true
+						/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
+						gc_s_val_9[gc_rank] = val_9
+					}
+				}
+			}
+		}
+		var gc_l_val_10 [32]float32
+		var gc_l_active_6 [32]uint32
+		var gc_c13r [32]uint32
+		var gc_c14m [32]uint32
+		var gc_c14a [32]int
+		var gc_c14w [32]int
+		var gc_c14r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left28 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_lda.go:47*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+							/*line hecbench_lda.go:47*/ val_10 := val_9
+							/*line hecbench_lda.go:47*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
+							gc_left28 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_lda.go:47*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+							/*line hecbench_lda.go:47*/ val_10 := val_9
+							/*line hecbench_lda.go:47*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
+							gc_left28 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left28 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left28&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_9 := gc_s_val_9[gc_rank]
+						/*line hecbench_lda.go:47*/ var val_10 float32 = val_9
+						gc_l_val_10[gc_lane] = val_10
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_9 := gc_s_val_9[gc_rank]
+					/*line hecbench_lda.go:47*/ var val_10 float32 = val_9
+					gc_l_val_10[gc_lane] = val_10
+				}
+			}
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
+			if compiled.SIMDBuild {
+				gc_left29 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_lda.go:26*/ active_6 := lanes.LoadUint32x8Slice(gc_c13r[gc_lane:])
+							/*line hecbench_lda.go:26*/ active_6.StoreSlice(gc_l_active_6[gc_lane:])
+							gc_left29 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_lda.go:26*/ active_6 := lanes.LoadUint32x8Slice(gc_c13r[gc_lane:])
+							/*line hecbench_lda.go:26*/ active_6.StoreSlice(gc_l_active_6[gc_lane:])
+							gc_left29 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left29 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left29&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_lda.go:26*/ active_6 := gc_c13r[gc_lane]
+						gc_l_active_6[gc_lane] = active_6
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					/*line hecbench_lda.go:26*/ active_6 := gc_c13r[gc_lane]
+					gc_l_active_6[gc_lane] = active_6
+				}
+			}
+			/*line hecbench_lda.go:27*/ for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
+				if compiled.SIMDBuild {
+					gc_left30 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_lda.go:28*/ val_10 := lanes.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+								_ = val_10
+								/*line hecbench_lda.go:28*/ active_6 := lanes.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
+								/*line hecbench_lda.go:28*/ active_6.StoreSlice(gc_c14m[gc_lane:])
+								for gc_k41 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c14a[gc_lane+gc_k41] = offset_6
+								}
+								for gc_k42 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c14w[gc_lane+gc_k42] = 32
+								}
+								gc_left30 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_lda.go:28*/ val_10 := lanes.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+								_ = val_10
+								/*line hecbench_lda.go:28*/ active_6 := lanes.LoadUint32x8Slice(gc_l_active_6[gc_lane:])
+								/*line hecbench_lda.go:28*/ active_6.StoreSlice(gc_c14m[gc_lane:])
+								for gc_k39 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c14a[gc_lane+gc_k39] = offset_6
+								}
+								for gc_k40 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c14w[gc_lane+gc_k40] = 32
+								}
+								gc_left30 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left30 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left30&(1<<gc_lane) == 0 {
+								continue
+							}
+							val_10 := gc_l_val_10[gc_lane]
+							_ = val_10
+							active_6 := gc_l_active_6[gc_lane]
+							/*line hecbench_lda.go:28*/ gc_c14m[gc_lane] = active_6
+							gc_c14a[gc_lane] = offset_6
+							gc_c14w[gc_lane] = 32
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_10 := gc_l_val_10[gc_lane]
+						_ = val_10
+						active_6 := gc_l_active_6[gc_lane]
+						/*line hecbench_lda.go:28*/ gc_c14m[gc_lane] = active_6
+						gc_c14a[gc_lane] = offset_6
+						gc_c14w[gc_lane] = 32
+					}
+				}
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
+				if compiled.SIMDBuild {
+					gc_left31 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_lda.go:28*/ val_10 := lanes.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+								/*line hecbench_lda.go:28*/ val_10 = val_10.Add(lanes.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+								/*line hecbench_lda.go:28*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
+								gc_left31 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_lda.go:28*/ val_10 := lanes.LoadFloat32x8Slice(gc_l_val_10[gc_lane:])
+								/*line hecbench_lda.go:28*/ val_10 = val_10.Add(lanes.LoadFloat32x8Slice(gc_c14r[gc_lane:]))
+								/*line hecbench_lda.go:28*/ val_10.StoreSlice(gc_l_val_10[gc_lane:])
+								gc_left31 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left31 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left31&(1<<gc_lane) == 0 {
+								continue
+							}
+							val_10 := gc_l_val_10[gc_lane]
+							/*line hecbench_lda.go:28*/ val_10 += gc_c14r[gc_lane]
+							gc_l_val_10[gc_lane] = val_10
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_10 := gc_l_val_10[gc_lane]
+						/*line hecbench_lda.go:28*/ val_10 += gc_c14r[gc_lane]
+						gc_l_val_10[gc_lane] = val_10
+					}
+				}
+			}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:39*/ warp_3 := gc_tx / ldaWarpSize
+				lane_3 := gc_tx % ldaWarpSize
+				val_10 := gc_l_val_10[gc_lane]
+				/*line hecbench_lda.go:44*/ var val_9 float32
+				/*line hecbench_lda.go:30*/ var r_10 float32 = val_10
+				/*line hecbench_lda.go:47*/ val_9 = r_10
+				/*line hecbench_lda.go:50*/ if lane_3 == 0 {
+					shared_3[warp_3] = val_9
+				}
+				gc_s_val_9[gc_rank] = val_9
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:40*/ lane_3 := gc_tx % ldaWarpSize
+				val_9 := gc_s_val_9[gc_rank]
+				r_9 := gc_s_r_9[gc_rank]
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
+					r_9 = shared_3[0]
+					returned_3 = true
+				}
+				/*line hecbench_lda.go:61*/ if !returned_3 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
+						val_9 = shared_3[lane_3]
+					} else {
+						val_9 = 0
+					}
+				}
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+		}
+		/*line hecbench_lda.go:58*/ if !returned_3 {
+			var gc_l_val_11 [32]float32
+			var gc_l_active_7 [32]uint32
+			var gc_c15r [32]uint32
+			var gc_c16m [32]uint32
+			var gc_c16a [32]int
+			var gc_c16w [32]int
+			var gc_c16r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				var gc_m89 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line hecbench_lda.go:39*/ warp_3 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_3 == 0 {
+							gc_m89 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save89 := gc_act
+				gc_act = gc_save89 & gc_m89
+				if gc_act != 0 {
+					if compiled.SIMDBuild {
+						gc_left32 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_lda.go:67*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+									/*line hecbench_lda.go:67*/ val_11 := val_9
+									/*line hecbench_lda.go:67*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									gc_left32 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_lda.go:67*/ val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+									/*line hecbench_lda.go:67*/ val_11 := val_9
+									/*line hecbench_lda.go:67*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
+									gc_left32 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left32 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left32&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								val_9 := gc_s_val_9[gc_rank]
+								/*line hecbench_lda.go:67*/ var val_11 float32 = val_9
+								gc_l_val_11[gc_lane] = val_11
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							val_9 := gc_s_val_9[gc_rank]
+							/*line hecbench_lda.go:67*/ var val_11 float32 = val_9
+							gc_l_val_11[gc_lane] = val_11
+						}
+					}
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
+					if compiled.SIMDBuild {
+						gc_left33 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_lda.go:26*/ active_7 := lanes.LoadUint32x8Slice(gc_c15r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_7.StoreSlice(gc_l_active_7[gc_lane:])
+									gc_left33 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_lda.go:26*/ active_7 := lanes.LoadUint32x8Slice(gc_c15r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_7.StoreSlice(gc_l_active_7[gc_lane:])
+									gc_left33 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left33 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left33&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_lda.go:26*/ active_7 := gc_c15r[gc_lane]
+								gc_l_active_7[gc_lane] = active_7
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_lda.go:26*/ active_7 := gc_c15r[gc_lane]
+							gc_l_active_7[gc_lane] = active_7
+						}
+					}
+					/*line hecbench_lda.go:27*/ for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
+						if compiled.SIMDBuild {
+							gc_left34 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:28*/ val_11 := lanes.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+										_ = val_11
+										/*line hecbench_lda.go:28*/ active_7 := lanes.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_7.StoreSlice(gc_c16m[gc_lane:])
+										for gc_k45 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c16a[gc_lane+gc_k45] = offset_7
+										}
+										for gc_k46 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c16w[gc_lane+gc_k46] = 32
+										}
+										gc_left34 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:28*/ val_11 := lanes.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+										_ = val_11
+										/*line hecbench_lda.go:28*/ active_7 := lanes.LoadUint32x8Slice(gc_l_active_7[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_7.StoreSlice(gc_c16m[gc_lane:])
+										for gc_k43 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c16a[gc_lane+gc_k43] = offset_7
+										}
+										for gc_k44 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c16w[gc_lane+gc_k44] = 32
+										}
+										gc_left34 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left34 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left34&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_11 := gc_l_val_11[gc_lane]
+									_ = val_11
+									active_7 := gc_l_active_7[gc_lane]
+									/*line hecbench_lda.go:28*/ gc_c16m[gc_lane] = active_7
+									gc_c16a[gc_lane] = offset_7
+									gc_c16w[gc_lane] = 32
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_11 := gc_l_val_11[gc_lane]
+								_ = val_11
+								active_7 := gc_l_active_7[gc_lane]
+								/*line hecbench_lda.go:28*/ gc_c16m[gc_lane] = active_7
+								gc_c16a[gc_lane] = offset_7
+								gc_c16w[gc_lane] = 32
+							}
+						}
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
+						if compiled.SIMDBuild {
+							gc_left35 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:28*/ val_11 := lanes.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_11 = val_11.Add(lanes.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
+										gc_left35 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:28*/ val_11 := lanes.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_11 = val_11.Add(lanes.LoadFloat32x8Slice(gc_c16r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_11.StoreSlice(gc_l_val_11[gc_lane:])
+										gc_left35 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left35 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left35&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_11 := gc_l_val_11[gc_lane]
+									/*line hecbench_lda.go:28*/ val_11 += gc_c16r[gc_lane]
+									gc_l_val_11[gc_lane] = val_11
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_11 := gc_l_val_11[gc_lane]
+								/*line hecbench_lda.go:28*/ val_11 += gc_c16r[gc_lane]
+								gc_l_val_11[gc_lane] = val_11
+							}
+						}
+					}
+					if compiled.SIMDBuild {
+						gc_left36 := gc_act
+						if compiled.SIMD {
+							gc_iota11 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx37 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx37.X+32 <= gc_bdx {
+								gc_iota12 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									gc_tx := gc_tidx37.X + gc_lane
+									gc_ty := gc_tidx37.Y
+									_ = gc_ty
+									gc_tz := gc_tidx37.Z
+									_ = gc_tz
+									/*line hecbench_lda.go:30*/ val_11 := lanes.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:30*/ var val_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:30*/ r_11 := val_11
+									/*line hecbench_lda.go:67*/ val_9 = r_11
+									gc_if8 := gc_iota12.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+									if gc_if8.ToBits() != 0 {
+										var gc_lanes18 [8]float32
+										/*line hecbench_lda.go:70*/ val_9.Store(&gc_lanes18)
+										for gc_k48 := range 8 {
+											if gc_if8.ToBits()&(1<<gc_k48) != 0 {
+												gc_pos.Thread = gc_rank + gc_k48
+												/*line hecbench_lda.go:70*/ shared_3[0] = gc_lanes18[gc_k48]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_lda.go:70*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+									gc_left36 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx := gc_tidx.X
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
+									/*line hecbench_lda.go:70*/ val_11 := lanes.LoadFloat32x8Slice(gc_l_val_11[gc_lane:])
+									/*line hecbench_lda.go:70*/ var val_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:30*/ r_11 := val_11
+									/*line hecbench_lda.go:67*/ val_9 = r_11
+									gc_if7 := gc_iota11.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+									if gc_if7.ToBits() != 0 {
+										var gc_lanes17 [8]float32
+										/*line hecbench_lda.go:70*/ val_9.Store(&gc_lanes17)
+										for gc_k47 := range 8 {
+											if gc_if7.ToBits()&(1<<gc_k47) != 0 {
+												gc_pos.Thread = gc_rank + gc_k47
+												/*line hecbench_lda.go:70*/ shared_3[0] = gc_lanes17[gc_k47]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_lda.go:70*/ val_9.StoreSlice(gc_s_val_9[gc_rank:])
+									gc_left36 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left36 != 0 {
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_left36&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								val_11 := gc_l_val_11[gc_lane]
+								/*line hecbench_lda.go:92*/ var val_9 float32
+								/*line hecbench_lda.go:30*/ var r_11 float32 = val_11
+								/*line hecbench_lda.go:67*/ val_9 = r_11
+								if gc_tx == 0 {
+									/*line hecbench_lda.go:70*/ shared_3[0] = val_9
+								}
+								gc_s_val_9[gc_rank] = val_9
+							}
+						}
+					} else {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							val_11 := gc_l_val_11[gc_lane]
+							/*line hecbench_lda.go:47*/ var val_9 float32
+							/*line hecbench_lda.go:30*/ var r_11 float32 = val_11
+							/*line hecbench_lda.go:67*/ val_9 = r_11
+							if gc_tx == 0 {
+								/*line hecbench_lda.go:70*/ shared_3[0] = val_9
+							}
+							gc_s_val_9[gc_rank] = val_9
+						}
+					}
+				}
+				gc_act = gc_save89 &^ gc_dead
+			}
+			if compiled.SIMDBuild {
+				gc_vstep22 := 0
+				if compiled.SIMD {
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
+					for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
+						gc_rank := gc_vstep22
+						gc_pos.Thread = gc_rank
+						/*line hecbench_lda.go:74*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_lda.go:74*/ r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
+						/*line hecbench_lda.go:74*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_rank := gc_vstep22; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_9 float32
+					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
+					gc_s_r_9[gc_rank] = r_9
+				}
+			} else {
+				gc_vstep17 := 0
+				for ; gc_vstep17+7 < gc_n; gc_vstep17 += 8 {
+					gc_rank := gc_vstep17
+					gc_pos.Thread = gc_rank
+					/*line hecbench_lda.go:74*/ var r_9 float32
+					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
+					lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+				}
+				for gc_rank := gc_vstep17; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_9 float32
+					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
+					gc_s_r_9[gc_rank] = r_9
+				}
+			}
+			returned_3 = true
+		}
+		/*line hecbench_lda.go:224*/ var vec_4 []float32 = valiPhiSum
+		/*line hecbench_lda.go:224*/ var length_4 int = numTopics
+		/*line hecbench_lda.go:224*/ var returned_4 bool
+		/*line hecbench_lda.go:36*/ shared_4 := gc_shared1(32)[:32]
+		if compiled.SIMDBuild {
+			gc_vstep23 := 0
+			if compiled.SIMD {
+				gc_vb13 := lanes.BroadcastFloat32x8(float32(0.0))
+				for ; gc_vstep23+7 < gc_n; gc_vstep23 += 8 {
+					gc_rank := gc_vstep23
+					r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
+					/*line hecbench_lda.go:223*/ trainLoss := r_9
+					var r_12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					val_12 := gc_vb13
+					/*line hecbench_lda.go:43*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+					/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
+					/*line hecbench_lda.go:43*/ r_12.StoreSlice(gc_s_r_12[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep23; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
+				/*line hecbench_lda.go:223*/ trainLoss := r_9
+				var r_12 float32
+				val_12 := float32(0.0)
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
+			}
+		} else {
+			gc_vstep18 := 0
+			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+				gc_rank := gc_vstep18
+				/*line hecbench_lda.go:223*/ r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
+				/*line hecbench_lda.go:223*/ trainLoss := r_9
+				var r_12 float32
+				var val_12 float32 = float32(0.0)
+				/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
+				/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
+				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+			}
+			for gc_rank := gc_vstep18; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
+				/*line hecbench_lda.go:223*/ trainLoss := r_9
+				var r_12 float32
+				val_12 := float32(0.0)
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
+			}
+		}
+		/*line hecbench_lda.go:44*/ for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more13 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off13, gc_to) {
+				/*line hecbench_lda.go:53*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off31 := gc_off13
+				if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
+					gc_at28 := vec_4[gc_off31:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep24 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep24+7 < gc_to; gc_vstep24 += 8 {
+								gc_tx := gc_vstep24
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+								var i_5 int = gc_tx + gc_off13
+								_ = i_5
+								/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
+								/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep24 > gc_from {
+							gc_more13 = true
+						}
+						for gc_tx := gc_vstep24; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							val_12 := gc_s_val_12[gc_rank]
+							gc_more13 = true
+							/*line hecbench_lda.go:45*/ val_12 += gc_at28[gc_tx]
+							gc_s_val_12[gc_rank] = val_12
+						}
+					} else {
+						gc_vstep19 := gc_from
+						for ; gc_vstep19+7 < gc_to; gc_vstep19 += 8 {
+							gc_tx := gc_vstep19
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_lda.go:44*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+							var i_5 int = gc_tx + gc_off13
+							_ = i_5
+							/*line hecbench_lda.go:45*/ val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
+							/*line hecbench_lda.go:45*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						}
+						if gc_vstep19 > gc_from {
+							gc_more13 = true
+						}
+						for gc_tx := gc_vstep19; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							val_12 := gc_s_val_12[gc_rank]
+							gc_more13 = true
+							/*line hecbench_lda.go:45*/ val_12 += gc_at28[gc_tx]
+							gc_s_val_12[gc_rank] = val_12
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val_12 := gc_s_val_12[gc_rank]
+						i_5 := gc_tx + gc_off13
+						gc_more13 = true
+						/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
+						gc_s_val_12[gc_rank] = val_12
+					}
+				}
+			}
+		}
+		var gc_l_val_13 [32]float32
+		var gc_l_active_8 [32]uint32
+		var gc_c17r [32]uint32
+		var gc_c18m [32]uint32
+		var gc_c18a [32]int
+		var gc_c18w [32]int
+		var gc_c18r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left37 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_lda.go:47*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+							/*line hecbench_lda.go:47*/ val_13 := val_12
+							/*line hecbench_lda.go:47*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
+							gc_left37 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_lda.go:47*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+							/*line hecbench_lda.go:47*/ val_13 := val_12
+							/*line hecbench_lda.go:47*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
+							gc_left37 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left37 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left37&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_12 := gc_s_val_12[gc_rank]
+						/*line hecbench_lda.go:47*/ var val_13 float32 = val_12
+						gc_l_val_13[gc_lane] = val_13
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_12 := gc_s_val_12[gc_rank]
+					/*line hecbench_lda.go:47*/ var val_13 float32 = val_12
+					gc_l_val_13[gc_lane] = val_13
+				}
+			}
+			/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
+			if compiled.SIMDBuild {
+				gc_left38 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_lda.go:26*/ active_8 := lanes.LoadUint32x8Slice(gc_c17r[gc_lane:])
+							/*line hecbench_lda.go:26*/ active_8.StoreSlice(gc_l_active_8[gc_lane:])
+							gc_left38 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_lda.go:26*/ active_8 := lanes.LoadUint32x8Slice(gc_c17r[gc_lane:])
+							/*line hecbench_lda.go:26*/ active_8.StoreSlice(gc_l_active_8[gc_lane:])
+							gc_left38 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left38 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left38&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_lda.go:26*/ active_8 := gc_c17r[gc_lane]
+						gc_l_active_8[gc_lane] = active_8
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					/*line hecbench_lda.go:26*/ active_8 := gc_c17r[gc_lane]
+					gc_l_active_8[gc_lane] = active_8
+				}
+			}
+			/*line hecbench_lda.go:27*/ for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
+				if compiled.SIMDBuild {
+					gc_left39 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_lda.go:28*/ val_13 := lanes.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+								_ = val_13
+								/*line hecbench_lda.go:28*/ active_8 := lanes.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
+								/*line hecbench_lda.go:28*/ active_8.StoreSlice(gc_c18m[gc_lane:])
+								for gc_k51 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c18a[gc_lane+gc_k51] = offset_8
+								}
+								for gc_k52 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c18w[gc_lane+gc_k52] = 32
+								}
+								gc_left39 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_lda.go:28*/ val_13 := lanes.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+								_ = val_13
+								/*line hecbench_lda.go:28*/ active_8 := lanes.LoadUint32x8Slice(gc_l_active_8[gc_lane:])
+								/*line hecbench_lda.go:28*/ active_8.StoreSlice(gc_c18m[gc_lane:])
+								for gc_k49 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c18a[gc_lane+gc_k49] = offset_8
+								}
+								for gc_k50 := range 8 {
+									/*line hecbench_lda.go:28*/ gc_c18w[gc_lane+gc_k50] = 32
+								}
+								gc_left39 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left39 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left39&(1<<gc_lane) == 0 {
+								continue
+							}
+							val_13 := gc_l_val_13[gc_lane]
+							_ = val_13
+							active_8 := gc_l_active_8[gc_lane]
+							/*line hecbench_lda.go:28*/ gc_c18m[gc_lane] = active_8
+							gc_c18a[gc_lane] = offset_8
+							gc_c18w[gc_lane] = 32
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_13 := gc_l_val_13[gc_lane]
+						_ = val_13
+						active_8 := gc_l_active_8[gc_lane]
+						/*line hecbench_lda.go:28*/ gc_c18m[gc_lane] = active_8
+						gc_c18a[gc_lane] = offset_8
+						gc_c18w[gc_lane] = 32
+					}
+				}
+				/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
+				if compiled.SIMDBuild {
+					gc_left40 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_lda.go:28*/ val_13 := lanes.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+								/*line hecbench_lda.go:28*/ val_13 = val_13.Add(lanes.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+								/*line hecbench_lda.go:28*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
+								gc_left40 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_lda.go:28*/ val_13 := lanes.LoadFloat32x8Slice(gc_l_val_13[gc_lane:])
+								/*line hecbench_lda.go:28*/ val_13 = val_13.Add(lanes.LoadFloat32x8Slice(gc_c18r[gc_lane:]))
+								/*line hecbench_lda.go:28*/ val_13.StoreSlice(gc_l_val_13[gc_lane:])
+								gc_left40 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left40 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left40&(1<<gc_lane) == 0 {
+								continue
+							}
+							val_13 := gc_l_val_13[gc_lane]
+							/*line hecbench_lda.go:28*/ val_13 += gc_c18r[gc_lane]
+							gc_l_val_13[gc_lane] = val_13
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_13 := gc_l_val_13[gc_lane]
+						/*line hecbench_lda.go:28*/ val_13 += gc_c18r[gc_lane]
+						gc_l_val_13[gc_lane] = val_13
+					}
+				}
+			}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:39*/ warp_4 := gc_tx / ldaWarpSize
+				lane_4 := gc_tx % ldaWarpSize
+				val_13 := gc_l_val_13[gc_lane]
+				/*line hecbench_lda.go:44*/ var val_12 float32
+				/*line hecbench_lda.go:30*/ var r_13 float32 = val_13
+				/*line hecbench_lda.go:47*/ val_12 = r_13
+				/*line hecbench_lda.go:50*/ if lane_4 == 0 {
+					shared_4[warp_4] = val_12
+				}
+				gc_s_val_12[gc_rank] = val_12
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_lda.go:40*/ lane_4 := gc_tx % ldaWarpSize
+				val_12 := gc_s_val_12[gc_rank]
+				r_12 := gc_s_r_12[gc_rank]
+				/*line hecbench_lda.go:56*/ if gc_bdx <= ldaWarpSize {
+					r_12 = shared_4[0]
+					returned_4 = true
+				}
+				/*line hecbench_lda.go:61*/ if !returned_4 {
+					/*line hecbench_lda.go:61*/ if gc_tx < gc_bdx/ldaWarpSize {
+						val_12 = shared_4[lane_4]
+					} else {
+						val_12 = 0
+					}
+				}
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_r_12[gc_rank] = r_12
+			}
+		}
+		/*line hecbench_lda.go:58*/ if !returned_4 {
+			var gc_l_val_14 [32]float32
+			var gc_l_active_9 [32]uint32
+			var gc_c19r [32]uint32
+			var gc_c20m [32]uint32
+			var gc_c20a [32]int
+			var gc_c20w [32]int
+			var gc_c20r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				var gc_m100 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line hecbench_lda.go:39*/ warp_4 := gc_tx / ldaWarpSize
+						/*line hecbench_lda.go:66*/ if warp_4 == 0 {
+							gc_m100 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save100 := gc_act
+				gc_act = gc_save100 & gc_m100
+				if gc_act != 0 {
+					if compiled.SIMDBuild {
+						gc_left41 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_lda.go:67*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+									/*line hecbench_lda.go:67*/ val_14 := val_12
+									/*line hecbench_lda.go:67*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									gc_left41 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_lda.go:67*/ val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+									/*line hecbench_lda.go:67*/ val_14 := val_12
+									/*line hecbench_lda.go:67*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
+									gc_left41 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left41 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left41&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								val_12 := gc_s_val_12[gc_rank]
+								/*line hecbench_lda.go:67*/ var val_14 float32 = val_12
+								gc_l_val_14[gc_lane] = val_14
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							val_12 := gc_s_val_12[gc_rank]
+							/*line hecbench_lda.go:67*/ var val_14 float32 = val_12
+							gc_l_val_14[gc_lane] = val_14
+						}
+					}
+					/*line hecbench_lda.go:26*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
+					if compiled.SIMDBuild {
+						gc_left42 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_lda.go:26*/ active_9 := lanes.LoadUint32x8Slice(gc_c19r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_9.StoreSlice(gc_l_active_9[gc_lane:])
+									gc_left42 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_lda.go:26*/ active_9 := lanes.LoadUint32x8Slice(gc_c19r[gc_lane:])
+									/*line hecbench_lda.go:26*/ active_9.StoreSlice(gc_l_active_9[gc_lane:])
+									gc_left42 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left42 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left42&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_lda.go:26*/ active_9 := gc_c19r[gc_lane]
+								gc_l_active_9[gc_lane] = active_9
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_lda.go:26*/ active_9 := gc_c19r[gc_lane]
+							gc_l_active_9[gc_lane] = active_9
+						}
+					}
+					/*line hecbench_lda.go:27*/ for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
+						if compiled.SIMDBuild {
+							gc_left43 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:28*/ val_14 := lanes.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+										_ = val_14
+										/*line hecbench_lda.go:28*/ active_9 := lanes.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_9.StoreSlice(gc_c20m[gc_lane:])
+										for gc_k55 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c20a[gc_lane+gc_k55] = offset_9
+										}
+										for gc_k56 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c20w[gc_lane+gc_k56] = 32
+										}
+										gc_left43 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:28*/ val_14 := lanes.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+										_ = val_14
+										/*line hecbench_lda.go:28*/ active_9 := lanes.LoadUint32x8Slice(gc_l_active_9[gc_lane:])
+										/*line hecbench_lda.go:28*/ active_9.StoreSlice(gc_c20m[gc_lane:])
+										for gc_k53 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c20a[gc_lane+gc_k53] = offset_9
+										}
+										for gc_k54 := range 8 {
+											/*line hecbench_lda.go:28*/ gc_c20w[gc_lane+gc_k54] = 32
+										}
+										gc_left43 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left43 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left43&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_14 := gc_l_val_14[gc_lane]
+									_ = val_14
+									active_9 := gc_l_active_9[gc_lane]
+									/*line hecbench_lda.go:28*/ gc_c20m[gc_lane] = active_9
+									gc_c20a[gc_lane] = offset_9
+									gc_c20w[gc_lane] = 32
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_14 := gc_l_val_14[gc_lane]
+								_ = val_14
+								active_9 := gc_l_active_9[gc_lane]
+								/*line hecbench_lda.go:28*/ gc_c20m[gc_lane] = active_9
+								gc_c20a[gc_lane] = offset_9
+								gc_c20w[gc_lane] = 32
+							}
+						}
+						/*line hecbench_lda.go:28*/ compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
+						if compiled.SIMDBuild {
+							gc_left44 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_lda.go:28*/ val_14 := lanes.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_14 = val_14.Add(lanes.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
+										gc_left44 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_lda.go:28*/ val_14 := lanes.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+										/*line hecbench_lda.go:28*/ val_14 = val_14.Add(lanes.LoadFloat32x8Slice(gc_c20r[gc_lane:]))
+										/*line hecbench_lda.go:28*/ val_14.StoreSlice(gc_l_val_14[gc_lane:])
+										gc_left44 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left44 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left44&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_14 := gc_l_val_14[gc_lane]
+									/*line hecbench_lda.go:28*/ val_14 += gc_c20r[gc_lane]
+									gc_l_val_14[gc_lane] = val_14
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_14 := gc_l_val_14[gc_lane]
+								/*line hecbench_lda.go:28*/ val_14 += gc_c20r[gc_lane]
+								gc_l_val_14[gc_lane] = val_14
+							}
+						}
+					}
+					if compiled.SIMDBuild {
+						gc_left45 := gc_act
+						if compiled.SIMD {
+							gc_iota13 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx46 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx46.X+32 <= gc_bdx {
+								gc_iota14 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									gc_tx := gc_tidx46.X + gc_lane
+									gc_ty := gc_tidx46.Y
+									_ = gc_ty
+									gc_tz := gc_tidx46.Z
+									_ = gc_tz
+									/*line hecbench_lda.go:30*/ val_14 := lanes.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:30*/ var val_12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:30*/ r_14 := val_14
+									/*line hecbench_lda.go:67*/ val_12 = r_14
+									gc_if10 := gc_iota14.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+									if gc_if10.ToBits() != 0 {
+										var gc_lanes20 [8]float32
+										/*line hecbench_lda.go:70*/ val_12.Store(&gc_lanes20)
+										for gc_k58 := range 8 {
+											if gc_if10.ToBits()&(1<<gc_k58) != 0 {
+												gc_pos.Thread = gc_rank + gc_k58
+												/*line hecbench_lda.go:70*/ shared_4[0] = gc_lanes20[gc_k58]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_lda.go:70*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+									gc_left45 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx := gc_tidx.X
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
+									/*line hecbench_lda.go:70*/ val_14 := lanes.LoadFloat32x8Slice(gc_l_val_14[gc_lane:])
+									/*line hecbench_lda.go:70*/ var val_12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_lda.go:30*/ r_14 := val_14
+									/*line hecbench_lda.go:67*/ val_12 = r_14
+									gc_if9 := gc_iota13.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8))))
+									if gc_if9.ToBits() != 0 {
+										var gc_lanes19 [8]float32
+										/*line hecbench_lda.go:70*/ val_12.Store(&gc_lanes19)
+										for gc_k57 := range 8 {
+											if gc_if9.ToBits()&(1<<gc_k57) != 0 {
+												gc_pos.Thread = gc_rank + gc_k57
+												/*line hecbench_lda.go:70*/ shared_4[0] = gc_lanes19[gc_k57]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_lda.go:70*/ val_12.StoreSlice(gc_s_val_12[gc_rank:])
+									gc_left45 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left45 != 0 {
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_left45&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								val_14 := gc_l_val_14[gc_lane]
+								/*line hecbench_lda.go:92*/ var val_12 float32
+								/*line hecbench_lda.go:30*/ var r_14 float32 = val_14
+								/*line hecbench_lda.go:67*/ val_12 = r_14
+								if gc_tx == 0 {
+									/*line hecbench_lda.go:70*/ shared_4[0] = val_12
+								}
+								gc_s_val_12[gc_rank] = val_12
+							}
+						}
+					} else {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							val_14 := gc_l_val_14[gc_lane]
+							/*line hecbench_lda.go:47*/ var val_12 float32
+							/*line hecbench_lda.go:30*/ var r_14 float32 = val_14
+							/*line hecbench_lda.go:67*/ val_12 = r_14
+							if gc_tx == 0 {
+								/*line hecbench_lda.go:70*/ shared_4[0] = val_12
+							}
+							gc_s_val_12[gc_rank] = val_12
+						}
+					}
+				}
+				gc_act = gc_save100 &^ gc_dead
+			}
+			if compiled.SIMDBuild {
+				gc_vstep25 := 0
+				if compiled.SIMD {
+					gc_Lane0Mask325 := compiled.Lane0Mask32()
+					for ; gc_vstep25+7 < gc_n; gc_vstep25 += 8 {
+						gc_rank := gc_vstep25
+						gc_pos.Thread = gc_rank
+						/*line hecbench_lda.go:74*/ var r_12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_lda.go:74*/ r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
+						/*line hecbench_lda.go:74*/ r_12.StoreSlice(gc_s_r_12[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_rank := gc_vstep25; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_12 float32
+					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
+					gc_s_r_12[gc_rank] = r_12
+				}
+			} else {
+				gc_vstep20 := 0
+				for ; gc_vstep20+7 < gc_n; gc_vstep20 += 8 {
+					gc_rank := gc_vstep20
+					gc_pos.Thread = gc_rank
+					/*line hecbench_lda.go:74*/ var r_12 float32
+					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
+					lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+				}
+				for gc_rank := gc_vstep20; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var r_12 float32
+					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
+					gc_s_r_12[gc_rank] = r_12
+				}
+			}
+			returned_4 = true
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off32 := gc_bx
+				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
+					gc_at29 := trainLosses[gc_off32:][:1]
+					gc_at30 := valiLosses[gc_off32:][:1]
+					if compiled.SIMDBuild {
+						gc_vstep26 := gc_from
+						for ; gc_vstep26+3 < gc_to; gc_vstep26 += 4 {
+							{
+								gc_tx := gc_vstep26 + 0
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep26 + 1
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep26 + 2
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep26 + 3
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+						}
+						for gc_tx := gc_vstep26; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
+						}
+					} else {
+						gc_vstep21 := gc_from
+						for ; gc_vstep21+3 < gc_to; gc_vstep21 += 4 {
+							{
+								gc_tx := gc_vstep21 + 0
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep21 + 1
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep21 + 2
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+							{
+								gc_tx := gc_vstep21 + 3
+								gc_rank := gc_base + gc_tx
+								trainLoss := gc_s_trainLoss[gc_rank]
+								r_12 := gc_s_r_12[gc_rank]
+								/*line hecbench_lda.go:224*/ valiLoss := r_12
+								/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+								gc_at30[0] += valiLoss
+							}
+						}
+						for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+							/*line hecbench_lda.go:224*/ valiLoss := r_12
+							/*line hecbench_lda.go:226*/ gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						trainLoss := gc_s_trainLoss[gc_rank]
+						r_12 := gc_s_r_12[gc_rank]
+						/*line hecbench_lda.go:224*/ valiLoss := r_12
+						/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
+						valiLosses[gc_bx] += valiLoss
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_lda holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_lda.go
 var gc_files_hecbench_lda embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

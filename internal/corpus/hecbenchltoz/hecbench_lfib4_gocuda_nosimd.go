@@ -10,318 +10,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-//line hecbench_lfib4.go:28
-func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_n := gc_b.Len()
-	/*line hecbench_lfib4.go:29*/ if 2*lfibP4 <= 1*gc_bdx {
-		gc_b.SharedWritten()
-	}
-	/*line hecbench_lfib4.go:29*/ cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-	/*line hecbench_lfib4.go:31*/ px := lfibP4
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
-			gc_at := cx[:gc_bdx]
-			gc_at2 := x[:gc_bdx]
-			if compiled.Disjoint(gc_at, gc_at2) {
-				copy(gc_at, gc_at2)
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
-				}
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-			}
-		}
-	}
-	/*line hecbench_lfib4.go:36*/ for k := 1; k < s/lfibP4; k++ {
-		/*line hecbench_lfib4.go:38*/ for i := 0; i < lfibP4; i += lfibLWDR {
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_lfib4.go:41*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := px + i
-				gc_off2 := (px + i) - lfibP1
-				gc_off3 := (px + i) - lfibP2
-				gc_off4 := (px + i) - lfibP3
-				gc_off5 := (px + i) - lfibP4
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
-				gc_fasthi := max(min(gc_to, len(cx)-gc_off, len(cx)-gc_off2, len(cx)-gc_off3, len(cx)-gc_off4, len(cx)-gc_off5), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at3 := cx[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at4 := cx[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at5 := cx[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at6 := cx[gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at7 := cx[gc_off5+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								myid := gc_tx
-								_ = myid
-								/*line hecbench_lfib4.go:40*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
-									gc_at6[gc_u] + gc_at7[gc_u]
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-					}
-				}
-			}
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_lfib4.go:50*/ gc_off6 := px
-			gc_off7 := k * lfibP4
-			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
-				gc_at8 := cx[:gc_bdx]
-				gc_at9 := cx[gc_off6:][:gc_bdx]
-				gc_at10 := x[gc_off7:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
-						gc_at10[gc_tx] = gc_at8[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
-						gc_at10[gc_tx] = gc_at8[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
-						gc_at10[gc_tx] = gc_at8[gc_tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
-						gc_at10[gc_tx] = gc_at8[gc_tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
-					gc_at10[gc_tx] = gc_at8[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-					x[k*lfibP4+myid] = cx[myid]
-				}
-			}
-		}
-	}
-}
-
-//line hecbench_lfib4.go:56
-func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_n := gc_b.Len()
-	/*line hecbench_lfib4.go:57*/ cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
-	/*line hecbench_lfib4.go:59*/ ay := lfibP4 * 2
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_lfib4.go:62*/ gc_off := ay
-		gc_off2 := 2 * lfibP4
-		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-		gc_fasthi := max(min(gc_bdx, len(cy)-gc_off, len(y)-gc_off2), gc_fastlo)
-		if gc_fastlo < gc_fasthi {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				if gc_tx == gc_fastlo {
-					gc_seglen := gc_fasthi - gc_fastlo
-					gc_at := cy[gc_off+gc_fastlo:][:gc_seglen]
-					gc_at2 := y[gc_off2+gc_fastlo:][:gc_seglen]
-					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-						gc_tx := gc_fastlo + gc_u
-						myid := gc_tx
-						_ = myid
-						/*line hecbench_lfib4.go:61*/ gc_at[gc_u] = gc_at2[gc_u]
-					}
-					gc_tx = gc_fasthi - 1
-					continue
-				}
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-			}
-		}
-	}
-	/*line hecbench_lfib4.go:64*/ for k := 0; k < s/lfibP4; k++ {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_lfib4.go:67*/ gc_off3 := lfibP4
-			gc_off4 := ay
-			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(cy), len(cy)-gc_off3, len(cy)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at3 := cy[gc_fastlo2:][:gc_seglen2]
-						gc_at4 := cy[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := cy[gc_off4+gc_fastlo2:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							myid := gc_tx
-							_ = myid
-							/*line hecbench_lfib4.go:66*/ gc_at3[gc_u2] = gc_at4[gc_u2]
-							gc_at4[gc_u2] = gc_at5[gc_u2]
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
-					}
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-					cy[myid+lfibP4] = cy[ay+myid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-					cy[myid+lfibP4] = cy[ay+myid]
-				}
-			}
-		}
-		/*line hecbench_lfib4.go:70*/ for i := 0; i < lfibP4; i += lfibLWDR {
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_lfib4.go:73*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := ay + i
-				gc_off6 := (ay + i) - lfibP1
-				gc_off7 := (ay + i) - lfibP2
-				gc_off8 := (ay + i) - lfibP3
-				gc_off9 := (ay + i) - lfibP4
-				gc_fastlo3 := min(max(gc_from, 0, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_to)
-				gc_fasthi3 := max(min(gc_to, len(cy)-gc_off5, len(cy)-gc_off6, len(cy)-gc_off7, len(cy)-gc_off8, len(cy)-gc_off9), gc_fastlo3)
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at6 := cy[gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at7 := cy[gc_off6+gc_fastlo3:][:gc_seglen3]
-							gc_at8 := cy[gc_off7+gc_fastlo3:][:gc_seglen3]
-							gc_at9 := cy[gc_off8+gc_fastlo3:][:gc_seglen3]
-							gc_at10 := cy[gc_off9+gc_fastlo3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_fastlo3 + gc_u3
-								myid := gc_tx
-								_ = myid
-								/*line hecbench_lfib4.go:72*/ gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
-									gc_at9[gc_u3] + gc_at10[gc_u3]
-							}
-							gc_tx = gc_fasthi3 - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-					}
-				}
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_lfib4.go:83*/ gc_off10 := 2 * lfibP4
-		gc_off11 := lfibP4
-		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
-		gc_fasthi4 := max(min(gc_bdx, len(y)-gc_off10, len(cy)-gc_off10, len(y)-gc_off11, len(cy)-gc_off11, len(y), len(cy)), gc_fastlo4)
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				if gc_tx == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at11 := y[gc_off10+gc_fastlo4:][:gc_seglen4]
-					gc_at12 := cy[gc_off10+gc_fastlo4:][:gc_seglen4]
-					gc_at13 := y[gc_off11+gc_fastlo4:][:gc_seglen4]
-					gc_at14 := cy[gc_off11+gc_fastlo4:][:gc_seglen4]
-					gc_at15 := y[gc_fastlo4:][:gc_seglen4]
-					gc_at16 := cy[gc_fastlo4:][:gc_seglen4]
-					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx := gc_fastlo4 + gc_u4
-						myid := gc_tx
-						_ = myid
-						/*line hecbench_lfib4.go:79*/ gc_at11[gc_u4] = gc_at12[gc_u4]
-						gc_at13[gc_u4] = gc_at14[gc_u4]
-						gc_at15[gc_u4] = gc_at16[gc_u4]
-					}
-					gc_tx = gc_fasthi4 - 1
-					continue
-				}
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-				y[lfibP4+myid] = cy[lfibP4+myid]
-				y[myid] = cy[myid]
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-				y[lfibP4+myid] = cy[lfibP4+myid]
-				y[myid] = cy[myid]
-			}
-		}
-	}
-}
-
 //line hecbench_lfib4.go:89
 func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	t := gc_b.Thread()
@@ -349,26 +37,26 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			if compiled.Disjoint(gc_at, gc_at2) {
 				copy(gc_at, gc_at2)
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
@@ -424,34 +112,34 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			gc_at6 := a0[gc_off2:][:gc_bdx]
 			gc_at7 := c0[:gc_bdx]
 			gc_at8 := d0[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at5[gc_tx]
 				gc_at8[gc_tx] = gc_at7[gc_tx]
@@ -585,11 +273,11 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
+					gc_vstep3 := gc_from
 					gc_vb := lanes.BroadcastUint32x8(uint32(0))
 				gc_steps2:
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_pos.Thread = gc_base + gc_tx
 						var myid int = gc_tx
 						tmp := gc_vb
@@ -1151,7 +839,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							/*line hecbench_lfib4.go:135*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 						}
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						myid := gc_tx
 						tmp := uint32(0)
@@ -1887,163 +1575,5 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 		})
-	}
-}
-
-//line hecbench_lfib4.go:161
-func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-	/*line hecbench_lfib4.go:162*/ k0 := gc_bx * lfibLKNB
-	/*line hecbench_lfib4.go:166*/ cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
-	fcol := 0
-	if gc_bx == 0 {
-		fcol = 1
-	}
-	/*line hecbench_lfib4.go:172*/ ecol := lfibLKNB
-	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
-		ecol = r % lfibLKNB
-	}
-	/*line hecbench_lfib4.go:177*/ for i := fcol; i < ecol; i++ {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_lfib4.go:180*/ gc_row := i
-			gc_off := (k0+i)*s - lfibP4
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_row >= 0 && gc_row < len(cx) {
-				gc_fastlo = min(max(0, -gc_off), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(cx[gc_row]), len(x)-gc_off), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := cx[gc_row][gc_fastlo:][:gc_seglen]
-						gc_at2 := x[gc_off+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							/*line hecbench_lfib4.go:178*/ gc_at[gc_u] = gc_at2[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-				}
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-			/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-			gc_s_pcx[gc_rank] = pcx
-		}
-	}
-	/*line hecbench_lfib4.go:185*/ for k := 0; k < s/lfibP4-1; k++ {
-		/*line hecbench_lfib4.go:187*/ for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-					k2 := gc_tx % lfibLWDR
-					pcx := gc_s_pcx[gc_rank]
-					if !(gc_bx == 0 && gc_tx == 0) &&
-						/*line hecbench_lfib4.go:189*/ !(gc_bx == gc_gdx-1 && k1 >= ecol) {
-						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
-							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
-					}
-				}
-			}
-		}
-		/*line hecbench_lfib4.go:198*/ for i_2 := fcol; i_2 < ecol; i_2++ {
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line hecbench_lfib4.go:201*/ gc_row2 := i_2
-				gc_off2 := lfibP4
-				gc_off3 := (k0+i_2)*s + k*lfibP4
-				gc_fastlo2, gc_fasthi2 := 0, 0
-				if gc_row2 >= 0 && gc_row2 < len(cx) {
-					gc_fastlo2 = min(max(0, -gc_off2, -gc_off3), gc_bdx)
-					gc_fasthi2 = max(min(gc_bdx, len(cx[gc_row2]), len(cx[gc_row2])-gc_off2, len(x)-gc_off3), gc_fastlo2)
-				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at3 := cx[gc_row2][gc_fastlo2:][:gc_seglen2]
-							gc_at4 := cx[gc_row2][gc_off2+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := x[gc_off3+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-								/*line hecbench_lfib4.go:199*/ gc_at3[gc_u2] = gc_at4[gc_u2]
-								gc_at5[gc_u2] = gc_at3[gc_u2]
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
-						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
-						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
-					}
-				}
-			}
-		}
 	}
 }

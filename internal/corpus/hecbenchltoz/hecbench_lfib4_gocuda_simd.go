@@ -5,351 +5,10 @@
 package hecbenchltoz
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-//line hecbench_lfib4.go:28
-func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_n := gc_b.Len()
-	/*line hecbench_lfib4.go:29*/ if 2*lfibP4 <= 1*gc_bdx {
-		gc_b.SharedWritten()
-	}
-	/*line hecbench_lfib4.go:29*/ cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-	/*line hecbench_lfib4.go:31*/ px := lfibP4
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
-			gc_at := cx[:gc_bdx]
-			gc_at2 := x[:gc_bdx]
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var myid int = gc_tx
-					_ = myid
-					/*line hecbench_lfib4.go:33*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				/*line hecbench_lfib4.go:33*/ gc_at[gc_tx] = gc_at2[gc_tx]
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-			}
-		}
-	}
-	/*line hecbench_lfib4.go:36*/ for k := 1; k < s/lfibP4; k++ {
-		/*line hecbench_lfib4.go:38*/ for i := 0; i < lfibP4; i += lfibLWDR {
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_lfib4.go:41*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := px + i
-				gc_off2 := (px + i) - lfibP1
-				gc_off3 := (px + i) - lfibP2
-				gc_off4 := (px + i) - lfibP3
-				gc_off5 := (px + i) - lfibP4
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
-				gc_fasthi := max(min(gc_to, len(cx)-gc_off, len(cx)-gc_off2, len(cx)-gc_off3, len(cx)-gc_off4, len(cx)-gc_off5), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at3 := cx[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at4 := cx[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at5 := cx[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at6 := cx[gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at7 := cx[gc_off5+gc_fastlo:][:gc_seglen]
-							gc_vstep2 := gc_fastlo
-							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									var myid int = gc_tx
-									_ = myid
-									/*line hecbench_lfib4.go:39*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).Add(archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								myid := gc_tx
-								_ = myid
-								/*line hecbench_lfib4.go:40*/ gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u] +
-									gc_at6[gc_u] + gc_at7[gc_u]
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:40*/ cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-							cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-					}
-				}
-			}
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_lfib4.go:50*/ gc_off6 := px
-			gc_off7 := k * lfibP4
-			if gc_bdx <= len(cx) && gc_off6 >= 0 && gc_off6 <= len(cx) && gc_bdx <= len(cx)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx <= len(x)-gc_off7 {
-				gc_at8 := cx[:gc_bdx]
-				gc_at9 := cx[gc_off6:][:gc_bdx]
-				gc_at10 := x[gc_off7:][:gc_bdx]
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var myid int = gc_tx
-						_ = myid
-						/*line hecbench_lfib4.go:33*/ archsimd.LoadUint32x8Slice(gc_at9[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
-						archsimd.LoadUint32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at10[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
-					gc_at10[gc_tx] = gc_at8[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-					x[k*lfibP4+myid] = cx[myid]
-				}
-			}
-		}
-	}
-}
-
-//line hecbench_lfib4.go:56
-func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_n := gc_b.Len()
-	/*line hecbench_lfib4.go:57*/ cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
-	/*line hecbench_lfib4.go:59*/ ay := lfibP4 * 2
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_lfib4.go:62*/ gc_off := ay
-		gc_off2 := 2 * lfibP4
-		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
-		gc_fasthi := max(min(gc_bdx, len(cy)-gc_off, len(y)-gc_off2), gc_fastlo)
-		if gc_fastlo < gc_fasthi {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				if gc_tx == gc_fastlo {
-					gc_seglen := gc_fasthi - gc_fastlo
-					gc_at := cy[gc_off+gc_fastlo:][:gc_seglen]
-					gc_at2 := y[gc_off2+gc_fastlo:][:gc_seglen]
-					gc_vstep := gc_fastlo
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							var myid int = gc_tx
-							_ = myid
-							/*line hecbench_lfib4.go:61*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-						gc_tx := gc_fastlo + gc_u
-						myid := gc_tx
-						_ = myid
-						/*line hecbench_lfib4.go:61*/ gc_at[gc_u] = gc_at2[gc_u]
-					}
-					gc_tx = gc_fasthi - 1
-					continue
-				}
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-			}
-		}
-	}
-	/*line hecbench_lfib4.go:64*/ for k := 0; k < s/lfibP4; k++ {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_lfib4.go:67*/ gc_off3 := lfibP4
-			gc_off4 := ay
-			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi2 := max(min(gc_bdx, len(cy), len(cy)-gc_off3, len(cy)-gc_off4), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at3 := cy[gc_fastlo2:][:gc_seglen2]
-						gc_at4 := cy[gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := cy[gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_vstep2 := gc_fastlo2
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
-								var myid int = gc_tx
-								_ = myid
-								/*line hecbench_lfib4.go:61*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-								archsimd.LoadUint32x8Slice(gc_at5[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at4[(gc_tx - gc_fastlo2):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx := gc_fastlo2 + gc_u2
-							myid := gc_tx
-							_ = myid
-							/*line hecbench_lfib4.go:66*/ gc_at3[gc_u2] = gc_at4[gc_u2]
-							gc_at4[gc_u2] = gc_at5[gc_u2]
-						}
-						gc_tx = gc_fasthi2 - 1
-						continue
-					}
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-					cy[myid+lfibP4] = cy[ay+myid]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-					cy[myid+lfibP4] = cy[ay+myid]
-				}
-			}
-		}
-		/*line hecbench_lfib4.go:70*/ for i := 0; i < lfibP4; i += lfibLWDR {
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_lfib4.go:73*/ if gc_bound := lfibLWDR; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := ay + i
-				gc_off6 := (ay + i) - lfibP1
-				gc_off7 := (ay + i) - lfibP2
-				gc_off8 := (ay + i) - lfibP3
-				gc_off9 := (ay + i) - lfibP4
-				gc_fastlo3 := min(max(gc_from, 0, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_to)
-				gc_fasthi3 := max(min(gc_to, len(cy)-gc_off5, len(cy)-gc_off6, len(cy)-gc_off7, len(cy)-gc_off8, len(cy)-gc_off9), gc_fastlo3)
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at6 := cy[gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at7 := cy[gc_off6+gc_fastlo3:][:gc_seglen3]
-							gc_at8 := cy[gc_off7+gc_fastlo3:][:gc_seglen3]
-							gc_at9 := cy[gc_off8+gc_fastlo3:][:gc_seglen3]
-							gc_at10 := cy[gc_off9+gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
-									var myid int = gc_tx
-									_ = myid
-									/*line hecbench_lfib4.go:71*/ archsimd.LoadUint32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at8[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo3):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_fastlo3 + gc_u3
-								myid := gc_tx
-								_ = myid
-								/*line hecbench_lfib4.go:72*/ gc_at6[gc_u3] = gc_at7[gc_u3] + gc_at8[gc_u3] +
-									gc_at9[gc_u3] + gc_at10[gc_u3]
-							}
-							gc_tx = gc_fasthi3 - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:72*/ cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-							cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-					}
-				}
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_lfib4.go:83*/ gc_off10 := 2 * lfibP4
-		gc_off11 := lfibP4
-		gc_fastlo4 := min(max(0, -gc_off10, -gc_off11), gc_bdx)
-		gc_fasthi4 := max(min(gc_bdx, len(y)-gc_off10, len(cy)-gc_off10, len(y)-gc_off11, len(cy)-gc_off11, len(y), len(cy)), gc_fastlo4)
-		if gc_fastlo4 < gc_fasthi4 {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				if gc_tx == gc_fastlo4 {
-					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at11 := y[gc_off10+gc_fastlo4:][:gc_seglen4]
-					gc_at12 := cy[gc_off10+gc_fastlo4:][:gc_seglen4]
-					gc_at13 := y[gc_off11+gc_fastlo4:][:gc_seglen4]
-					gc_at14 := cy[gc_off11+gc_fastlo4:][:gc_seglen4]
-					gc_at15 := y[gc_fastlo4:][:gc_seglen4]
-					gc_at16 := cy[gc_fastlo4:][:gc_seglen4]
-					gc_vstep4 := gc_fastlo4
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							var myid int = gc_tx
-							_ = myid
-							/*line hecbench_lfib4.go:61*/ archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at11[(gc_tx - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at13[(gc_tx - gc_fastlo4):])
-							archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):]).StoreSlice(gc_at15[(gc_tx - gc_fastlo4):])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_u4 := gc_vstep4 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-						gc_tx := gc_fastlo4 + gc_u4
-						myid := gc_tx
-						_ = myid
-						/*line hecbench_lfib4.go:79*/ gc_at11[gc_u4] = gc_at12[gc_u4]
-						gc_at13[gc_u4] = gc_at14[gc_u4]
-						gc_at15[gc_u4] = gc_at16[gc_u4]
-					}
-					gc_tx = gc_fasthi4 - 1
-					continue
-				}
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-				y[lfibP4+myid] = cy[lfibP4+myid]
-				y[myid] = cy[myid]
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				myid := gc_tx
-				/*line hecbench_lfib4.go:79*/ y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-				y[lfibP4+myid] = cy[lfibP4+myid]
-				y[myid] = cy[myid]
-			}
-		}
-	}
-}
 
 //line hecbench_lfib4.go:89
 func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
@@ -381,9 +40,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_vstep
 					var myid int = gc_tx
 					_ = myid
-					/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
@@ -417,9 +76,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 								gc_tx := gc_vstep2
 								var myid int = gc_tx
 								_ = myid
-								/*line hecbench_lfib4.go:105*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								/*line hecbench_lfib4.go:105*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
@@ -456,11 +115,11 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					gc_tx := gc_vstep3
 					var myid int = gc_tx
 					_ = myid
-					/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-					archsimd.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-					archsimd.LoadUint32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
+					/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
@@ -494,9 +153,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_vstep4
 							var myid int = gc_tx
 							_ = myid
-							/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_fastlo2 + gc_u2
@@ -538,9 +197,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_vstep5
 							var myid int = gc_tx
 							_ = myid
-							/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
+							/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_fastlo3 + gc_u3
@@ -584,9 +243,9 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							gc_tx := gc_vstep6
 							var myid int = gc_tx
 							_ = myid
-							/*line hecbench_lfib4.go:101*/ archsimd.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
+							/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(lanes.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_u4 := gc_vstep6 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_fastlo4 + gc_u4
@@ -628,7 +287,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_vstep7 := gc_from
 					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastUint32x8(uint32(0))
+						gc_vb := lanes.BroadcastUint32x8(uint32(0))
 					gc_steps2:
 						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
 							gc_tx := gc_vstep7
@@ -645,555 +304,555 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 									/*line hecbench_lfib4.go:147*/ d0[(d+myid)+-54:(d+myid)+8], x[xc+-179:xc]
 //line hecbench_lfib4.go:139
 								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
-									var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
 									/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
-										gc_ld2 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
+										gc_ld2 = lanes.LoadUint32x8Slice(a0[a+myid-k:])
 									} else {
 										break gc_steps2
 									}
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[0]).Mul(archsimd.LoadUint32x8Slice(gc_row7[59:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[0]).Mul(lanes.LoadUint32x8Slice(gc_row7[59:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[1]).Mul(archsimd.LoadUint32x8Slice(gc_row7[58:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[1]).Mul(lanes.LoadUint32x8Slice(gc_row7[58:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[2]).Mul(archsimd.LoadUint32x8Slice(gc_row7[57:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[2]).Mul(lanes.LoadUint32x8Slice(gc_row7[57:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[3]).Mul(archsimd.LoadUint32x8Slice(gc_row7[56:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[3]).Mul(lanes.LoadUint32x8Slice(gc_row7[56:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[4]).Mul(archsimd.LoadUint32x8Slice(gc_row7[55:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[4]).Mul(lanes.LoadUint32x8Slice(gc_row7[55:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[5]).Mul(archsimd.LoadUint32x8Slice(gc_row7[54:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[5]).Mul(lanes.LoadUint32x8Slice(gc_row7[54:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[6]).Mul(archsimd.LoadUint32x8Slice(gc_row7[53:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[6]).Mul(lanes.LoadUint32x8Slice(gc_row7[53:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[7]).Mul(archsimd.LoadUint32x8Slice(gc_row7[52:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[7]).Mul(lanes.LoadUint32x8Slice(gc_row7[52:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[8]).Mul(archsimd.LoadUint32x8Slice(gc_row7[51:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[8]).Mul(lanes.LoadUint32x8Slice(gc_row7[51:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[9]).Mul(archsimd.LoadUint32x8Slice(gc_row7[50:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[9]).Mul(lanes.LoadUint32x8Slice(gc_row7[50:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[10]).Mul(archsimd.LoadUint32x8Slice(gc_row7[49:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[10]).Mul(lanes.LoadUint32x8Slice(gc_row7[49:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[11]).Mul(archsimd.LoadUint32x8Slice(gc_row7[48:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[11]).Mul(lanes.LoadUint32x8Slice(gc_row7[48:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[12]).Mul(archsimd.LoadUint32x8Slice(gc_row7[47:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[12]).Mul(lanes.LoadUint32x8Slice(gc_row7[47:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[13]).Mul(archsimd.LoadUint32x8Slice(gc_row7[46:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[13]).Mul(lanes.LoadUint32x8Slice(gc_row7[46:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[14]).Mul(archsimd.LoadUint32x8Slice(gc_row7[45:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[14]).Mul(lanes.LoadUint32x8Slice(gc_row7[45:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[15]).Mul(archsimd.LoadUint32x8Slice(gc_row7[44:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[15]).Mul(lanes.LoadUint32x8Slice(gc_row7[44:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[16]).Mul(archsimd.LoadUint32x8Slice(gc_row7[43:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[16]).Mul(lanes.LoadUint32x8Slice(gc_row7[43:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[17]).Mul(archsimd.LoadUint32x8Slice(gc_row7[42:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[17]).Mul(lanes.LoadUint32x8Slice(gc_row7[42:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[18]).Mul(archsimd.LoadUint32x8Slice(gc_row7[41:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[18]).Mul(lanes.LoadUint32x8Slice(gc_row7[41:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[19]).Mul(archsimd.LoadUint32x8Slice(gc_row7[40:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[19]).Mul(lanes.LoadUint32x8Slice(gc_row7[40:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[20]).Mul(archsimd.LoadUint32x8Slice(gc_row7[39:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[20]).Mul(lanes.LoadUint32x8Slice(gc_row7[39:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[21]).Mul(archsimd.LoadUint32x8Slice(gc_row7[38:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[21]).Mul(lanes.LoadUint32x8Slice(gc_row7[38:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[22]).Mul(archsimd.LoadUint32x8Slice(gc_row7[37:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[22]).Mul(lanes.LoadUint32x8Slice(gc_row7[37:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[23]).Mul(archsimd.LoadUint32x8Slice(gc_row7[36:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[23]).Mul(lanes.LoadUint32x8Slice(gc_row7[36:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[24]).Mul(archsimd.LoadUint32x8Slice(gc_row7[35:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[24]).Mul(lanes.LoadUint32x8Slice(gc_row7[35:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[25]).Mul(archsimd.LoadUint32x8Slice(gc_row7[34:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[25]).Mul(lanes.LoadUint32x8Slice(gc_row7[34:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[26]).Mul(archsimd.LoadUint32x8Slice(gc_row7[33:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[26]).Mul(lanes.LoadUint32x8Slice(gc_row7[33:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[27]).Mul(archsimd.LoadUint32x8Slice(gc_row7[32:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[27]).Mul(lanes.LoadUint32x8Slice(gc_row7[32:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[28]).Mul(archsimd.LoadUint32x8Slice(gc_row7[31:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[28]).Mul(lanes.LoadUint32x8Slice(gc_row7[31:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[29]).Mul(archsimd.LoadUint32x8Slice(gc_row7[30:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[29]).Mul(lanes.LoadUint32x8Slice(gc_row7[30:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[30]).Mul(archsimd.LoadUint32x8Slice(gc_row7[29:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[30]).Mul(lanes.LoadUint32x8Slice(gc_row7[29:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[31]).Mul(archsimd.LoadUint32x8Slice(gc_row7[28:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[31]).Mul(lanes.LoadUint32x8Slice(gc_row7[28:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[32]).Mul(archsimd.LoadUint32x8Slice(gc_row7[27:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[32]).Mul(lanes.LoadUint32x8Slice(gc_row7[27:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[33]).Mul(archsimd.LoadUint32x8Slice(gc_row7[26:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[33]).Mul(lanes.LoadUint32x8Slice(gc_row7[26:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[34]).Mul(archsimd.LoadUint32x8Slice(gc_row7[25:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[34]).Mul(lanes.LoadUint32x8Slice(gc_row7[25:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[35]).Mul(archsimd.LoadUint32x8Slice(gc_row7[24:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[35]).Mul(lanes.LoadUint32x8Slice(gc_row7[24:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[36]).Mul(archsimd.LoadUint32x8Slice(gc_row7[23:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[36]).Mul(lanes.LoadUint32x8Slice(gc_row7[23:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[37]).Mul(archsimd.LoadUint32x8Slice(gc_row7[22:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[37]).Mul(lanes.LoadUint32x8Slice(gc_row7[22:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[38]).Mul(archsimd.LoadUint32x8Slice(gc_row7[21:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[38]).Mul(lanes.LoadUint32x8Slice(gc_row7[21:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[39]).Mul(archsimd.LoadUint32x8Slice(gc_row7[20:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[39]).Mul(lanes.LoadUint32x8Slice(gc_row7[20:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[40]).Mul(archsimd.LoadUint32x8Slice(gc_row7[19:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[40]).Mul(lanes.LoadUint32x8Slice(gc_row7[19:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[41]).Mul(archsimd.LoadUint32x8Slice(gc_row7[18:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[41]).Mul(lanes.LoadUint32x8Slice(gc_row7[18:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[42]).Mul(archsimd.LoadUint32x8Slice(gc_row7[17:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[42]).Mul(lanes.LoadUint32x8Slice(gc_row7[17:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[43]).Mul(archsimd.LoadUint32x8Slice(gc_row7[16:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[43]).Mul(lanes.LoadUint32x8Slice(gc_row7[16:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[44]).Mul(archsimd.LoadUint32x8Slice(gc_row7[15:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[44]).Mul(lanes.LoadUint32x8Slice(gc_row7[15:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[45]).Mul(archsimd.LoadUint32x8Slice(gc_row7[14:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[45]).Mul(lanes.LoadUint32x8Slice(gc_row7[14:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[46]).Mul(archsimd.LoadUint32x8Slice(gc_row7[13:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[46]).Mul(lanes.LoadUint32x8Slice(gc_row7[13:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[47]).Mul(archsimd.LoadUint32x8Slice(gc_row7[12:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[47]).Mul(lanes.LoadUint32x8Slice(gc_row7[12:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[48]).Mul(archsimd.LoadUint32x8Slice(gc_row7[11:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[48]).Mul(lanes.LoadUint32x8Slice(gc_row7[11:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[49]).Mul(archsimd.LoadUint32x8Slice(gc_row7[10:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[49]).Mul(lanes.LoadUint32x8Slice(gc_row7[10:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[50]).Mul(archsimd.LoadUint32x8Slice(gc_row7[9:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[50]).Mul(lanes.LoadUint32x8Slice(gc_row7[9:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[51]).Mul(archsimd.LoadUint32x8Slice(gc_row7[8:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[51]).Mul(lanes.LoadUint32x8Slice(gc_row7[8:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[52]).Mul(archsimd.LoadUint32x8Slice(gc_row7[7:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[52]).Mul(lanes.LoadUint32x8Slice(gc_row7[7:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[53]).Mul(archsimd.LoadUint32x8Slice(gc_row7[6:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[53]).Mul(lanes.LoadUint32x8Slice(gc_row7[6:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[54]).Mul(archsimd.LoadUint32x8Slice(gc_row7[5:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[54]).Mul(lanes.LoadUint32x8Slice(gc_row7[5:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[55]).Mul(archsimd.LoadUint32x8Slice(gc_row7[4:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[55]).Mul(lanes.LoadUint32x8Slice(gc_row7[4:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[56]).Mul(archsimd.LoadUint32x8Slice(gc_row7[3:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[56]).Mul(lanes.LoadUint32x8Slice(gc_row7[3:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[57]).Mul(archsimd.LoadUint32x8Slice(gc_row7[2:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[57]).Mul(lanes.LoadUint32x8Slice(gc_row7[2:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[58]).Mul(archsimd.LoadUint32x8Slice(gc_row7[1:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[58]).Mul(lanes.LoadUint32x8Slice(gc_row7[1:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[59]).Mul(archsimd.LoadUint32x8Slice(gc_row7[0:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[59]).Mul(lanes.LoadUint32x8Slice(gc_row7[0:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[60]).Mul(archsimd.LoadUint32x8Slice(gc_row8[63:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[60]).Mul(lanes.LoadUint32x8Slice(gc_row8[63:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[61]).Mul(archsimd.LoadUint32x8Slice(gc_row8[62:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[61]).Mul(lanes.LoadUint32x8Slice(gc_row8[62:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[62]).Mul(archsimd.LoadUint32x8Slice(gc_row8[61:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[62]).Mul(lanes.LoadUint32x8Slice(gc_row8[61:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[63]).Mul(archsimd.LoadUint32x8Slice(gc_row8[60:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[63]).Mul(lanes.LoadUint32x8Slice(gc_row8[60:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[64]).Mul(archsimd.LoadUint32x8Slice(gc_row8[59:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[64]).Mul(lanes.LoadUint32x8Slice(gc_row8[59:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[65]).Mul(archsimd.LoadUint32x8Slice(gc_row8[58:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[65]).Mul(lanes.LoadUint32x8Slice(gc_row8[58:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[66]).Mul(archsimd.LoadUint32x8Slice(gc_row8[57:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[66]).Mul(lanes.LoadUint32x8Slice(gc_row8[57:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[67]).Mul(archsimd.LoadUint32x8Slice(gc_row8[56:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[67]).Mul(lanes.LoadUint32x8Slice(gc_row8[56:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[68]).Mul(archsimd.LoadUint32x8Slice(gc_row8[55:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[68]).Mul(lanes.LoadUint32x8Slice(gc_row8[55:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[69]).Mul(archsimd.LoadUint32x8Slice(gc_row8[54:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[69]).Mul(lanes.LoadUint32x8Slice(gc_row8[54:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[70]).Mul(archsimd.LoadUint32x8Slice(gc_row8[53:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[70]).Mul(lanes.LoadUint32x8Slice(gc_row8[53:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[71]).Mul(archsimd.LoadUint32x8Slice(gc_row8[52:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[71]).Mul(lanes.LoadUint32x8Slice(gc_row8[52:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[72]).Mul(archsimd.LoadUint32x8Slice(gc_row8[51:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[72]).Mul(lanes.LoadUint32x8Slice(gc_row8[51:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[73]).Mul(archsimd.LoadUint32x8Slice(gc_row8[50:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[73]).Mul(lanes.LoadUint32x8Slice(gc_row8[50:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[74]).Mul(archsimd.LoadUint32x8Slice(gc_row8[49:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[74]).Mul(lanes.LoadUint32x8Slice(gc_row8[49:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[75]).Mul(archsimd.LoadUint32x8Slice(gc_row8[48:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[75]).Mul(lanes.LoadUint32x8Slice(gc_row8[48:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[76]).Mul(archsimd.LoadUint32x8Slice(gc_row8[47:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[76]).Mul(lanes.LoadUint32x8Slice(gc_row8[47:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[77]).Mul(archsimd.LoadUint32x8Slice(gc_row8[46:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[77]).Mul(lanes.LoadUint32x8Slice(gc_row8[46:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[78]).Mul(archsimd.LoadUint32x8Slice(gc_row8[45:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[78]).Mul(lanes.LoadUint32x8Slice(gc_row8[45:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[79]).Mul(archsimd.LoadUint32x8Slice(gc_row8[44:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[79]).Mul(lanes.LoadUint32x8Slice(gc_row8[44:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[80]).Mul(archsimd.LoadUint32x8Slice(gc_row8[43:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[80]).Mul(lanes.LoadUint32x8Slice(gc_row8[43:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[81]).Mul(archsimd.LoadUint32x8Slice(gc_row8[42:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[81]).Mul(lanes.LoadUint32x8Slice(gc_row8[42:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[82]).Mul(archsimd.LoadUint32x8Slice(gc_row8[41:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[82]).Mul(lanes.LoadUint32x8Slice(gc_row8[41:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[83]).Mul(archsimd.LoadUint32x8Slice(gc_row8[40:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[83]).Mul(lanes.LoadUint32x8Slice(gc_row8[40:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[84]).Mul(archsimd.LoadUint32x8Slice(gc_row8[39:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[84]).Mul(lanes.LoadUint32x8Slice(gc_row8[39:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[85]).Mul(archsimd.LoadUint32x8Slice(gc_row8[38:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[85]).Mul(lanes.LoadUint32x8Slice(gc_row8[38:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[86]).Mul(archsimd.LoadUint32x8Slice(gc_row8[37:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[86]).Mul(lanes.LoadUint32x8Slice(gc_row8[37:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[87]).Mul(archsimd.LoadUint32x8Slice(gc_row8[36:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[87]).Mul(lanes.LoadUint32x8Slice(gc_row8[36:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[88]).Mul(archsimd.LoadUint32x8Slice(gc_row8[35:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[88]).Mul(lanes.LoadUint32x8Slice(gc_row8[35:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[89]).Mul(archsimd.LoadUint32x8Slice(gc_row8[34:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[89]).Mul(lanes.LoadUint32x8Slice(gc_row8[34:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[90]).Mul(archsimd.LoadUint32x8Slice(gc_row8[33:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[90]).Mul(lanes.LoadUint32x8Slice(gc_row8[33:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[91]).Mul(archsimd.LoadUint32x8Slice(gc_row8[32:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[91]).Mul(lanes.LoadUint32x8Slice(gc_row8[32:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[92]).Mul(archsimd.LoadUint32x8Slice(gc_row8[31:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[92]).Mul(lanes.LoadUint32x8Slice(gc_row8[31:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[93]).Mul(archsimd.LoadUint32x8Slice(gc_row8[30:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[93]).Mul(lanes.LoadUint32x8Slice(gc_row8[30:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[94]).Mul(archsimd.LoadUint32x8Slice(gc_row8[29:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[94]).Mul(lanes.LoadUint32x8Slice(gc_row8[29:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[95]).Mul(archsimd.LoadUint32x8Slice(gc_row8[28:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[95]).Mul(lanes.LoadUint32x8Slice(gc_row8[28:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[96]).Mul(archsimd.LoadUint32x8Slice(gc_row8[27:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[96]).Mul(lanes.LoadUint32x8Slice(gc_row8[27:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[97]).Mul(archsimd.LoadUint32x8Slice(gc_row8[26:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[97]).Mul(lanes.LoadUint32x8Slice(gc_row8[26:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[98]).Mul(archsimd.LoadUint32x8Slice(gc_row8[25:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[98]).Mul(lanes.LoadUint32x8Slice(gc_row8[25:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[99]).Mul(archsimd.LoadUint32x8Slice(gc_row8[24:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[99]).Mul(lanes.LoadUint32x8Slice(gc_row8[24:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[100]).Mul(archsimd.LoadUint32x8Slice(gc_row8[23:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[100]).Mul(lanes.LoadUint32x8Slice(gc_row8[23:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[101]).Mul(archsimd.LoadUint32x8Slice(gc_row8[22:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[101]).Mul(lanes.LoadUint32x8Slice(gc_row8[22:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[102]).Mul(archsimd.LoadUint32x8Slice(gc_row8[21:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[102]).Mul(lanes.LoadUint32x8Slice(gc_row8[21:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[103]).Mul(archsimd.LoadUint32x8Slice(gc_row8[20:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[103]).Mul(lanes.LoadUint32x8Slice(gc_row8[20:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[104]).Mul(archsimd.LoadUint32x8Slice(gc_row8[19:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[104]).Mul(lanes.LoadUint32x8Slice(gc_row8[19:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[105]).Mul(archsimd.LoadUint32x8Slice(gc_row8[18:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[105]).Mul(lanes.LoadUint32x8Slice(gc_row8[18:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[106]).Mul(archsimd.LoadUint32x8Slice(gc_row8[17:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[106]).Mul(lanes.LoadUint32x8Slice(gc_row8[17:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[107]).Mul(archsimd.LoadUint32x8Slice(gc_row8[16:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[107]).Mul(lanes.LoadUint32x8Slice(gc_row8[16:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[108]).Mul(archsimd.LoadUint32x8Slice(gc_row8[15:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[108]).Mul(lanes.LoadUint32x8Slice(gc_row8[15:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[109]).Mul(archsimd.LoadUint32x8Slice(gc_row8[14:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[109]).Mul(lanes.LoadUint32x8Slice(gc_row8[14:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[110]).Mul(archsimd.LoadUint32x8Slice(gc_row8[13:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[110]).Mul(lanes.LoadUint32x8Slice(gc_row8[13:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[111]).Mul(archsimd.LoadUint32x8Slice(gc_row8[12:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[111]).Mul(lanes.LoadUint32x8Slice(gc_row8[12:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[112]).Mul(archsimd.LoadUint32x8Slice(gc_row8[11:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[112]).Mul(lanes.LoadUint32x8Slice(gc_row8[11:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[113]).Mul(archsimd.LoadUint32x8Slice(gc_row8[10:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[113]).Mul(lanes.LoadUint32x8Slice(gc_row8[10:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[114]).Mul(archsimd.LoadUint32x8Slice(gc_row8[9:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[114]).Mul(lanes.LoadUint32x8Slice(gc_row8[9:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[115]).Mul(archsimd.LoadUint32x8Slice(gc_row8[8:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[115]).Mul(lanes.LoadUint32x8Slice(gc_row8[8:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[116]).Mul(archsimd.LoadUint32x8Slice(gc_row8[7:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[116]).Mul(lanes.LoadUint32x8Slice(gc_row8[7:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[117]).Mul(archsimd.LoadUint32x8Slice(gc_row8[6:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[117]).Mul(lanes.LoadUint32x8Slice(gc_row8[6:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[118]).Mul(archsimd.LoadUint32x8Slice(gc_row8[5:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[118]).Mul(lanes.LoadUint32x8Slice(gc_row8[5:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[119]).Mul(archsimd.LoadUint32x8Slice(gc_row8[4:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[119]).Mul(lanes.LoadUint32x8Slice(gc_row8[4:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[120]).Mul(archsimd.LoadUint32x8Slice(gc_row8[3:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[120]).Mul(lanes.LoadUint32x8Slice(gc_row8[3:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[121]).Mul(archsimd.LoadUint32x8Slice(gc_row8[2:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[121]).Mul(lanes.LoadUint32x8Slice(gc_row8[2:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[122]).Mul(archsimd.LoadUint32x8Slice(gc_row8[1:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[122]).Mul(lanes.LoadUint32x8Slice(gc_row8[1:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[123]).Mul(archsimd.LoadUint32x8Slice(gc_row8[0:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[123]).Mul(lanes.LoadUint32x8Slice(gc_row8[0:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[124]).Mul(archsimd.LoadUint32x8Slice(gc_row9[54:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[124]).Mul(lanes.LoadUint32x8Slice(gc_row9[54:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[125]).Mul(archsimd.LoadUint32x8Slice(gc_row9[53:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[125]).Mul(lanes.LoadUint32x8Slice(gc_row9[53:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[126]).Mul(archsimd.LoadUint32x8Slice(gc_row9[52:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[126]).Mul(lanes.LoadUint32x8Slice(gc_row9[52:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[127]).Mul(archsimd.LoadUint32x8Slice(gc_row9[51:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[127]).Mul(lanes.LoadUint32x8Slice(gc_row9[51:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[128]).Mul(archsimd.LoadUint32x8Slice(gc_row9[50:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[128]).Mul(lanes.LoadUint32x8Slice(gc_row9[50:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[129]).Mul(archsimd.LoadUint32x8Slice(gc_row9[49:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[129]).Mul(lanes.LoadUint32x8Slice(gc_row9[49:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[130]).Mul(archsimd.LoadUint32x8Slice(gc_row9[48:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[130]).Mul(lanes.LoadUint32x8Slice(gc_row9[48:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[131]).Mul(archsimd.LoadUint32x8Slice(gc_row9[47:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[131]).Mul(lanes.LoadUint32x8Slice(gc_row9[47:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[132]).Mul(archsimd.LoadUint32x8Slice(gc_row9[46:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[132]).Mul(lanes.LoadUint32x8Slice(gc_row9[46:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[133]).Mul(archsimd.LoadUint32x8Slice(gc_row9[45:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[133]).Mul(lanes.LoadUint32x8Slice(gc_row9[45:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[134]).Mul(archsimd.LoadUint32x8Slice(gc_row9[44:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[134]).Mul(lanes.LoadUint32x8Slice(gc_row9[44:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[135]).Mul(archsimd.LoadUint32x8Slice(gc_row9[43:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[135]).Mul(lanes.LoadUint32x8Slice(gc_row9[43:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[136]).Mul(archsimd.LoadUint32x8Slice(gc_row9[42:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[136]).Mul(lanes.LoadUint32x8Slice(gc_row9[42:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[137]).Mul(archsimd.LoadUint32x8Slice(gc_row9[41:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[137]).Mul(lanes.LoadUint32x8Slice(gc_row9[41:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[138]).Mul(archsimd.LoadUint32x8Slice(gc_row9[40:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[138]).Mul(lanes.LoadUint32x8Slice(gc_row9[40:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[139]).Mul(archsimd.LoadUint32x8Slice(gc_row9[39:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[139]).Mul(lanes.LoadUint32x8Slice(gc_row9[39:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[140]).Mul(archsimd.LoadUint32x8Slice(gc_row9[38:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[140]).Mul(lanes.LoadUint32x8Slice(gc_row9[38:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[141]).Mul(archsimd.LoadUint32x8Slice(gc_row9[37:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[141]).Mul(lanes.LoadUint32x8Slice(gc_row9[37:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[142]).Mul(archsimd.LoadUint32x8Slice(gc_row9[36:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[142]).Mul(lanes.LoadUint32x8Slice(gc_row9[36:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[143]).Mul(archsimd.LoadUint32x8Slice(gc_row9[35:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[143]).Mul(lanes.LoadUint32x8Slice(gc_row9[35:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[144]).Mul(archsimd.LoadUint32x8Slice(gc_row9[34:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[144]).Mul(lanes.LoadUint32x8Slice(gc_row9[34:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[145]).Mul(archsimd.LoadUint32x8Slice(gc_row9[33:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[145]).Mul(lanes.LoadUint32x8Slice(gc_row9[33:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[146]).Mul(archsimd.LoadUint32x8Slice(gc_row9[32:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[146]).Mul(lanes.LoadUint32x8Slice(gc_row9[32:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[147]).Mul(archsimd.LoadUint32x8Slice(gc_row9[31:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[147]).Mul(lanes.LoadUint32x8Slice(gc_row9[31:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[148]).Mul(archsimd.LoadUint32x8Slice(gc_row9[30:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[148]).Mul(lanes.LoadUint32x8Slice(gc_row9[30:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[149]).Mul(archsimd.LoadUint32x8Slice(gc_row9[29:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[149]).Mul(lanes.LoadUint32x8Slice(gc_row9[29:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[150]).Mul(archsimd.LoadUint32x8Slice(gc_row9[28:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[150]).Mul(lanes.LoadUint32x8Slice(gc_row9[28:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[151]).Mul(archsimd.LoadUint32x8Slice(gc_row9[27:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[151]).Mul(lanes.LoadUint32x8Slice(gc_row9[27:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[152]).Mul(archsimd.LoadUint32x8Slice(gc_row9[26:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[152]).Mul(lanes.LoadUint32x8Slice(gc_row9[26:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[153]).Mul(archsimd.LoadUint32x8Slice(gc_row9[25:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[153]).Mul(lanes.LoadUint32x8Slice(gc_row9[25:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[154]).Mul(archsimd.LoadUint32x8Slice(gc_row9[24:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[154]).Mul(lanes.LoadUint32x8Slice(gc_row9[24:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[155]).Mul(archsimd.LoadUint32x8Slice(gc_row9[23:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[155]).Mul(lanes.LoadUint32x8Slice(gc_row9[23:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[156]).Mul(archsimd.LoadUint32x8Slice(gc_row9[22:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[156]).Mul(lanes.LoadUint32x8Slice(gc_row9[22:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[157]).Mul(archsimd.LoadUint32x8Slice(gc_row9[21:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[157]).Mul(lanes.LoadUint32x8Slice(gc_row9[21:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[158]).Mul(archsimd.LoadUint32x8Slice(gc_row9[20:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[158]).Mul(lanes.LoadUint32x8Slice(gc_row9[20:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[159]).Mul(archsimd.LoadUint32x8Slice(gc_row9[19:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[159]).Mul(lanes.LoadUint32x8Slice(gc_row9[19:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[160]).Mul(archsimd.LoadUint32x8Slice(gc_row9[18:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[160]).Mul(lanes.LoadUint32x8Slice(gc_row9[18:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[161]).Mul(archsimd.LoadUint32x8Slice(gc_row9[17:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[161]).Mul(lanes.LoadUint32x8Slice(gc_row9[17:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[162]).Mul(archsimd.LoadUint32x8Slice(gc_row9[16:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[162]).Mul(lanes.LoadUint32x8Slice(gc_row9[16:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[163]).Mul(archsimd.LoadUint32x8Slice(gc_row9[15:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[163]).Mul(lanes.LoadUint32x8Slice(gc_row9[15:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[164]).Mul(archsimd.LoadUint32x8Slice(gc_row9[14:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[164]).Mul(lanes.LoadUint32x8Slice(gc_row9[14:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[165]).Mul(archsimd.LoadUint32x8Slice(gc_row9[13:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[165]).Mul(lanes.LoadUint32x8Slice(gc_row9[13:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[166]).Mul(archsimd.LoadUint32x8Slice(gc_row9[12:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[166]).Mul(lanes.LoadUint32x8Slice(gc_row9[12:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[167]).Mul(archsimd.LoadUint32x8Slice(gc_row9[11:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[167]).Mul(lanes.LoadUint32x8Slice(gc_row9[11:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[168]).Mul(archsimd.LoadUint32x8Slice(gc_row9[10:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[168]).Mul(lanes.LoadUint32x8Slice(gc_row9[10:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[169]).Mul(archsimd.LoadUint32x8Slice(gc_row9[9:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[169]).Mul(lanes.LoadUint32x8Slice(gc_row9[9:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[170]).Mul(archsimd.LoadUint32x8Slice(gc_row9[8:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[170]).Mul(lanes.LoadUint32x8Slice(gc_row9[8:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[171]).Mul(archsimd.LoadUint32x8Slice(gc_row9[7:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[171]).Mul(lanes.LoadUint32x8Slice(gc_row9[7:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[172]).Mul(archsimd.LoadUint32x8Slice(gc_row9[6:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[172]).Mul(lanes.LoadUint32x8Slice(gc_row9[6:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[173]).Mul(archsimd.LoadUint32x8Slice(gc_row9[5:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[173]).Mul(lanes.LoadUint32x8Slice(gc_row9[5:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[174]).Mul(archsimd.LoadUint32x8Slice(gc_row9[4:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[174]).Mul(lanes.LoadUint32x8Slice(gc_row9[4:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[175]).Mul(archsimd.LoadUint32x8Slice(gc_row9[3:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[175]).Mul(lanes.LoadUint32x8Slice(gc_row9[3:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[176]).Mul(archsimd.LoadUint32x8Slice(gc_row9[2:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[176]).Mul(lanes.LoadUint32x8Slice(gc_row9[2:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[177]).Mul(archsimd.LoadUint32x8Slice(gc_row9[1:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[177]).Mul(lanes.LoadUint32x8Slice(gc_row9[1:])))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[178]).Mul(archsimd.LoadUint32x8Slice(gc_row9[0:])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[178]).Mul(lanes.LoadUint32x8Slice(gc_row9[0:])))
 								}
 								/*line hecbench_lfib4.go:135*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 							}
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1931,180 +1590,5 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 		})
-	}
-}
-
-//line hecbench_lfib4.go:161
-func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	gc_s_pcx := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-	/*line hecbench_lfib4.go:162*/ k0 := gc_bx * lfibLKNB
-	/*line hecbench_lfib4.go:166*/ cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
-	fcol := 0
-	if gc_bx == 0 {
-		fcol = 1
-	}
-	/*line hecbench_lfib4.go:172*/ ecol := lfibLKNB
-	if gc_bx == gc_gdx-1 && r%lfibLKNB != 0 {
-		ecol = r % lfibLKNB
-	}
-	/*line hecbench_lfib4.go:177*/ for i := fcol; i < ecol; i++ {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_lfib4.go:180*/ gc_row := i
-			gc_off := (k0+i)*s - lfibP4
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_row >= 0 && gc_row < len(cx) {
-				gc_fastlo = min(max(0, -gc_off), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(cx[gc_row]), len(x)-gc_off), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := cx[gc_row][gc_fastlo:][:gc_seglen]
-						gc_at2 := x[gc_off+gc_fastlo:][:gc_seglen]
-						gc_vstep := gc_fastlo
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								/*line hecbench_lfib4.go:199*/ archsimd.LoadUint32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							/*line hecbench_lfib4.go:178*/ gc_at[gc_u] = gc_at2[gc_u]
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-				}
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-				/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-				gc_s_pcx[gc_rank] = pcx
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-			/*line hecbench_lfib4.go:183*/ pcx := cx[k1][:]
-			gc_s_pcx[gc_rank] = pcx
-		}
-	}
-	/*line hecbench_lfib4.go:185*/ for k := 0; k < s/lfibP4-1; k++ {
-		/*line hecbench_lfib4.go:187*/ for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
-					k2 := gc_tx % lfibLWDR
-					pcx := gc_s_pcx[gc_rank]
-					if !(gc_bx == 0 && gc_tx == 0) &&
-						/*line hecbench_lfib4.go:189*/ !(gc_bx == gc_gdx-1 && k1 >= ecol) {
-						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
-							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
-					}
-				}
-			}
-		}
-		/*line hecbench_lfib4.go:198*/ for i_2 := fcol; i_2 < ecol; i_2++ {
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line hecbench_lfib4.go:201*/ gc_row3 := i_2
-				gc_off2 := lfibP4
-				gc_off3 := (k0+i_2)*s + k*lfibP4
-				gc_fastlo2, gc_fasthi2 := 0, 0
-				if gc_row3 >= 0 && gc_row3 < len(cx) {
-					gc_fastlo2 = min(max(0, -gc_off2, -gc_off3), gc_bdx)
-					gc_fasthi2 = max(min(gc_bdx, len(cx[gc_row3]), len(cx[gc_row3])-gc_off2, len(x)-gc_off3), gc_fastlo2)
-				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at3 := cx[gc_row3][gc_fastlo2:][:gc_seglen2]
-							gc_at4 := cx[gc_row3][gc_off2+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := x[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep2 := gc_fastlo2
-							if compiled.SIMD {
-								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									/*line hecbench_lfib4.go:222*/ archsimd.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-									archsimd.LoadUint32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-								/*line hecbench_lfib4.go:199*/ gc_at3[gc_u2] = gc_at4[gc_u2]
-								gc_at5[gc_u2] = gc_at3[gc_u2]
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
-						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:199*/ cx[i_2][gc_tx] = cx[i_2][lfibP4+gc_tx]
-						x[(k0+i_2)*s+k*lfibP4+gc_tx] = cx[i_2][gc_tx]
-					}
-				}
-			}
-		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,92 @@ func GpuSetZeroKernel(numberOfElements int, gStateReal, gStateImag []float64) fu
 var gc_src_gpuSetZeroKernel = compiled.NewSource(gc_files_hecbench_lsqt, "gpuSetZeroKernel", "bc4bb1afde87194f3ea30650db1f732fab4fb54c1d38946bdb1ccb931e838d13", "hecbench_lsqt.go:15-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "gpuSetZeroKernel", Pack: gc_ptx_hecbench_lsqt, Params: []string{"int", "[]float64", "[]float64"}, Files: []string{"hecbench_lsqt.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_lsqt.go:18
+func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfElements int, gStateReal, gStateImag []float64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line hecbench_lsqt.go:40*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gStateReal) && gc_to <= len(gStateReal)-gc_off && gc_off <= len(gStateImag) && gc_to <= len(gStateImag)-gc_off {
+				gc_at := gStateReal[gc_off:][:gc_to]
+				gc_at2 := gStateImag[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat64x4(0)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var n int = gc_bx*gc_bdx + gc_tx
+							_ = n
+							/*line hecbench_lsqt.go:21*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_lsqt.go:21*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_lsqt.go:21*/ gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_lsqt.go:21*/ gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_lsqt.go:21*/ gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_lsqt.go:21*/ gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_lsqt.go:21*/ gc_at[gc_tx] = 0
+					gc_at2[gc_tx] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					n := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_lsqt.go:21*/ gStateReal[n] = 0
+					gStateImag[n] = 0
+				}
+			}
+		}
+	}
+}
 
 // GpuApplySzKernel is gpu_apply_sz of lsqt-cuda: the odd elements
 // negated.
@@ -143,6 +230,1032 @@ var gc_src_gpuFindInnerProduct1Kernel = compiled.NewSource(gc_files_hecbench_lsq
 	compiled.PTX{Entry: "gpuFindInnerProduct1Kernel", Pack: gc_ptx_hecbench_lsqt, Params: []string{"int", "[]float64", "[]float64", "[]float64", "[]float64", "[]float64", "[]float64", "int"}, Files: []string{"hecbench_lsqt.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_lsqt.go:76
+func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int, gFinalStateReal, gFinalStateImag, gRandomStateReal, gRandomStateImag, gInnerProductReal, gInnerProductImag []float64, gOffset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_lsqt.go:81*/ if lsqtBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_lsqt.go:81*/ sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
+	if lsqtBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_lsqt.go:82*/ sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
+			gc_at := sDataReal[:gc_bdx]
+			gc_at2 := sDataImag[:gc_bdx]
+			gc_at3 := gFinalStateReal[gc_off:][:gc_bdx]
+			gc_at4 := gFinalStateImag[gc_off:][:gc_bdx]
+			gc_at5 := gRandomStateReal[gc_off:][:gc_bdx]
+			gc_at6 := gRandomStateImag[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
+						var m int
+						_ = m
+						/*line hecbench_lsqt.go:80*/ var a lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_lsqt.go:80*/ var b lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_lsqt.go:80*/ var c lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_lsqt.go:80*/ var d lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_lsqt.go:83*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_lsqt.go:83*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
+							/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])
+							/*line hecbench_lsqt.go:85*/ b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:])
+							/*line hecbench_lsqt.go:85*/ c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:])
+							/*line hecbench_lsqt.go:85*/ d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:])
+							/*line hecbench_lsqt.go:85*/ a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_lsqt.go:85*/ b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
+						} else {
+							/*line hecbench_lsqt.go:85*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if2)
+								/*line hecbench_lsqt.go:85*/ b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if2)
+								/*line hecbench_lsqt.go:85*/ c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if2)
+								/*line hecbench_lsqt.go:85*/ d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if2)
+								/*line hecbench_lsqt.go:85*/ a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
+								/*line hecbench_lsqt.go:85*/ b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if2)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_vb4 := lanes.BroadcastFloat64x4(0.0)
+				gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line hecbench_lsqt.go:78*/ var n int = gc_bx*gc_bdx + tid
+					var m int
+					_ = m
+					/*line hecbench_lsqt.go:80*/ var a lanes.Float64x4
+					/*line hecbench_lsqt.go:80*/ var b lanes.Float64x4
+					/*line hecbench_lsqt.go:80*/ var c lanes.Float64x4
+					/*line hecbench_lsqt.go:80*/ var d lanes.Float64x4
+					/*line hecbench_lsqt.go:83*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+					/*line hecbench_lsqt.go:83*/ gc_vb4.StoreSlice(gc_at2[gc_tx:])
+					/*line hecbench_lsqt.go:85*/ if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
+						/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_lsqt.go:85*/ b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
+					} else {
+						/*line hecbench_lsqt.go:85*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+						if gc_if4.ToBits() != 0 {
+							/*line hecbench_lsqt.go:85*/ a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if4)
+							/*line hecbench_lsqt.go:85*/ b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if4)
+							/*line hecbench_lsqt.go:85*/ c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if4)
+							/*line hecbench_lsqt.go:85*/ d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if4)
+							/*line hecbench_lsqt.go:85*/ a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
+							/*line hecbench_lsqt.go:85*/ b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid
+				var m int
+				var a, b, c, d float64
+				/*line hecbench_lsqt.go:83*/ gc_at[gc_tx] = 0.0
+				gc_at2[gc_tx] = 0.0
+				if n < numberOfAtoms {
+					a = gc_at3[gc_tx]
+					b = gc_at4[gc_tx]
+					c = gc_at5[gc_tx]
+					d = gc_at6[gc_tx]
+					gc_at[gc_tx] = (a*c + b*d)
+					gc_at2[gc_tx] = (b*c - a*d)
+				}
+				_ = m
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_lsqt.go:78*/ n := gc_bx*gc_bdx + tid
+				var m int
+				var a, b, c, d float64
+				/*line hecbench_lsqt.go:83*/ sDataReal[tid] = 0.0
+				sDataImag[tid] = 0.0
+				if n < numberOfAtoms {
+					a = gFinalStateReal[n]
+					b = gFinalStateImag[n]
+					c = gRandomStateReal[n]
+					d = gRandomStateImag[n]
+					sDataReal[tid] = (a*c + b*d)
+					sDataImag[tid] = (b*c - a*d)
+				}
+				_ = m
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 128; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:103*/ m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_lsqt.go:79*/ var m int
+				/*line hecbench_lsqt.go:103*/ m = tid + 128
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 64; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+				{
+					gc_tx := gc_vstep3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+				{
+					gc_tx := gc_vstep3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+				{
+					gc_tx := gc_vstep3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+				{
+					gc_tx := gc_vstep3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_lsqt.go:79*/ var m int
+					/*line hecbench_lsqt.go:109*/ m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_lsqt.go:79*/ var m int
+				/*line hecbench_lsqt.go:109*/ m = tid + 64
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
+			}
+		}
+	}
+	var gc_l_v [32]float64
+	var gc_l_v_ [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m30 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line hecbench_lsqt.go:114*/ if tid < 32 {
+					gc_m30 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save30 := gc_act
+		gc_act = gc_save30 & gc_m30
+		if gc_act != 0 {
+			/*line hecbench_lsqt.go:115*/ var s []float64 = sDataReal
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				gc_off3 := 32 + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+					gc_at7 := s[gc_off2:][:32]
+					gc_at8 := s[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						_ = tid_
+						/*line hecbench_lsqt.go:46*/ v := gc_at7[gc_lane]
+						v += gc_at8[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						/*line hecbench_lsqt.go:46*/ v := s[tid_]
+						v += s[tid_+32]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x03 := gc_tidx.X
+				gc_off4 := gc_x03
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+					gc_at9 := s[gc_off4:][:32]
+					/*line hecbench_lsqt.go:49*/ copy(gc_at9, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:49*/ s[tid_] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x04 := gc_tidx.X
+				gc_off5 := 16 + gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+					gc_at10 := s[gc_off5:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x04 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v += gc_at10[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v += s[tid_+16]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x05 := gc_tidx.X
+				gc_off6 := gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+					gc_at11 := s[gc_off6:][:32]
+					/*line hecbench_lsqt.go:53*/ copy(gc_at11, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:53*/ s[tid_] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x06 := gc_tidx.X
+				gc_off7 := 8 + gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+					gc_at12 := s[gc_off7:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x06 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v += gc_at12[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v += s[tid_+8]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x07 := gc_tidx.X
+				gc_off8 := gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+					gc_at13 := s[gc_off8:][:32]
+					/*line hecbench_lsqt.go:57*/ copy(gc_at13, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:57*/ s[tid_] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x08 := gc_tidx.X
+				gc_off9 := 4 + gc_x08
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+					gc_at14 := s[gc_off9:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x08 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v += gc_at14[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v += s[tid_+4]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x09 := gc_tidx.X
+				gc_off10 := gc_x09
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+					gc_at15 := s[gc_off10:][:32]
+					/*line hecbench_lsqt.go:61*/ copy(gc_at15, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:61*/ s[tid_] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x010 := gc_tidx.X
+				gc_off11 := 2 + gc_x010
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+					gc_at16 := s[gc_off11:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x010 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v += gc_at16[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v += s[tid_+2]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x011 := gc_tidx.X
+				gc_off12 := gc_x011
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+					gc_at17 := s[gc_off12:][:32]
+					/*line hecbench_lsqt.go:65*/ copy(gc_at17, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:65*/ s[tid_] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x012 := gc_tidx.X
+				gc_off13 := 1 + gc_x012
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+					gc_at18 := s[gc_off13:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x012 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						_ = tid_
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v += gc_at18[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v += s[tid_+1]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x013 := gc_tidx.X
+				gc_off14 := gc_x013
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
+					gc_at19 := s[gc_off14:][:32]
+					/*line hecbench_lsqt.go:69*/ copy(gc_at19, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:115*/ var tid_ int = tid
+						v := gc_l_v[gc_lane]
+						/*line hecbench_lsqt.go:69*/ s[tid_] = v
+					}
+				}
+			}
+			/*line hecbench_lsqt.go:116*/ var s_ []float64 = sDataImag
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x014 := gc_tidx.X
+				gc_off15 := gc_x014
+				gc_off16 := 32 + gc_x014
+				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+					gc_at20 := s_[gc_off15:][:32]
+					gc_at21 := s_[gc_off16:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x014 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						_ = tid_2
+						/*line hecbench_lsqt.go:46*/ v_ := gc_at20[gc_lane]
+						v_ += gc_at21[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						/*line hecbench_lsqt.go:46*/ v_ := s_[tid_2]
+						v_ += s_[tid_2+32]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x015 := gc_tidx.X
+				gc_off17 := gc_x015
+				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+					gc_at22 := s_[gc_off17:][:32]
+					/*line hecbench_lsqt.go:49*/ copy(gc_at22, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:49*/ s_[tid_2] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x016 := gc_tidx.X
+				gc_off18 := 16 + gc_x016
+				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+					gc_at23 := s_[gc_off18:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x016 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v_ += gc_at23[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:51*/ v_ += s_[tid_2+16]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x017 := gc_tidx.X
+				gc_off19 := gc_x017
+				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+					gc_at24 := s_[gc_off19:][:32]
+					/*line hecbench_lsqt.go:53*/ copy(gc_at24, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:53*/ s_[tid_2] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x018 := gc_tidx.X
+				gc_off20 := 8 + gc_x018
+				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+					gc_at25 := s_[gc_off20:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x018 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v_ += gc_at25[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:55*/ v_ += s_[tid_2+8]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x019 := gc_tidx.X
+				gc_off21 := gc_x019
+				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+					gc_at26 := s_[gc_off21:][:32]
+					/*line hecbench_lsqt.go:57*/ copy(gc_at26, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:57*/ s_[tid_2] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x020 := gc_tidx.X
+				gc_off22 := 4 + gc_x020
+				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+					gc_at27 := s_[gc_off22:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x020 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v_ += gc_at27[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:59*/ v_ += s_[tid_2+4]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x021 := gc_tidx.X
+				gc_off23 := gc_x021
+				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+					gc_at28 := s_[gc_off23:][:32]
+					/*line hecbench_lsqt.go:61*/ copy(gc_at28, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:61*/ s_[tid_2] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x022 := gc_tidx.X
+				gc_off24 := 2 + gc_x022
+				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+					gc_at29 := s_[gc_off24:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x022 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v_ += gc_at29[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:63*/ v_ += s_[tid_2+2]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x023 := gc_tidx.X
+				gc_off25 := gc_x023
+				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+					gc_at30 := s_[gc_off25:][:32]
+					/*line hecbench_lsqt.go:65*/ copy(gc_at30, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:65*/ s_[tid_2] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x024 := gc_tidx.X
+				gc_off26 := 1 + gc_x024
+				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+					gc_at31 := s_[gc_off26:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x024 + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						_ = tid_2
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v_ += gc_at31[gc_lane]
+						gc_l_v_[gc_lane] = v_
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:67*/ v_ += s_[tid_2+1]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x025 := gc_tidx.X
+				gc_off27 := gc_x025
+				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
+					gc_at32 := s_[gc_off27:][:32]
+					/*line hecbench_lsqt.go:69*/ copy(gc_at32, gc_l_v_[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line hecbench_lsqt.go:116*/ var tid_2 int = tid
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_lsqt.go:69*/ s_[tid_2] = v_
+					}
+				}
+			}
+		}
+		gc_act = gc_save30 &^ gc_dead
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_lsqt.go:85*/ gc_off28 := gc_bx + gOffset
+			gc_off29 := 0
+			if gc_from >= 0 && gc_off28 >= 0 && gc_off28 < len(gInnerProductReal) && gc_off29 >= 0 && gc_off29 < len(sDataReal) && gc_off28 < len(gInnerProductImag) && gc_off29 < len(sDataImag) {
+				gc_at33 := gInnerProductReal[gc_off28:][:1]
+				gc_at34 := sDataReal[gc_off29:][:1]
+				gc_at35 := gInnerProductImag[gc_off28:][:1]
+				gc_at36 := sDataImag[gc_off29:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_lsqt.go:119*/ gc_at33[0] = gc_at34[0]
+					gc_at35[0] = gc_at36[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_lsqt.go:119*/ gInnerProductReal[gc_bx+gOffset] = sDataReal[0]
+					gInnerProductImag[gc_bx+gOffset] = sDataImag[0]
+				}
+			}
+		}
+	}
+}
+
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // GpuFindInnerProduct2Kernel is gpu_find_inner_product_2 of lsqt-cuda:
@@ -237,10 +1350,10 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -249,7 +1362,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -258,7 +1371,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -267,7 +1380,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -276,7 +1389,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:132*/ var m int
@@ -292,10 +1405,10 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -304,7 +1417,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -313,7 +1426,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -322,7 +1435,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_lsqt.go:132*/ var m int
@@ -331,7 +1444,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_lsqt.go:132*/ var m int
@@ -1104,8 +2217,8 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_at30 := sDataReal[gc_off28:][:1]
 				gc_at31 := gInnerProduct2Imag[gc_off27:][:1]
 				gc_at32 := sDataImag[gc_off28:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
@@ -1115,7 +2228,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_lsqt.go:173*/ gc_at29[0] = gc_at30[0]
 					gc_at31[0] = gc_at32[0]
 				}

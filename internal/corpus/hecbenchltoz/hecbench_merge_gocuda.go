@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +39,229 @@ var gc_src_workloadDiagonalsKernel = compiled.NewSource(gc_files_hecbench_merge,
 	compiled.PTX{Entry: "workloadDiagonalsKernel", Pack: gc_ptx_hecbench_merge, Params: []string{"[]uint32", "uint32", "[]uint32", "uint32", "[]uint32"}, Files: []string{"hecbench_merge.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_merge.go:28
+func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_currentX := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_currentY := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	/*line hecbench_merge.go:29*/ xTop := gocuda.Shared[int32](t, 1)[:1]
+	yTop := gocuda.Shared[int32](t, 1)[:1]
+	xBottom := gocuda.Shared[int32](t, 1)[:1]
+	yBottom := gocuda.Shared[int32](t, 1)[:1]
+	found := gocuda.Shared[int32](t, 1)[:1]
+	oneorzero := gocuda.Shared[int32](t, 32)[:32]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_merge.go:40*/ combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
+				/*line hecbench_merge.go:43*/ if uint32(combinedIndex) < ALength {
+					xTop[0] = combinedIndex
+				} else {
+					xTop[0] = int32(ALength)
+				}
+				if uint32(combinedIndex) > ALength {
+					yTop[0] = combinedIndex - int32(ALength)
+				} else {
+					yTop[0] = 0
+				}
+				xBottom[0] = yTop[0]
+				yBottom[0] = xTop[0]
+				/*line hecbench_merge.go:56*/ found[0] = 0
+			}
+		}
+	}
+	/*line hecbench_merge.go:61*/ for found[0] == 0 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadOffset := gc_tx - 16
+				/*line hecbench_merge.go:63*/ currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
+				currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
+				/*line hecbench_merge.go:67*/ if currentX >= int32(ALength) || currentY < 0 {
+					oneorzero[gc_tx] = 0
+				} else if currentY >= int32(BLength) || currentX < 1 {
+					oneorzero[gc_tx] = 1
+				} else {
+					if A[currentX-1] <= B[currentY] {
+						oneorzero[gc_tx] = 1
+					} else {
+						oneorzero[gc_tx] = 0
+					}
+				}
+				gc_s_currentX[gc_rank] = currentX
+				gc_s_currentY[gc_rank] = currentY
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := 0 - 1
+				gc_off2 := gc_bx
+				gc_off3 := gc_bx + gc_gdx + 1
+				gc_fastlo, gc_fasthi := gc_from, gc_from
+				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
+					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
+					/*line hecbench_merge.go:99*/ gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
+				}
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := oneorzero[gc_fastlo:][:gc_seglen]
+							gc_at2 := oneorzero[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := diagonalPathIntersections[gc_off2:][:1]
+							gc_at4 := diagonalPathIntersections[gc_off3:][:1]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								currentX := gc_s_currentX[gc_rank]
+								currentY := gc_s_currentY[gc_rank]
+								/*line hecbench_merge.go:83*/ if gc_tx > 0 && gc_at[gc_u] != gc_at2[gc_u] {
+									found[0] = 1
+									gc_at3[0] = uint32(currentX)
+									gc_at4[0] = uint32(currentY)
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						currentX := gc_s_currentX[gc_rank]
+						currentY := gc_s_currentY[gc_rank]
+						/*line hecbench_merge.go:83*/ if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
+							found[0] = 1
+							diagonalPathIntersections[gc_bx] = uint32(currentX)
+							diagonalPathIntersections[gc_bx+gc_gdx+1] = uint32(currentY)
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						currentX := gc_s_currentX[gc_rank]
+						currentY := gc_s_currentY[gc_rank]
+						/*line hecbench_merge.go:83*/ if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
+							found[0] = 1
+							diagonalPathIntersections[gc_bx] = uint32(currentX)
+							diagonalPathIntersections[gc_bx+gc_gdx+1] = uint32(currentY)
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 16; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := 16; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					currentX := gc_s_currentX[gc_rank]
+					currentY := gc_s_currentY[gc_rank]
+					/*line hecbench_merge.go:93*/ if oneorzero[31] != 0 {
+						xBottom[0] = currentX
+						yBottom[0] = currentY
+					} else {
+						xTop[0] = currentX
+						yTop[0] = currentY
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 0
+			gc_off5 := gc_gdx + 1
+			gc_off6 := gc_gdx
+			gc_off7 := gc_gdx + gc_gdx + 1
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
+				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
+				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
+				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_b3 := gc_none2
+						if gc_bx == 0 {
+							gc_b3 = gc_all2
+						}
+						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b3)
+						if gc_if2.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_merge.go:106*/ gc_at5[0] = 0
+							}
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_merge.go:106*/ gc_at6[0] = 0
+							}
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_merge.go:107*/ gc_at7[0] = ALength
+							}
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_merge.go:108*/ gc_at8[0] = BLength
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == 0 && gc_bx == 0 {
+						/*line hecbench_merge.go:106*/ gc_at5[0] = 0
+						gc_at6[0] = 0
+						gc_at7[0] = ALength
+						gc_at8[0] = BLength
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					if gc_tx == 0 && gc_bx == 0 {
+						/*line hecbench_merge.go:106*/ diagonalPathIntersections[0] = 0
+						diagonalPathIntersections[gc_gdx+1] = 0
+						diagonalPathIntersections[gc_gdx] = ALength
+						diagonalPathIntersections[gc_gdx+gc_gdx+1] = BLength
+					}
+				}
+			}
+		}
+	}
+}
+
 // MergeSinglePathKernel is mergeSinglePath<uint32_t, false, false> of
 // merge-cuda: block b merges A and B between diagonals b and b+1 into C,
 // a window of K elements of each at a time. The original's A-- and B--
@@ -65,6 +289,429 @@ func MergeSinglePathKernel(A []uint32, ALength uint32, B []uint32, BLength uint3
 var gc_src_mergeSinglePathKernel = compiled.NewSource(gc_files_hecbench_merge, "mergeSinglePathKernel", "43d032ca58246cace8d80850099997278d53617f69c10f7ed539ea8522bcb503", "hecbench_merge.go:113-253").NoGoexit("33dda8600815827d5db59f12f0a767a8ac4f93860163d4856e029f5d0825a9a9", "hecbench_merge.go:16-17", "hecbench_merge.go:19-20").GPU(
 	compiled.PTX{Entry: "mergeSinglePathKernel", Pack: gc_ptx_hecbench_merge, Params: []string{"[]uint32", "uint32", "[]uint32", "uint32", "[]uint32", "[]uint32", "uint32"}, Files: []string{"hecbench_merge.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_merge.go:122
+func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_threadIdX4 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	/*line hecbench_merge.go:124*/ AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
+	BShared := AShared[mergeK+2:]
+	/*line hecbench_merge.go:127*/ xBlockTop := gocuda.Shared[uint32](t, 1)[:1]
+	yBlockTop := gocuda.Shared[uint32](t, 1)[:1]
+	xBlockStop := gocuda.Shared[uint32](t, 1)[:1]
+	yBlockStop := gocuda.Shared[uint32](t, 1)[:1]
+	/*line hecbench_merge.go:157*/ const off = -1
+	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		gc_off3 := gc_bx + gc_gdx + 1
+		/*line hecbench_merge.go:165*/ gc_off4 := mergeK + 1
+		gc_off5 := gc_bx + 1
+		gc_off6 := gc_bx + gc_gdx + 2
+		if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
+			gc_at := diagonalPathIntersections[gc_off:][:1]
+			gc_at2 := AShared[gc_off2:][:1]
+			gc_at3 := diagonalPathIntersections[gc_off3:][:1]
+			gc_at4 := AShared[gc_off4:][:1]
+			gc_at5 := diagonalPathIntersections[gc_off5:][:1]
+			gc_at6 := BShared[gc_off2:][:1]
+			gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+			gc_at8 := BShared[gc_off4:][:1]
+			gc_elem := gc_at[0]
+			gc_elem2 := gc_at3[0]
+			gc_elem3 := gc_at5[0]
+			gc_elem4 := gc_at7[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := uint32(gc_tx + gc_tx)
+				/*line hecbench_merge.go:134*/ threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
+				switch gc_tx {
+				case 0:
+					/*line hecbench_merge.go:142*/ xBlockTop[0] = gc_elem
+					gc_at2[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = gc_elem2
+					gc_at4[0] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = gc_elem3
+					gc_at6[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = gc_elem4
+					gc_at8[0] = getPositiveInfinity()
+				default:
+				}
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := uint32(gc_tx + gc_tx)
+				/*line hecbench_merge.go:134*/ threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
+				switch gc_tx {
+				case 0:
+					/*line hecbench_merge.go:142*/ xBlockTop[0] = diagonalPathIntersections[gc_bx]
+					AShared[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = diagonalPathIntersections[gc_bx+gc_gdx+1]
+					AShared[mergeK+1] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = diagonalPathIntersections[gc_bx+1]
+					BShared[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = diagonalPathIntersections[gc_bx+gc_gdx+2]
+					BShared[mergeK+1] = getPositiveInfinity()
+				default:
+				}
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+			}
+		}
+	}
+	/*line hecbench_merge.go:163*/ for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hecbench_merge.go:165*/ Atemp := int(xBlockTop[0]) + off
+		Btemp := int(yBlockTop[0]) + off
+		/*line hecbench_merge.go:182*/ Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var sharedX uint32 = uint32(gc_tx + 1)
+					if (gc_tx+1) < 0 || (gc_tx+1) > 4294967288 {
+						break
+					}
+					var gc_ld lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:169*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
+						/*line hecbench_merge.go:169*/ gc_ld = lanes.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+						break gc_steps
+					}
+					/*line hecbench_merge.go:169*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+						/*line hecbench_merge.go:169*/ gc_ld.StoreSlice(AShared[sharedX:])
+					} else {
+						var gc_lanes2 [8]uint32
+						gc_ld.Store(&gc_lanes2)
+						for gc_k2 := range 8 {
+							if 0xff&(1<<gc_k2) != 0 {
+								gc_pos.Thread = gc_rank + gc_k2
+								/*line hecbench_merge.go:169*/ AShared[sharedX+uint32(gc_k2)] = gc_lanes2[gc_k2]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:170*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
+						/*line hecbench_merge.go:170*/ gc_ld2 = lanes.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+						var gc_lanes3 [8]uint32
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line hecbench_merge.go:170*/ gc_lanes3[gc_k3] = B[(Btemp+int(sharedX))+gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld2 = lanes.LoadUint32x8(&gc_lanes3)
+					}
+					/*line hecbench_merge.go:170*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+						/*line hecbench_merge.go:170*/ gc_ld2.StoreSlice(BShared[sharedX:])
+					} else {
+						var gc_lanes4 [8]uint32
+						gc_ld2.Store(&gc_lanes4)
+						for gc_k4 := range 8 {
+							if 0xff&(1<<gc_k4) != 0 {
+								gc_pos.Thread = gc_rank + gc_k4
+								/*line hecbench_merge.go:170*/ BShared[sharedX+uint32(gc_k4)] = gc_lanes4[gc_k4]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line hecbench_merge.go:171*/ sharedX = sharedX + uint32(gc_bdx)
+					var gc_ld3 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:172*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
+						/*line hecbench_merge.go:172*/ gc_ld3 = lanes.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+						var gc_lanes5 [8]uint32
+						for gc_k5 := range 8 {
+							if 0xff&(1<<gc_k5) != 0 {
+								gc_pos.Thread = gc_rank + gc_k5
+								/*line hecbench_merge.go:172*/ gc_lanes5[gc_k5] = A[(Atemp+int(sharedX))+gc_k5]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld3 = lanes.LoadUint32x8(&gc_lanes5)
+					}
+					/*line hecbench_merge.go:172*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+						/*line hecbench_merge.go:172*/ gc_ld3.StoreSlice(AShared[sharedX:])
+					} else {
+						var gc_lanes6 [8]uint32
+						gc_ld3.Store(&gc_lanes6)
+						for gc_k6 := range 8 {
+							if 0xff&(1<<gc_k6) != 0 {
+								gc_pos.Thread = gc_rank + gc_k6
+								/*line hecbench_merge.go:172*/ AShared[sharedX+uint32(gc_k6)] = gc_lanes6[gc_k6]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld4 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:173*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
+						/*line hecbench_merge.go:173*/ gc_ld4 = lanes.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+						var gc_lanes7 [8]uint32
+						for gc_k7 := range 8 {
+							if 0xff&(1<<gc_k7) != 0 {
+								gc_pos.Thread = gc_rank + gc_k7
+								/*line hecbench_merge.go:173*/ gc_lanes7[gc_k7] = B[(Btemp+int(sharedX))+gc_k7]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld4 = lanes.LoadUint32x8(&gc_lanes7)
+					}
+					/*line hecbench_merge.go:173*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+						/*line hecbench_merge.go:173*/ gc_ld4.StoreSlice(BShared[sharedX:])
+					} else {
+						var gc_lanes8 [8]uint32
+						gc_ld4.Store(&gc_lanes8)
+						for gc_k8 := range 8 {
+							if 0xff&(1<<gc_k8) != 0 {
+								gc_pos.Thread = gc_rank + gc_k8
+								/*line hecbench_merge.go:173*/ BShared[sharedX+uint32(gc_k8)] = gc_lanes8[gc_k8]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line hecbench_merge.go:174*/ sharedX = sharedX + uint32(gc_bdx)
+					var gc_ld5 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:175*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
+						/*line hecbench_merge.go:175*/ gc_ld5 = lanes.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+						var gc_lanes9 [8]uint32
+						for gc_k9 := range 8 {
+							if 0xff&(1<<gc_k9) != 0 {
+								gc_pos.Thread = gc_rank + gc_k9
+								/*line hecbench_merge.go:175*/ gc_lanes9[gc_k9] = A[(Atemp+int(sharedX))+gc_k9]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld5 = lanes.LoadUint32x8(&gc_lanes9)
+					}
+					/*line hecbench_merge.go:175*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+						/*line hecbench_merge.go:175*/ gc_ld5.StoreSlice(AShared[sharedX:])
+					} else {
+						var gc_lanes10 [8]uint32
+						gc_ld5.Store(&gc_lanes10)
+						for gc_k10 := range 8 {
+							if 0xff&(1<<gc_k10) != 0 {
+								gc_pos.Thread = gc_rank + gc_k10
+								/*line hecbench_merge.go:175*/ AShared[sharedX+uint32(gc_k10)] = gc_lanes10[gc_k10]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld6 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:176*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
+						/*line hecbench_merge.go:176*/ gc_ld6 = lanes.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+						var gc_lanes11 [8]uint32
+						for gc_k11 := range 8 {
+							if 0xff&(1<<gc_k11) != 0 {
+								gc_pos.Thread = gc_rank + gc_k11
+								/*line hecbench_merge.go:176*/ gc_lanes11[gc_k11] = B[(Btemp+int(sharedX))+gc_k11]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld6 = lanes.LoadUint32x8(&gc_lanes11)
+					}
+					/*line hecbench_merge.go:176*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+						/*line hecbench_merge.go:176*/ gc_ld6.StoreSlice(BShared[sharedX:])
+					} else {
+						var gc_lanes12 [8]uint32
+						gc_ld6.Store(&gc_lanes12)
+						for gc_k12 := range 8 {
+							if 0xff&(1<<gc_k12) != 0 {
+								gc_pos.Thread = gc_rank + gc_k12
+								/*line hecbench_merge.go:176*/ BShared[sharedX+uint32(gc_k12)] = gc_lanes12[gc_k12]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					/*line hecbench_merge.go:177*/ sharedX = sharedX + uint32(gc_bdx)
+					var gc_ld7 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:178*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
+						/*line hecbench_merge.go:178*/ gc_ld7 = lanes.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+						var gc_lanes13 [8]uint32
+						for gc_k13 := range 8 {
+							if 0xff&(1<<gc_k13) != 0 {
+								gc_pos.Thread = gc_rank + gc_k13
+								/*line hecbench_merge.go:178*/ gc_lanes13[gc_k13] = A[(Atemp+int(sharedX))+gc_k13]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld7 = lanes.LoadUint32x8(&gc_lanes13)
+					}
+					/*line hecbench_merge.go:178*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+						/*line hecbench_merge.go:178*/ gc_ld7.StoreSlice(AShared[sharedX:])
+					} else {
+						var gc_lanes14 [8]uint32
+						gc_ld7.Store(&gc_lanes14)
+						for gc_k14 := range 8 {
+							if 0xff&(1<<gc_k14) != 0 {
+								gc_pos.Thread = gc_rank + gc_k14
+								/*line hecbench_merge.go:178*/ AShared[sharedX+uint32(gc_k14)] = gc_lanes14[gc_k14]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld8 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+					/*line hecbench_merge.go:179*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
+						/*line hecbench_merge.go:179*/ gc_ld8 = lanes.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+						var gc_lanes15 [8]uint32
+						for gc_k15 := range 8 {
+							if 0xff&(1<<gc_k15) != 0 {
+								gc_pos.Thread = gc_rank + gc_k15
+								/*line hecbench_merge.go:179*/ gc_lanes15[gc_k15] = B[(Btemp+int(sharedX))+gc_k15]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld8 = lanes.LoadUint32x8(&gc_lanes15)
+					}
+					/*line hecbench_merge.go:179*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+						/*line hecbench_merge.go:179*/ gc_ld8.StoreSlice(BShared[sharedX:])
+					} else {
+						var gc_lanes16 [8]uint32
+						gc_ld8.Store(&gc_lanes16)
+						for gc_k16 := range 8 {
+							if 0xff&(1<<gc_k16) != 0 {
+								gc_pos.Thread = gc_rank + gc_k16
+								/*line hecbench_merge.go:179*/ BShared[sharedX+uint32(gc_k16)] = gc_lanes16[gc_k16]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				sharedX := uint32(gc_tx + 1)
+				/*line hecbench_merge.go:169*/ AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := gc_s_threadIdX4[gc_rank]
+				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank]
+				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank]
+				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank]
+				/*line hecbench_merge.go:187*/ offset := int32(threadIdX4 >> 1)
+				Ax := uint32(offset + 1)
+				BSm1 := mergeK + 2 + int(threadIdX4p2)
+				BS := BSm1 + 1
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line hecbench_merge.go:192*/ offset = (offset + 1) >> 1
+					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
+						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
+							break
+						}
+						/*line hecbench_merge.go:198*/ Ax -= uint32(offset)
+					} else {
+						Ax += uint32(offset)
+					}
+				}
+				/*line hecbench_merge.go:204*/ Bx := threadIdX4p2 - Ax
+				/*line hecbench_merge.go:207*/ var Ai, Bi, Ci uint32
+				Ai = AShared[Ax]
+				Bi = BShared[Bx]
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p1] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p2] = Ci
+				if Ai > Bi {
+					Ctemp[threadIdX4p3] = Bi
+				} else {
+					Ctemp[threadIdX4p3] = Ai
+				}
+				if gc_tx == 127 {
+					/*line hecbench_merge.go:248*/ xBlockTop[0] += Ax - 1
+					yBlockTop[0] += Bx - 1
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_merge holds the source files whose lines the kernels' records hash.
 //

@@ -276,10 +276,10 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 		}
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
@@ -287,7 +287,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
@@ -295,7 +295,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
@@ -303,7 +303,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,
@@ -311,7 +311,7 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line hecbench_moealign.go:176*/ countAndSortExpertTokens(t,

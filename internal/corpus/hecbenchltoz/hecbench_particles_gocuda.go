@@ -85,10 +85,10 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	/*line hecbench_particles.go:61*/ for size := uint32(2); size < arrayLength; size <<= 1 {
 		/*line hecbench_particles.go:64*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -99,7 +99,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							ddd)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -110,7 +110,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							ddd)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -121,7 +121,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							ddd)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := uint32(gc_tx)
 						/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -132,7 +132,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 							ddd)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:63*/ ddd := dir ^ b2u((tid&(size/2)) != 0)
@@ -147,10 +147,10 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	}
 	/*line hecbench_particles.go:76*/ for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -160,7 +160,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						dir)
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -170,7 +170,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						dir)
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -180,7 +180,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						dir)
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -190,7 +190,7 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 						dir)
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
 				/*line hecbench_particles.go:78*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -282,10 +282,10 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	for size := uint32(2); size < particlesLocalSizeLimit; size <<= 1 {
 		/*line hecbench_particles.go:117*/ for stride := size / 2; stride > 0; stride >>= 1 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
@@ -298,7 +298,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
@@ -311,7 +311,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
@@ -324,7 +324,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 						/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
@@ -337,7 +337,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_particles.go:112*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
 					/*line hecbench_particles.go:116*/ ddd := b2u((comparatorI & (size / 2)) != 0)
@@ -355,10 +355,10 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	ddd_ := uint32(gc_bx & 1)
 	/*line hecbench_particles.go:132*/ for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -369,7 +369,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					)
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -380,7 +380,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					)
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -391,7 +391,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					)
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := uint32(gc_tx)
 					/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -402,7 +402,7 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 					)
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
 				/*line hecbench_particles.go:134*/ pos_ := 2*tid - (tid & (stride_ - 1))
@@ -561,10 +561,10 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 	}
 	/*line hecbench_particles.go:200*/ for ; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -576,7 +576,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						ddd)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -588,7 +588,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						ddd)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -600,7 +600,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						ddd)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
@@ -612,7 +612,7 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						ddd)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_particles.go:198*/ comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
 				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)

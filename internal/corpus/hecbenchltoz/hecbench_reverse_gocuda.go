@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +34,89 @@ func ReverseKernel(d []int32, len int) func(*gocuda.Thread) {
 var gc_src_reverseKernel = compiled.NewSource(gc_files_hecbench_reverse, "reverseKernel", "e199655dab55d5f2dd8c7cb07139feeab40051ba474710f868662d83bcbf5b10", "hecbench_reverse.go:9-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "reverseKernel", Pack: gc_ptx_hecbench_reverse, Params: []string{"[]int32", "int"}, Files: []string{"hecbench_reverse.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_reverse.go:13
+func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	if 256 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_reverse.go:14*/ s := gocuda.Shared[int32](t, 256)[:256]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
+			gc_at := s[:gc_bdx]
+			gc_at2 := d[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line hecbench_reverse.go:16*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_reverse.go:16*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 0 - 1
+		/*line hecbench_reverse.go:24*/ gc_off := len_ - 1
+		if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+			gc_at3 := d[:gc_bdx]
+			gc_vstep2 := 0
+			for gc_tx, gc_idx := gc_vstep2, gc_off+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_reverse holds the source files whose lines the kernels' records hash.
 //

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -181,10 +182,10 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	maxRow := baseRow + seamComputeMBlocksizeX/2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_vstep + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
@@ -198,7 +199,7 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_vstep + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
@@ -212,7 +213,7 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_vstep + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
@@ -226,7 +227,7 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_vstep + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
@@ -240,7 +241,7 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line hecbench_seam.go:99*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
@@ -618,26 +619,26 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 				gc_at2 := dCostsLeft[gc_off:][:gc_to]
 				gc_at3 := dCostsUp[gc_off:][:gc_to]
 				gc_at4 := dCostsRight[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 				}
 			} else {
@@ -799,6 +800,225 @@ func MinReduceKernel(dValues, dIndices []int32, size int) func(*gocuda.Thread) {
 var gc_src_minReduceKernel = compiled.NewSource(gc_files_hecbench_seam, "minReduceKernel", "4b3aa078df936af1638cf805295f24c698e575311cd73257975e57149e831b92", "hecbench_seam.go:276-320").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "minReduceKernel", Pack: gc_ptx_hecbench_seam, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"hecbench_seam.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_seam.go:281
+func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_seam.go:282*/ if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_seam.go:282*/ valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
+	if seamReduceBlocksizeX <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_seam.go:283*/ ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
+	/*line hecbench_seam.go:286*/ gridSize := gc_gdx * seamReduceBlocksizeX
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			/*line hecbench_seam.go:285*/ column := gc_bx*seamReduceBlocksizeX + tid
+			/*line hecbench_seam.go:287*/ minV := int32(math.MaxInt32)
+			minI := int32(0)
+			var newI, newV int32
+			{
+				i := int(0)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(1)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(2)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(3)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(4)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(5)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(6)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			{
+				i := int(7)
+				_ = i
+				/*line hecbench_seam.go:292*/ if column < size {
+					newI = dIndices[column]
+					newV = dValues[newI]
+					if newV < minV {
+						minI = newI
+						minV = newV
+					}
+				}
+				column = column + gridSize
+			}
+			valCache[tid] = minV
+			ixCache[tid] = minI
+		}
+	}
+	/*line hecbench_seam.go:307*/ for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_seam.go:310*/ if gc_bound := i_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := i_
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(valCache) && gc_to <= len(valCache)-gc_off2 && gc_to <= len(valCache) && gc_off2 <= len(ixCache) && gc_to <= len(ixCache)-gc_off2 && gc_to <= len(ixCache) {
+				gc_at := valCache[gc_off2:][:gc_to]
+				gc_at2 := valCache[:gc_to]
+				gc_at3 := ixCache[gc_off2:][:gc_to]
+				gc_at4 := ixCache[:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line hecbench_seam.go:309*/ gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]), gc_if2).StoreSlice(gc_at2[gc_tx:])
+								/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]), gc_if2).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line hecbench_seam.go:309*/ gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+							/*line hecbench_seam.go:309*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]int32)(gc_at4[gc_tx:]), gc_if2)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_seam.go:309*/ if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
+						gc_at2[gc_tx] = gc_at[gc_tx]
+						gc_at4[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_seam.go:309*/ if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
+						valCache[tid] = valCache[tid+i_]
+						ixCache[tid] = ixCache[tid+i_]
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
+				gc_at5 := dIndices[gc_off3:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
+				}
+			}
+		}
+	}
+}
 
 // FindSeamKernel is find_seam_kernel of seam-carving-cuda: one thread
 // walks the seam up from the bottom row's minimum.

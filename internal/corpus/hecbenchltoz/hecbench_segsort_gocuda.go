@@ -8,6 +8,7 @@ import (
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,340 @@ func BbBinHistoKernel(dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) fu
 var gc_src_bbBinHistoKernel = compiled.NewSource(gc_files_hecbench_segsort, "bbBinHistoKernel", "df0804fc618196fe04c2c6fbbf52bf709fc7e054921596c87b2c43a8e17b626d", "hecbench_segsort.go:44-114", "hecbench_segsort.go:23-42").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "bbBinHistoKernel", Pack: gc_ptx_hecbench_segsort, Params: []string{"[]int32", "[]int32", "[]int32", "int"}, Files: []string{"hecbench_segsort.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_segsort.go:49
+func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSegEnds []int32, numSegs int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_segsort.go:53*/ localHisto := gocuda.Shared[int32](t, segbinNum+1)[:segbinNum+1]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := segbinNum + 1; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(localHisto) {
+				gc_at := localHisto[:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line hecbench_segsort.go:55*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_segsort.go:55*/ gc_at[gc_tx] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_segsort.go:55*/ localHisto[tid] = 0
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line hecbench_segsort.go:64*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			gc_off3 := 1
+			gc_off4 := 2
+			gc_off5 := 3
+			gc_off6 := 4
+			gc_off7 := 5
+			gc_off8 := 6
+			gc_off9 := 7
+			gc_off10 := 8
+			gc_off11 := 9
+			gc_off12 := 10
+			gc_off13 := 11
+			gc_off14 := 13
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dSegEnds) && gc_to <= len(dSegEnds)-gc_off && gc_off <= len(dSegBegins) && gc_to <= len(dSegBegins)-gc_off && gc_off2 >= 0 && gc_off2 < len(localHisto) && gc_off3 >= 0 && gc_off3 < len(localHisto) && gc_off4 >= 0 && gc_off4 < len(localHisto) && gc_off5 >= 0 && gc_off5 < len(localHisto) && gc_off6 >= 0 && gc_off6 < len(localHisto) && gc_off7 >= 0 && gc_off7 < len(localHisto) && gc_off8 >= 0 && gc_off8 < len(localHisto) && gc_off9 >= 0 && gc_off9 < len(localHisto) && gc_off10 >= 0 && gc_off10 < len(localHisto) && gc_off11 >= 0 && gc_off11 < len(localHisto) && gc_off12 >= 0 && gc_off12 < len(localHisto) && gc_off13 >= 0 && gc_off13 < len(localHisto) && gc_off14 >= 0 && gc_off14 < len(localHisto) {
+				gc_at2 := dSegEnds[gc_off:][:gc_to]
+				gc_at3 := dSegBegins[gc_off:][:gc_to]
+				gc_at4 := localHisto[gc_off2:][:1]
+				gc_at5 := localHisto[gc_off3:][:1]
+				gc_at6 := localHisto[gc_off4:][:1]
+				gc_at7 := localHisto[gc_off5:][:1]
+				gc_at8 := localHisto[gc_off6:][:1]
+				gc_at9 := localHisto[gc_off7:][:1]
+				gc_at10 := localHisto[gc_off8:][:1]
+				gc_at11 := localHisto[gc_off9:][:1]
+				gc_at12 := localHisto[gc_off10:][:1]
+				gc_at13 := localHisto[gc_off11:][:1]
+				gc_at14 := localHisto[gc_off12:][:1]
+				gc_at15 := localHisto[gc_off13:][:1]
+				gc_at16 := localHisto[gc_off14:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_segsort.go:60*/ size := gc_at2[gc_tx] - gc_at3[gc_tx]
+					/*line hecbench_segsort.go:62*/ if size <= 1 {
+						compiled.SharedAdd(&gc_at4[0], 1)
+					}
+					if 1 < size && size <= 2 {
+						compiled.SharedAdd(&gc_at5[0], 1)
+					}
+					if 2 < size && size <= 4 {
+						compiled.SharedAdd(&gc_at6[0], 1)
+					}
+					if 4 < size && size <= 8 {
+						compiled.SharedAdd(&gc_at7[0], 1)
+					}
+					if 8 < size && size <= 16 {
+						compiled.SharedAdd(&gc_at8[0], 1)
+					}
+					if 16 < size && size <= 32 {
+						compiled.SharedAdd(&gc_at9[0], 1)
+					}
+					if 32 < size && size <= 64 {
+						compiled.SharedAdd(&gc_at10[0], 1)
+					}
+					if 64 < size && size <= 128 {
+						compiled.SharedAdd(&gc_at11[0], 1)
+					}
+					if 128 < size && size <= 256 {
+						compiled.SharedAdd(&gc_at12[0], 1)
+					}
+					if 256 < size && size <= 512 {
+						compiled.SharedAdd(&gc_at13[0], 1)
+					}
+					if 512 < size && size <= 1024 {
+						compiled.SharedAdd(&gc_at14[0], 1)
+					}
+					if 1024 < size && size <= 2048 {
+						compiled.SharedAdd(&gc_at15[0], 1)
+					}
+					if 2048 < size {
+						/*line hecbench_segsort.go:100*/ compiled.SharedMax(&gc_at16[0], size)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					gid := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_segsort.go:60*/ size := dSegEnds[gid] - dSegBegins[gid]
+					/*line hecbench_segsort.go:62*/ if size <= 1 {
+						compiled.SharedAdd(&localHisto[0], 1)
+					}
+					if 1 < size && size <= 2 {
+						compiled.SharedAdd(&localHisto[1], 1)
+					}
+					if 2 < size && size <= 4 {
+						compiled.SharedAdd(&localHisto[2], 1)
+					}
+					if 4 < size && size <= 8 {
+						compiled.SharedAdd(&localHisto[3], 1)
+					}
+					if 8 < size && size <= 16 {
+						compiled.SharedAdd(&localHisto[4], 1)
+					}
+					if 16 < size && size <= 32 {
+						compiled.SharedAdd(&localHisto[5], 1)
+					}
+					if 32 < size && size <= 64 {
+						compiled.SharedAdd(&localHisto[6], 1)
+					}
+					if 64 < size && size <= 128 {
+						compiled.SharedAdd(&localHisto[7], 1)
+					}
+					if 128 < size && size <= 256 {
+						compiled.SharedAdd(&localHisto[8], 1)
+					}
+					if 256 < size && size <= 512 {
+						compiled.SharedAdd(&localHisto[9], 1)
+					}
+					if 512 < size && size <= 1024 {
+						compiled.SharedAdd(&localHisto[10], 1)
+					}
+					if 1024 < size && size <= 2048 {
+						compiled.SharedAdd(&localHisto[11], 1)
+					}
+					if 2048 < size {
+						/*line hecbench_segsort.go:100*/ compiled.SharedMax(&localHisto[13], size)
+					}
+				}
+			}
+		}
+	}
+	var gc_l_data [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m8 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line hecbench_segsort.go:105*/ if tid < 32 {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save8 := gc_act
+		gc_act = gc_save8 & gc_m8
+		if gc_act != 0 {
+			/*line hecbench_segsort.go:106*/ var in []int32 = localHisto
+			/*line hecbench_segsort.go:106*/ var out []int32 = localHisto
+			/*line hecbench_segsort.go:106*/ var n int = segbinNum
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					lane := gc_tx & 31
+					/*line hecbench_segsort.go:27*/ var data int32
+					if lane > 0 && lane < n {
+						data = in[lane-1]
+					} else {
+						data = 0
+					}
+					gc_l_data[gc_lane] = data
+				}
+			}
+			/*line hecbench_segsort.go:33*/ for i := 1; i < 32; i *= 2 {
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(i, 32), -1)+1)
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						lane := gc_tx & 31
+						data := gc_l_data[gc_lane]
+						/*line hecbench_segsort.go:34*/ other := gc_c1r[gc_lane]
+						if lane > i {
+							data += other
+						}
+						gc_l_data[gc_lane] = data
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off15 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
+					gc_at17 := dBinCounter[gc_off15:][:32]
+					gc_at18 := localHisto[gc_off15:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x02 + gc_lane
+						gc_pos.Thread = gc_w + gc_lane
+						lane := gc_tx & 31
+						tid := gc_tx
+						data := gc_l_data[gc_lane]
+						/*line hecbench_segsort.go:39*/ if lane < n {
+							out[lane] = data
+						}
+						/*line hecbench_segsort.go:107*/ if tid < segbinNum {
+							atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
+						}
+						if tid == segbinNum {
+							atomic.Max(&gc_at17[gc_lane], gc_at18[gc_lane])
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						lane := gc_tx & 31
+						tid := gc_tx
+						data := gc_l_data[gc_lane]
+						/*line hecbench_segsort.go:39*/ if lane < n {
+							out[lane] = data
+						}
+						/*line hecbench_segsort.go:107*/ if tid < segbinNum {
+							atomic.Add(&dBinCounter[tid], localHisto[tid])
+						}
+						if tid == segbinNum {
+							atomic.Max(&dBinCounter[tid], localHisto[tid])
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save8 &^ gc_dead
+	}
+}
 
 // BbBinGroupKernel is bb_bin_group<int> of segsort-cuda: each segment's
 // id placed at its bin's next position, taken by an atomic.

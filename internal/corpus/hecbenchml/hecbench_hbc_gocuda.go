@@ -5,7 +5,9 @@ package hecbenchml
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +32,1222 @@ func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64
 
 //line hecbench_hbc.go:72
 var gc_src_bcKernel = compiled.NewSource(gc_files_hecbench_hbc, "bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34").NoGPU("hecbench_hbc.go:72: stores of []int32 to shared memory have no GPU form yet")
+
+//line hecbench_hbc.go:72
+func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64, delta []float32, Q, Q2, S, endpoints, nextSource []int32, pitchD, pitchSigma, pitchDelta, pitchQ, pitchQ2, pitchS, pitchEndpoints int, start, end int, jia, diameters, sourceVertices []int32, approx bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_idx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_dRow := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b, 2)[:gc_n]
+	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b, 3)[:gc_n]
+	/*line hecbench_hbc.go:74*/ ind := gocuda.Shared[int32](t, 1)[:1]
+	i := gocuda.Shared[int32](t, 1)[:1]
+	QRow := gocuda.Shared[[]int32](t, 1)[:1]
+	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
+	SRow := gocuda.Shared[[]int32](t, 1)[:1]
+	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			j := gc_tx
+			/*line hecbench_hbc.go:82*/ dRow := pitchRow(d, gc_bx, pitchD)
+			sigmaRow := pitchRow(sigma, gc_bx, pitchSigma)
+			deltaRow := pitchRow(delta, gc_bx, pitchDelta)
+			if j == 0 {
+				ind[0] = int32(gc_bx + start)
+				if approx {
+					i[0] = sourceVertices[ind[0]]
+				} else {
+					i[0] = ind[0]
+				}
+				QRow[0] = pitchRow(Q, gc_bx, pitchQ)
+				Q2Row[0] = pitchRow(Q2, gc_bx, pitchQ2)
+				SRow[0] = pitchRow(S, gc_bx, pitchS)
+				endpointsRow[0] = pitchRow(endpoints, gc_bx, pitchEndpoints)
+				jia[0] = 0
+			}
+			gc_s_dRow[gc_rank] = dRow
+			gc_s_sigmaRow[gc_rank] = sigmaRow
+			gc_s_deltaRow[gc_rank] = deltaRow
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(diameters) {
+			gc_at := diameters[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					/*line hecbench_hbc.go:101*/ gc_vb2 := lanes.BroadcastInt32x8(intMax)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_pos.Thread = gc_base + gc_tx
+						var j int = gc_tx
+						/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+							/*line hecbench_hbc.go:100*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						} else {
+							gc_b3 := gc_none2
+							/*line hecbench_hbc.go:100*/ if ind[0] == 0 {
+								gc_b3 = gc_all2
+							}
+							/*line hecbench_hbc.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_hbc.go:100*/ gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				/*line hecbench_hbc.go:101*/ gc_vb2 := lanes.BroadcastInt32x8(intMax)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_pos.Thread = gc_base + gc_tx
+					var j int = gc_tx
+					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+						/*line hecbench_hbc.go:100*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+					} else {
+						gc_b3 := gc_none2
+						/*line hecbench_hbc.go:100*/ if ind[0] == 0 {
+							gc_b3 = gc_all2
+						}
+						/*line hecbench_hbc.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_hbc.go:100*/ gc_vb2.StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				j := gc_tx
+				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
+					gc_at[gc_tx] = intMax
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				j := gc_tx
+				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
+					diameters[j] = intMax
+				}
+			}
+		}
+	}
+	/*line hecbench_hbc.go:105*/ for int(ind[0]) < end {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
+		/*line hecbench_hbc.go:107*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line hecbench_hbc.go:116*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					dRow := gc_s_dRow[gc_rank]
+					sigmaRow := gc_s_sigmaRow[gc_rank]
+					deltaRow := gc_s_deltaRow[gc_rank]
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					/*line hecbench_hbc.go:123*/ for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdx), gc_trips-1 {
+						/*line hecbench_hbc.go:108*/ if k == int(i[0]) {
+							dRow[k] = 0
+							sigmaRow[k] = 1
+						} else {
+							dRow[k] = intMax
+							sigmaRow[k] = 0
+						}
+						deltaRow[k] = 0
+					}
+				}
+			}
+		}
+		QLen := gocuda.Shared[int32](t, 1)[:1]
+		Q2Len := gocuda.Shared[int32](t, 1)[:1]
+		SLen := gocuda.Shared[int32](t, 1)[:1]
+		currentDepth := gocuda.Shared[int32](t, 1)[:1]
+		endpointsLen := gocuda.Shared[int32](t, 1)[:1]
+		spCalcDone := gocuda.Shared[bool](t, 1)[:1]
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_hbc.go:128*/ QRow[0][0] = i[0]
+					QLen[0] = 1
+					Q2Len[0] = 0
+					SRow[0][0] = i[0]
+					SLen[0] = 1
+					endpointsRow[0][0] = 0
+					endpointsRow[0][1] = 1
+					endpointsLen[0] = 2
+					currentDepth[0] = 0
+					spCalcDone[0] = false
+				}
+			}
+		}
+		gc_chunk2 := compiled.StrideChunk(gc_bdx)
+		gc_span2 := (gc_bdx) * gc_chunk2
+		/*line hecbench_hbc.go:142*/ for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					dRow := gc_s_dRow[gc_rank]
+					sigmaRow := gc_s_sigmaRow[gc_rank]
+					/*line hecbench_hbc.go:142*/ gc_start2 := gc_tx + int(R[i[0]])
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for r := gc_from3; gc_trips2 > 0; r, gc_trips2 = r+(gc_bdx), gc_trips2-1 {
+						/*line hecbench_hbc.go:143*/ w := C[r]
+						/*line hecbench_hbc.go:145*/ if dRow[w] == intMax {
+							dRow[w] = 1
+							tt := compiled.SharedAdd(&Q2Len[0], 1)
+							Q2Row[0][tt] = w
+						}
+						if dRow[w] == (dRow[i[0]] + 1) {
+							atomic.Add(&sigmaRow[w], 1)
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_hbc.go:156*/ if Q2Len[0] == 0 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				gc_pos.Thread = gc_vstep2 + 0
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
+				gc_pos.Thread = gc_vstep2 + 1
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
+				gc_pos.Thread = gc_vstep2 + 2
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
+				gc_pos.Thread = gc_vstep2 + 3
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
+			}
+		} else {
+			if compiled.SIMDBuild {
+				/*line hecbench_hbc.go:159*/ for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += gc_bdx {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more3 = false
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
+						/*line hecbench_hbc.go:168*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_pos.Thread = gc_base + gc_tx
+								var kk int = gc_tx + gc_off3
+								/*line hecbench_hbc.go:160*/ if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
+									int(SLen[0])) < 0 || (kk+int(SLen[0])) > len(SRow[0])-8 {
+									break
+								}
+								/*line hecbench_hbc.go:161*/ lanes.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
+								lanes.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							kk := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_hbc.go:160*/ QRow[0][kk] = Q2Row[0][kk]
+							SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
+						}
+					}
+				}
+			} else {
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line hecbench_hbc.go:159*/ for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more3 = false
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off3, gc_to) {
+						/*line hecbench_hbc.go:168*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_start3 := gc_tx
+							gc_from4 := gc_start3 + gc_off3
+							gc_trips3 := gc_limit3 - gc_from4
+							switch {
+							case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips3 > gc_span3:
+								gc_trips3 = gc_chunk3
+							case gc_trips3 > 0:
+								gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+							default:
+								gc_trips3 = 0
+							}
+							if gc_trips3 == gc_chunk3 {
+								gc_more3 = true
+							}
+							/*line hecbench_hbc.go:175*/ for kk := gc_from4; gc_trips3 > 0; kk, gc_trips3 = kk+(gc_bdx), gc_trips3-1 {
+								/*line hecbench_hbc.go:160*/ QRow[0][kk] = Q2Row[0][kk]
+								SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_hbc.go:165*/ endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+						endpointsLen[0]++
+						QLen[0] = Q2Len[0]
+						SLen[0] += Q2Len[0]
+						Q2Len[0] = 0
+						currentDepth[0]++
+					}
+				}
+			}
+		}
+		for !spCalcDone[0] {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_r9, gc_r9in, gc_r9out := 0, 0, 0
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_hbc.go:184*/ if (jia[0] != 0) && (QLen[0] > 512) {
+					gc_r9 |= 1
+					gc_r9in = gc_rank
+				} else {
+					gc_r9 |= 2
+					gc_r9out = gc_rank
+				}
+			}
+			if gc_r9 == 3 {
+				/*line hecbench_hbc.go:194*/ compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
+			}
+			gc_agreed := gc_r9&1 != 0
+			var agreed bool = gc_agreed
+			/*line hecbench_hbc.go:176*/ if agreed {
+				gc_chunk4 := compiled.StrideChunk(gc_bdx)
+				gc_span4 := (gc_bdx) * gc_chunk4
+				/*line hecbench_hbc.go:177*/ for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_more4 = false
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off4, gc_to) {
+						/*line hecbench_hbc.go:186*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dRow := gc_s_dRow[gc_rank]
+							sigmaRow := gc_s_sigmaRow[gc_rank]
+							if compiled.SIMDBuild {
+								gc_start3 := gc_tx
+								gc_from4 := gc_start3 + gc_off4
+								gc_trips3 := gc_limit4 - gc_from4
+								switch {
+								case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+									gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+								case gc_trips3 > gc_span4:
+									gc_trips3 = gc_chunk4
+								case gc_trips3 > 0:
+									gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+								default:
+									gc_trips3 = 0
+								}
+								if gc_trips3 == gc_chunk4 {
+									gc_more4 = true
+								}
+								/*line hecbench_hbc.go:193*/ for k_ := gc_from4; gc_trips3 > 0; k_, gc_trips3 = k_+(gc_bdx), gc_trips3-1 {
+									/*line hecbench_hbc.go:178*/ v := F[k_]
+									if dRow[v] == currentDepth[0] {
+										w_ := C[k_]
+										if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
+											tt_ := compiled.SharedAdd(&Q2Len[0], 1)
+											Q2Row[0][tt_] = w_
+										}
+										if dRow[w_] == (dRow[v] + 1) {
+											atomic.Add(&sigmaRow[w_], sigmaRow[v])
+										}
+									}
+								}
+							} else {
+								gc_start4 := gc_tx
+								gc_from5 := gc_start4 + gc_off4
+								gc_trips4 := gc_limit4 - gc_from5
+								switch {
+								case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+									gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
+								case gc_trips4 > gc_span4:
+									gc_trips4 = gc_chunk4
+								case gc_trips4 > 0:
+									gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
+								default:
+									gc_trips4 = 0
+								}
+								if gc_trips4 == gc_chunk4 {
+									gc_more4 = true
+								}
+								/*line hecbench_hbc.go:193*/ for k_ := gc_from5; gc_trips4 > 0; k_, gc_trips4 = k_+(gc_bdx), gc_trips4-1 {
+									/*line hecbench_hbc.go:178*/ v := F[k_]
+									if dRow[v] == currentDepth[0] {
+										w_ := C[k_]
+										if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
+											tt_ := compiled.SharedAdd(&Q2Len[0], 1)
+											Q2Row[0][tt_] = w_
+										}
+										if dRow[w_] == (dRow[v] + 1) {
+											atomic.Add(&sigmaRow[w_], sigmaRow[v])
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+			} else {
+				/*line hecbench_hbc.go:191*/ nextIndex := gocuda.Shared[int32](t, 1)[:1]
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							{
+								gc_tx := gc_vstep4 + 0
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep4 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep4 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep4 + 3
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+						}
+					} else {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							{
+								gc_tx := gc_vstep3 + 0
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep3 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep3 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+							{
+								gc_tx := gc_vstep3 + 3
+								gc_pos.Thread = gc_base + gc_tx
+								/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
+						}
+					}
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						dRow := gc_s_dRow[gc_rank]
+						sigmaRow := gc_s_sigmaRow[gc_rank]
+						k_2 := int32(gc_tx)
+						/*line hecbench_hbc.go:197*/ for k_2 < QLen[0] {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line hecbench_hbc.go:198*/ v_ := QRow[0][k_2]
+							for r_ := R[v_]; r_ < R[v_+1]; r_++ {
+								w_2 := C[r_]
+								/*line hecbench_hbc.go:202*/ if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
+									tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
+									Q2Row[0][tt_2] = w_2
+								}
+								if dRow[w_2] == (dRow[v_] + 1) {
+									atomic.Add(&sigmaRow[w_2], sigmaRow[v_])
+								}
+							}
+							k_2 = compiled.SharedAdd(&nextIndex[0], 1)
+						}
+					}
+				}
+			}
+			if Q2Len[0] == 0 {
+				break
+			} else {
+				if compiled.SIMDBuild {
+					/*line hecbench_hbc.go:218*/ for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more5 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off5, gc_to) {
+							/*line hecbench_hbc.go:227*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_vstep5 := gc_from
+							if compiled.SIMD {
+								for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+									gc_tx := gc_vstep5
+									gc_pos.Thread = gc_base + gc_tx
+									var kk_ int = gc_tx + gc_off5
+									/*line hecbench_hbc.go:219*/ if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
+										int(SLen[0])) < 0 || (kk_+int(SLen[0])) > len(SRow[0])-8 {
+										break
+									}
+									/*line hecbench_hbc.go:220*/ lanes.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
+									lanes.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep5 > gc_from {
+								gc_more5 = true
+							}
+							for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								kk_ := gc_tx + gc_off5
+								gc_more5 = true
+								/*line hecbench_hbc.go:219*/ QRow[0][kk_] = Q2Row[0][kk_]
+								SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
+							}
+						}
+					}
+				} else {
+					gc_chunk5 := compiled.StrideChunk(gc_bdx)
+					gc_span5 := (gc_bdx) * gc_chunk5
+					/*line hecbench_hbc.go:218*/ for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk5 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_more5 = false
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off5, gc_to) {
+							/*line hecbench_hbc.go:227*/ panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								gc_start5 := gc_tx
+								gc_from6 := gc_start5 + gc_off5
+								gc_trips5 := gc_limit5 - gc_from6
+								switch {
+								case gc_from6 < gc_start5 || gc_from6 < 0 || gc_span5 <= 0 || gc_limit5 > compiled.ChunkLimit:
+									gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from6, gc_bdx, gc_chunk5, gc_limit5, false)
+								case gc_trips5 > gc_span5:
+									gc_trips5 = gc_chunk5
+								case gc_trips5 > 0:
+									gc_trips5 = (gc_trips5-1)/(gc_bdx) + 1
+								default:
+									gc_trips5 = 0
+								}
+								if gc_trips5 == gc_chunk5 {
+									gc_more5 = true
+								}
+								/*line hecbench_hbc.go:234*/ for kk_ := gc_from6; gc_trips5 > 0; kk_, gc_trips5 = kk_+(gc_bdx), gc_trips5-1 {
+									/*line hecbench_hbc.go:219*/ QRow[0][kk_] = Q2Row[0][kk_]
+									SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
+								}
+							}
+						}
+					}
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:224*/ endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+							endpointsLen[0]++
+							QLen[0] = Q2Len[0]
+							SLen[0] += Q2Len[0]
+							Q2Len[0] = 0
+							currentDepth[0]++
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					dRow := gc_s_dRow[gc_rank]
+					/*line hecbench_hbc.go:238*/ currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
+					if ind[0] < hbcDiameterSamples {
+						diameters[ind[0]] = currentDepth[0] + 1
+					}
+				}
+			}
+		}
+		/*line hecbench_hbc.go:246*/ for currentDepth[0] > 0 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			if compiled.SIMDBuild {
+				lanes.ClearAVXUpperBits()
+			}
+			compiled.OutOfLine(func() {
+				/*line hecbench_hbc.go:252*/ SRow := SRow[:1]
+				/*line hecbench_hbc.go:254*/ endpointsRow := endpointsRow[:1]
+				/*line hecbench_hbc.go:256*/ currentDepth := currentDepth[:1]
+				/*line hecbench_hbc.go:258*/ gc_s_dRow := gc_s_dRow[:gc_n]
+				/*line hecbench_hbc.go:260*/ gc_s_sigmaRow := gc_s_sigmaRow[:gc_n]
+				/*line hecbench_hbc.go:262*/ gc_s_deltaRow := gc_s_deltaRow[:gc_n]
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dRow := gc_s_dRow[gc_rank]
+							sigmaRow := gc_s_sigmaRow[gc_rank]
+							deltaRow := gc_s_deltaRow[gc_rank]
+							/*line hecbench_hbc.go:247*/ stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
+							if (jia[0] != 0) && (stackIterLen > 512) {
+								for kk_2 := gc_tx; kk_2 < 2*m; kk_2 += gc_bdx {
+									w_3 := F[kk_2]
+									if dRow[w_3] == currentDepth[0] {
+										v_2 := C[kk_2]
+										if dRow[v_2] == (dRow[w_3] + 1) {
+											change := (float32(sigmaRow[w_3]) / float32(sigmaRow[v_2])) * (1.0 + deltaRow[v_2])
+											atomic.Add(&deltaRow[w_3], change)
+										}
+									}
+								}
+							} else {
+								for kk_3 := gc_tx + int(endpointsRow[0][currentDepth[0]]); kk_3 < int(endpointsRow[0][currentDepth[0]+1]); kk_3 += gc_bdx {
+									w_4 := SRow[0][kk_3]
+									dsw := float32(0)
+									sw := float32(sigmaRow[w_4])
+									for z := R[w_4]; z < R[w_4+1]; z++ {
+										v_3 := C[z]
+										if dRow[v_3] == (dRow[w_4] + 1) {
+											dsw += (sw / float32(sigmaRow[v_3])) * (1.0 + deltaRow[v_3])
+										}
+									}
+									deltaRow[w_4] = dsw
+								}
+							}
+						}
+					}
+				}
+			})
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						{
+							gc_tx := gc_vstep6 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+						{
+							gc_tx := gc_vstep6 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+						{
+							gc_tx := gc_vstep6 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+						{
+							gc_tx := gc_vstep6 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_hbc.go:275*/ currentDepth[0]--
+					}
+				} else {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_hbc.go:275*/ currentDepth[0]--
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_hbc.go:275*/ currentDepth[0]--
+					}
+				}
+			}
+		}
+		gc_chunk6 := compiled.StrideChunk(gc_bdx)
+		gc_span6 := (gc_bdx) * gc_chunk6
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line hecbench_hbc.go:280*/ for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx) * gc_chunk6 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more6 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off6, gc_to) {
+				/*line hecbench_hbc.go:289*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					deltaRow := gc_s_deltaRow[gc_rank]
+					if compiled.SIMDBuild {
+						gc_start4 := gc_tx
+						gc_from5 := gc_start4 + gc_off6
+						gc_trips4 := gc_limit6 - gc_from5
+						switch {
+						case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
+							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk6, gc_limit6, false)
+						case gc_trips4 > gc_span6:
+							gc_trips4 = gc_chunk6
+						case gc_trips4 > 0:
+							gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
+						default:
+							gc_trips4 = 0
+						}
+						if gc_trips4 == gc_chunk6 {
+							gc_more6 = true
+						}
+						/*line hecbench_hbc.go:296*/ for kk_4 := gc_from5; gc_trips4 > 0; kk_4, gc_trips4 = kk_4+(gc_bdx), gc_trips4-1 {
+							/*line hecbench_hbc.go:281*/ atomic.Add(&bc[kk_4], deltaRow[kk_4])
+						}
+					} else {
+						gc_start6 := gc_tx
+						gc_from7 := gc_start6 + gc_off6
+						gc_trips6 := gc_limit6 - gc_from7
+						switch {
+						case gc_from7 < gc_start6 || gc_from7 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
+							gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from7, gc_bdx, gc_chunk6, gc_limit6, false)
+						case gc_trips6 > gc_span6:
+							gc_trips6 = gc_chunk6
+						case gc_trips6 > 0:
+							gc_trips6 = (gc_trips6-1)/(gc_bdx) + 1
+						default:
+							gc_trips6 = 0
+						}
+						if gc_trips6 == gc_chunk6 {
+							gc_more6 = true
+						}
+						/*line hecbench_hbc.go:296*/ for kk_4 := gc_from7; gc_trips6 > 0; kk_4, gc_trips6 = kk_4+(gc_bdx), gc_trips6-1 {
+							/*line hecbench_hbc.go:281*/ atomic.Add(&bc[kk_4], deltaRow[kk_4])
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_hbc.go:285*/ ind[0] = atomic.Add(&nextSource[0], 1)
+					if approx {
+						i[0] = sourceVertices[ind[0]]
+					} else {
+						i[0] = ind[0]
+					}
+				}
+			}
+		}
+		if ind[0] == 2*hbcDiameterSamples {
+			diameterKeys := gocuda.Shared[int32](t, hbcDiameterSamples)[:hbcDiameterSamples]
+			for gc_off7, gc_limit7, gc_more7 := 0, hbcDiameterSamples, true; gc_more7; gc_off7 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more7 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off7, gc_to) {
+					/*line hecbench_hbc.go:305*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off8 := gc_off7
+					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off8 && gc_off8 <= len(diameters) && gc_to <= len(diameters)-gc_off8 {
+						gc_at2 := diameterKeys[gc_off8:][:gc_to]
+						gc_at3 := diameters[gc_off8:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_vstep7 := gc_from
+							if compiled.SIMD {
+								for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+									gc_tx := gc_vstep7
+									var kk_5 int = gc_tx + gc_off7
+									_ = kk_5
+									/*line hecbench_hbc.go:297*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_vstep7 > gc_from {
+								gc_more7 = true
+							}
+							for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+								gc_more7 = true
+								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+							}
+						} else {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more7 = true
+									/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more7 = true
+									/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more7 = true
+									/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more7 = true
+									/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more7 = true
+								/*line hecbench_hbc.go:297*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							kk_5 := gc_tx + gc_off7
+							gc_more7 = true
+							/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
+						}
+					}
+				}
+			}
+			/*line hecbench_hbc.go:300*/ var values []int32 = diameterKeys
+			/*line hecbench_hbc.go:300*/ var N int = hbcDiameterSamples
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep8 := 0
+					for ; gc_vstep8+3 < gc_bdx; gc_vstep8 += 4 {
+						{
+							gc_tx := gc_vstep8 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+						{
+							gc_tx := gc_vstep8 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+						{
+							gc_tx := gc_vstep8 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+						{
+							gc_tx := gc_vstep8 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						idx := uint32(gc_tx)
+						gc_s_idx[gc_rank] = idx
+					}
+				} else {
+					gc_vstep5 := 0
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							idx := uint32(gc_tx)
+							gc_s_idx[gc_rank] = idx
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						idx := uint32(gc_tx)
+						gc_s_idx[gc_rank] = idx
+					}
+				}
+			}
+			/*line hecbench_hbc.go:41*/ for k_3 := 2; k_3 <= N; k_3 <<= 1 {
+				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
+					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						idx := gc_s_idx[gc_rank]
+						/*line hecbench_hbc.go:43*/ for idx < uint32(N) {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line hecbench_hbc.go:44*/ ixj := int(idx) ^ j_
+							if uint32(ixj) > idx {
+								if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
+									/*line hecbench_hbc.go:48*/ tmp := values[idx]
+									values[idx] = values[ixj]
+									values[ixj] = tmp
+								}
+								if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
+									/*line hecbench_hbc.go:54*/ tmp_ := values[idx]
+									values[idx] = values[ixj]
+									values[ixj] = tmp_
+								}
+							}
+							idx += uint32(gc_bdx)
+						}
+						gc_s_idx[gc_rank] = idx
+					}
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						if compiled.SIMDBuild {
+							gc_vstep9 := 0
+							for ; gc_vstep9+3 < gc_bdx; gc_vstep9 += 4 {
+								{
+									gc_tx := gc_vstep9 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:72*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+								{
+									gc_tx := gc_vstep9 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:69*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+								{
+									gc_tx := gc_vstep9 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:69*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+								{
+									gc_tx := gc_vstep9 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:69*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+							}
+							for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_hbc.go:69*/ var idx uint32
+								idx = uint32(gc_tx)
+								gc_s_idx[gc_rank] = idx
+							}
+						} else {
+							gc_vstep6 := 0
+							for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+								{
+									gc_tx := gc_vstep6 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:72*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+								{
+									gc_tx := gc_vstep6 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:69*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+								{
+									gc_tx := gc_vstep6 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:69*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+								{
+									gc_tx := gc_vstep6 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line hecbench_hbc.go:69*/ var idx uint32
+									idx = uint32(gc_tx)
+									gc_s_idx[gc_rank] = idx
+								}
+							}
+							for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line hecbench_hbc.go:69*/ var idx uint32
+								idx = uint32(gc_tx)
+								gc_s_idx[gc_rank] = idx
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					/*line hecbench_hbc.go:75*/ gc_off9 := hbcDiameterSamples / 2
+					gc_off10 := 0
+					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(diameterKeys) && gc_off10 >= 0 && gc_off10 < len(jia) {
+						gc_at4 := diameterKeys[gc_off9:][:1]
+						gc_at5 := jia[gc_off10:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							log2n := 0
+							/*line hecbench_hbc.go:304*/ tempn := n
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line hecbench_hbc.go:306*/ tempn >>= 1
+								if tempn == 0 {
+									break
+								}
+								log2n++
+							}
+							if gc_at4[0] < int32(4*log2n) {
+								gc_at5[0] = 1
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							log2n := 0
+							/*line hecbench_hbc.go:304*/ tempn := n
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line hecbench_hbc.go:306*/ tempn >>= 1
+								if tempn == 0 {
+									break
+								}
+								log2n++
+							}
+							if diameterKeys[hbcDiameterSamples/2] < int32(4*log2n) {
+								jia[0] = 1
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 

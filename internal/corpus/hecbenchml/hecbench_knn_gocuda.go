@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,468 @@ func CuComputeDistanceGlobalKernel(A []float32, wA int, B []float32, wB, dim int
 var gc_src_cuComputeDistanceGlobalKernel = compiled.NewSource(gc_files_hecbench_knn, "cuComputeDistanceGlobalKernel", "e77ebd65bb2fa6784df6184d39817d68a5e33b699ec72cdec63a59f3604458a1", "hecbench_knn.go:14-91").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "cuComputeDistanceGlobalKernel", Pack: gc_ptx_hecbench_knn, Params: []string{"[]float32", "int", "[]float32", "int", "int", "[]float32"}, Files: []string{"hecbench_knn.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_knn.go:19
+func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA int, B []float32, wB, dim int, AB []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_ssd := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line hecbench_knn.go:22*/ sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
+	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
+	/*line hecbench_knn.go:26*/ var beginA, beginB, stepA, stepB, endA int
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+				_ = tmp
+				ssd := gc_vb
+				/*line hecbench_knn.go:34*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line hecbench_knn.go:33*/ var tmp float32
+			_ = tmp
+			var ssd float32 = float32(0)
+			/*line hecbench_knn.go:35*/ lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_knn.go:33*/ var tmp float32
+		ssd := float32(0)
+		_ = tmp
+		gc_s_ssd[gc_rank] = ssd
+	}
+	/*line hecbench_knn.go:37*/ beginA = knnBlockDim * gc_by
+	beginB = knnBlockDim * gc_bx
+	stepA = knnBlockDim * wA
+	stepB = knnBlockDim * wB
+	endA = beginA + (dim-1)*wA
+	/*line hecbench_knn.go:51*/ for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row := gc_ty
+				gc_off := a + wA*gc_ty
+				gc_off2 := b + wB*gc_ty
+				if gc_row >= 0 && gc_row < len(sharedA) && gc_bdx <= len(sharedA[gc_row]) && gc_off >= 0 && gc_off <= len(A) && gc_bdx <= len(A)-gc_off && gc_row < len(sharedB) && gc_bdx <= len(sharedB[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(B) && gc_bdx <= len(B)-gc_off2 {
+					gc_at := sharedA[gc_row][:gc_bdx]
+					gc_at2 := A[gc_off:][:gc_bdx]
+					gc_at3 := sharedB[gc_row][:gc_bdx]
+					gc_at4 := B[gc_off2:][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hecbench_knn.go:44*/ cond0 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+								/*line hecbench_knn.go:54*/ gc_if3 := cond0
+								if gc_if3.ToBits() != 0 {
+									/*line hecbench_knn.go:54*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+								}
+								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else3.ToBits() != 0 {
+									/*line hecbench_knn.go:54*/ gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
+								}
+								/*line hecbench_knn.go:54*/ gc_if4 := cond1
+								if gc_if4.ToBits() != 0 {
+									/*line hecbench_knn.go:54*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+								}
+								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else4.ToBits() != 0 {
+									/*line hecbench_knn.go:54*/ gc_vb3.StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else4)
+								}
+							} else {
+								/*line hecbench_knn.go:54*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+								/*line hecbench_knn.go:54*/ gc_vb3.StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
+						cond1 := beginB+tx < wB
+						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+							if cond0 {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							} else {
+								gc_at[gc_tx] = 0
+							}
+							if cond1 {
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							} else {
+								gc_at3[gc_tx] = 0
+							}
+						} else {
+							gc_at[gc_tx] = 0
+							gc_at3[gc_tx] = 0
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line hecbench_knn.go:44*/ cond0 := beginA+tx < wA
+						cond1 := beginB+tx < wB
+						/*line hecbench_knn.go:54*/ if a/wA+ty < dim {
+							if cond0 {
+								sharedA[ty][tx] = A[a+wA*ty+tx]
+							} else {
+								sharedA[ty][tx] = 0
+							}
+							if cond1 {
+								sharedB[ty][tx] = B[b+wB*ty+tx]
+							} else {
+								sharedB[ty][tx] = 0
+							}
+						} else {
+							sharedA[ty][tx] = 0
+							sharedB[ty][tx] = 0
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(beginB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if beginA+gc_ty >= wA {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hecbench_knn.go:45*/ cond1 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							_ = cond1
+							var cond2 bool = beginA+ty < wA
+							_ = cond2
+							/*line hecbench_knn.go:47*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_knn.go:47*/ ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+							/*line hecbench_knn.go:76*/ if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line hecbench_knn.go:76*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+							ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:77*/ tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+							/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+							/*line hecbench_knn.go:75*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line hecbench_knn.go:45*/ cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						_ = cond1
+						var cond2 bool = beginA+ty < wA
+						_ = cond2
+						/*line hecbench_knn.go:47*/ var tmp lanes.Float32x8
+						/*line hecbench_knn.go:47*/ ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+						/*line hecbench_knn.go:76*/ if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line hecbench_knn.go:76*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(0)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+						ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(1)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(2)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(3)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(4)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(5)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(6)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(7)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(8)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(9)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(10)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(11)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(12)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(13)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(14)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:77*/ tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(15)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+						/*line hecbench_knn.go:77*/ ssd = ssd.Add(tmp.Mul(tmp))
+						/*line hecbench_knn.go:75*/ ssd.StoreSlice(gc_s_ssd[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line hecbench_knn.go:49*/ var tmp float32
+					ssd := gc_s_ssd[gc_rank]
+					{
+						k := int(0)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(1)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(2)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(3)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(4)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(5)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(6)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(7)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(8)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(9)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(10)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(11)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(12)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(13)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(14)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					{
+						k := int(15)
+						/*line hecbench_knn.go:77*/ tmp = sharedA[k][ty] - sharedB[k][tx]
+						ssd += tmp * tmp
+					}
+					gc_s_ssd[gc_rank] = ssd
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_knn.go:93*/ if !compiled.Adds(beginB, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(wB, beginB); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if beginA+gc_ty >= wA {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := (beginA+gc_ty)*wB + beginB
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
+				gc_at5 := AB[gc_off3:][:gc_to]
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line hecbench_knn.go:45*/ cond1 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							_ = cond1
+							var cond2 bool = beginA+ty < wA
+							_ = cond2
+							/*line hecbench_knn.go:47*/ ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
+							/*line hecbench_knn.go:89*/ ssd.StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							gc_rank := gc_base + gc_tx
+							ssd := gc_s_ssd[gc_rank]
+							/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							gc_rank := gc_base + gc_tx
+							ssd := gc_s_ssd[gc_rank]
+							/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							gc_rank := gc_base + gc_tx
+							ssd := gc_s_ssd[gc_rank]
+							/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							gc_rank := gc_base + gc_tx
+							ssd := gc_s_ssd[gc_rank]
+							/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ssd := gc_s_ssd[gc_rank]
+					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					ssd := gc_s_ssd[gc_rank]
+					/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // CuInsertionSortKernel is cuInsertionSort of knn-cuda: thread x sorts
 // the k smallest distances of column x of dist (width columns, height
@@ -173,6 +636,92 @@ func CuParallelSqrtKernel(dist []float32, width, k int) func(*gocuda.Thread) {
 var gc_src_cuParallelSqrtKernel = compiled.NewSource(gc_files_hecbench_knn, "cuParallelSqrtKernel", "9b57d1e8d9dfefec521c675d4ce8f22ebbf4d449849316cbe7dfe6ff22d257c7", "hecbench_knn.go:162-172").NoGoexit("0680e9f454870e02c327dfddd2195761a076711097f96a31e08e018bbbb617e7", "common.go:13-13").GPU(
 	compiled.PTX{Entry: "cuParallelSqrtKernel", Pack: gc_ptx_hecbench_knn, Params: []string{"[]float32", "int", "int"}, Files: []string{"hecbench_knn.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_knn.go:166
+func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, width, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_knn.go:169*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(uint32(width)), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if uint32(gc_by*gc_bdy+gc_ty) >= uint32(k) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dist) && gc_to <= len(dist)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := dist[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var xIndex uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+						_ = xIndex
+						var yIndex uint32 = uint32(gc_by*gc_bdy + gc_ty)
+						_ = yIndex
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 {
+							break
+						}
+						/*line hecbench_knn.go:170*/ gc_t3 := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						gc_x2 := gc_t3
+						gc_t4 := gc_x2.Sqrt()
+						/*line hecbench_knn.go:170*/ gc_t4.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = xIndex
+					yIndex := uint32(gc_by*gc_bdy + gc_ty)
+					_ = yIndex
+					/*line hecbench_knn.go:170*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+					yIndex := uint32(gc_by*gc_bdy + gc_ty)
+					/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_knn holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -37,6 +38,642 @@ var gc_src_addBiasResidualPostLayerNormV2Kernel = compiled.NewSource(gc_files_he
 	compiled.PTX{Entry: "addBiasResidualPostLayerNormV2Kernel", Pack: gc_ptx_hecbench_layernorm, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "float32", "int"}, Files: []string{"common.go", "hecbench_layernorm.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_layernorm.go:51
+func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localOutHalf2 := compiled.Scratch[[4]Float2](gc_b, 2)[:gc_n]
+	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
+	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
+	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
+	/*line hecbench_layernorm.go:52*/ sMean := gocuda.Shared[float32](t, 1)[:1]
+	sVariance := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_layernorm.go:55*/ const ite = 4
+	bid := gc_bx
+	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				mean := float32(0.0)
+				variance := float32(0.0)
+				/*line hecbench_layernorm.go:60*/ var localOutHalf2 [ite]Float2
+				/*line hecbench_layernorm.go:62*/ outPtr := asFloat2(out)
+				inputPtr := asFloat2(input)
+				biasPtr := asFloat2(bias)
+				gammaPtr := asFloat2(gamma)
+				betaPtr := asFloat2(beta)
+				/*line hecbench_layernorm.go:68*/ sum := Float2{0.0, 0.0}
+				{
+					i := int(0)
+					colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+				{
+					i := int(1)
+					/*line hecbench_layernorm.go:71*/ colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+				{
+					i := int(2)
+					/*line hecbench_layernorm.go:71*/ colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+				{
+					i := int(3)
+					/*line hecbench_layernorm.go:71*/ colID := i*gc_bdx + tid
+					id := bid*n/2 + colID
+					localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+					sum = addF2(sum, localOutHalf2[i])
+				}
+				/*line hecbench_layernorm.go:77*/ var val float32 = sum.X + sum.Y
+				/*line hecbench_layernorm.go:28*/ var val_ float32 = val
+				_ = mean
+				_ = variance
+				gc_l_val_[gc_lane] = val_
+				gc_s_localOutHalf2[gc_rank] = localOutHalf2
+				gc_s_outPtr[gc_rank] = outPtr
+				gc_s_gammaPtr[gc_rank] = gammaPtr
+				gc_s_betaPtr[gc_rank] = betaPtr
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line hecbench_layernorm.go:17*/ for mask := 16; mask > 0; mask >>= 1 {
+					/*line hecbench_layernorm.go:16*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			} else {
+				/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
+						/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_layernorm.go:16*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_layernorm.go:16*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_ := gc_l_val_[gc_lane]
+								/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_ := gc_l_val_[gc_lane]
+						/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+				val_ := gc_l_val_[gc_lane]
+				/*line hecbench_layernorm.go:30*/ var val float32
+				/*line hecbench_layernorm.go:18*/ var r_ float32 = val_
+				/*line hecbench_layernorm.go:28*/ val = r_
+				/*line hecbench_layernorm.go:30*/ if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := gc_tx & 0x1f
+			/*line hecbench_layernorm.go:27*/ var val float32
+			if gc_tx < gc_bdx/32 {
+				/*line hecbench_layernorm.go:37*/ val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+			gc_s_val_2[gc_rank] = val_2
+		}
+		/*line hecbench_layernorm.go:15*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
+				}
+			}
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
+						gc_s_val_2[gc_rank] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var val float32
+				/*line hecbench_layernorm.go:34*/ var mean float32
+				/*line hecbench_layernorm.go:18*/ var r_2 float32 = val_2
+				/*line hecbench_layernorm.go:41*/ val = r_2
+				/*line hecbench_layernorm.go:43*/ var r float32 = val
+				/*line hecbench_layernorm.go:77*/ mean = r
+				/*line hecbench_layernorm.go:79*/ sMean[0] = mean / float32(n)
+			}
+		}
+	}
+	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
+	var gc_l_val_4 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
+			v := float32(0.0)
+			/*line hecbench_layernorm.go:84*/ sMean2 := Float2{sMean[0], sMean[0]}
+			{
+				i_ := int(0)
+				localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+			{
+				i_ := int(1)
+				/*line hecbench_layernorm.go:87*/ localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+			{
+				i_ := int(2)
+				/*line hecbench_layernorm.go:87*/ localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+			{
+				i_ := int(3)
+				/*line hecbench_layernorm.go:87*/ localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+				v1 := localOutHalf2[i_].X
+				v2 := localOutHalf2[i_].Y
+				v += v1*v1 + v2*v2
+			}
+			/*line hecbench_layernorm.go:93*/ var val_3 float32 = v
+			/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
+			gc_l_val_4[gc_lane] = val_4
+			gc_s_localOutHalf2[gc_rank] = localOutHalf2
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				var gc_run2 compiled.ShflSteps
+				/*line hecbench_layernorm.go:17*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					/*line hecbench_layernorm.go:16*/ gc_run2.Add(mask_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+			} else {
+				/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+					} else {
+						/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_layernorm.go:16*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_layernorm.go:16*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_4 := gc_l_val_4[gc_lane]
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+				} else {
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_4 := gc_l_val_4[gc_lane]
+						/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
+						gc_l_val_4[gc_lane] = val_4
+					}
+				}
+			}
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
+				val_4 := gc_l_val_4[gc_lane]
+				/*line hecbench_layernorm.go:30*/ var val_3 float32
+				/*line hecbench_layernorm.go:18*/ var r_4 float32 = val_4
+				/*line hecbench_layernorm.go:28*/ val_3 = r_4
+				/*line hecbench_layernorm.go:30*/ if lane_ == 0 {
+					shared_[wid_] = val_3
+				}
+			}
+		}
+	}
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane_ := gc_tx & 0x1f
+			/*line hecbench_layernorm.go:27*/ var val_3 float32
+			if gc_tx < gc_bdx/32 {
+				/*line hecbench_layernorm.go:37*/ val_3 = shared_[lane_]
+			} else {
+				val_3 = float32(0.0)
+			}
+			var val_5 float32 = val_3
+			gc_s_val_5[gc_rank] = val_5
+		}
+		/*line hecbench_layernorm.go:15*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_5 := gc_s_val_5[gc_rank]
+						/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_5 := gc_s_val_5[gc_rank]
+					/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
+				}
+			}
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_5 := gc_s_val_5[gc_rank]
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
+						gc_s_val_5[gc_rank] = val_5
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_5 := gc_s_val_5[gc_rank]
+					/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
+					gc_s_val_5[gc_rank] = val_5
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:59*/ var val_3 float32
+				/*line hecbench_layernorm.go:61*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:93*/ variance = r_3
+				/*line hecbench_layernorm.go:95*/ sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
+			outPtr := gc_s_outPtr[gc_rank]
+			gammaPtr := gc_s_gammaPtr[gc_rank]
+			betaPtr := gc_s_betaPtr[gc_rank]
+			/*line hecbench_layernorm.go:99*/ sVar2 := Float2{sVariance[0], sVariance[0]}
+			{
+				i_2 := int(0)
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+			{
+				i_2 := int(1)
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+			{
+				i_2 := int(2)
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+			{
+				i_2 := int(3)
+				/*line hecbench_layernorm.go:101*/ colID_ := i_2*gc_bdx + tid
+				id_ := bid*n/2 + colID_
+				outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+			}
+		}
+	}
+}
+
 // AddBiasResidualPostLayerNormKernel is addBiasResidualPostLayerNorm<float,
 // N> of kernels.h, for rows of at most two trips of the block: the
 // template's N is the argument nTrips (1 or 2, as the host dispatches),
@@ -62,11 +699,612 @@ var gc_src_addBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecb
 	compiled.PTX{Entry: "addBiasResidualPostLayerNormKernel", Pack: gc_ptx_hecbench_layernorm, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "float32", "int", "int"}, Files: []string{"hecbench_layernorm.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_layernorm.go:125
+func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n, nTrips int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line hecbench_layernorm.go:142*/ gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
+	/*line hecbench_layernorm.go:126*/ sMean := gocuda.Shared[float32](t, 1)[:1]
+	sVariance := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mean := float32(0.0)
+				variance := float32(0.0)
+				/*line hecbench_layernorm.go:130*/ var localOutCache [2]float32
+				/*line hecbench_layernorm.go:132*/ for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line hecbench_layernorm.go:133*/ localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
+					mean += localOut
+					/*line hecbench_layernorm.go:136*/ localOutCache[i] = localOut
+					idx += gc_bdx
+				}
+				/*line hecbench_layernorm.go:140*/ var val float32 = mean
+				/*line hecbench_layernorm.go:28*/ var val_ float32 = val
+				gc_l_val_[gc_lane] = val_
+				gc_s_variance[gc_rank] = variance
+				gc_s_localOutCache[gc_rank] = localOutCache
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line hecbench_layernorm.go:17*/ for mask := 16; mask > 0; mask >>= 1 {
+					/*line hecbench_layernorm.go:16*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			} else {
+				/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
+						/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_layernorm.go:16*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_layernorm.go:16*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_ := gc_l_val_[gc_lane]
+								/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_ := gc_l_val_[gc_lane]
+						/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+				val_ := gc_l_val_[gc_lane]
+				/*line hecbench_layernorm.go:30*/ var val float32
+				/*line hecbench_layernorm.go:18*/ var r_ float32 = val_
+				/*line hecbench_layernorm.go:28*/ val = r_
+				/*line hecbench_layernorm.go:30*/ if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := gc_tx & 0x1f
+			/*line hecbench_layernorm.go:27*/ var val float32
+			if gc_tx < gc_bdx/32 {
+				/*line hecbench_layernorm.go:37*/ val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+			gc_s_val_2[gc_rank] = val_2
+		}
+		/*line hecbench_layernorm.go:15*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
+				}
+			}
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
+						gc_s_val_2[gc_rank] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var val float32
+				/*line hecbench_layernorm.go:34*/ var mean float32
+				/*line hecbench_layernorm.go:18*/ var r_2 float32 = val_2
+				/*line hecbench_layernorm.go:41*/ val = r_2
+				/*line hecbench_layernorm.go:43*/ var r float32 = val
+				/*line hecbench_layernorm.go:140*/ mean = r
+				/*line hecbench_layernorm.go:142*/ sMean[0] = mean / float32(n)
+			}
+		}
+	}
+	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
+	var gc_l_val_4 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				variance := gc_s_variance[gc_rank]
+				localOutCache := gc_s_localOutCache[gc_rank]
+				/*line hecbench_layernorm.go:146*/ for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line hecbench_layernorm.go:147*/ localOut_ := localOutCache[i_]
+					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
+					idx_ += gc_bdx
+				}
+				var val_3 float32 = variance
+				/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
+				gc_l_val_4[gc_lane] = val_4
+				gc_s_variance[gc_rank] = variance
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				var gc_run2 compiled.ShflSteps
+				/*line hecbench_layernorm.go:17*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					/*line hecbench_layernorm.go:16*/ gc_run2.Add(mask_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+			} else {
+				/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+					} else {
+						/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_layernorm.go:16*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_layernorm.go:16*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_4 := gc_l_val_4[gc_lane]
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+				} else {
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_4 := gc_l_val_4[gc_lane]
+						/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
+						gc_l_val_4[gc_lane] = val_4
+					}
+				}
+			}
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
+				val_4 := gc_l_val_4[gc_lane]
+				/*line hecbench_layernorm.go:30*/ var val_3 float32
+				/*line hecbench_layernorm.go:18*/ var r_4 float32 = val_4
+				/*line hecbench_layernorm.go:28*/ val_3 = r_4
+				/*line hecbench_layernorm.go:30*/ if lane_ == 0 {
+					shared_[wid_] = val_3
+				}
+			}
+		}
+	}
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane_ := gc_tx & 0x1f
+			/*line hecbench_layernorm.go:27*/ var val_3 float32
+			if gc_tx < gc_bdx/32 {
+				/*line hecbench_layernorm.go:37*/ val_3 = shared_[lane_]
+			} else {
+				val_3 = float32(0.0)
+			}
+			var val_5 float32 = val_3
+			gc_s_val_5[gc_rank] = val_5
+		}
+		/*line hecbench_layernorm.go:15*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_5 := gc_s_val_5[gc_rank]
+						/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_5 := gc_s_val_5[gc_rank]
+					/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
+				}
+			}
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_5 := gc_s_val_5[gc_rank]
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
+						gc_s_val_5[gc_rank] = val_5
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_5 := gc_s_val_5[gc_rank]
+					/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
+					gc_s_val_5[gc_rank] = val_5
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:34*/ var val_3 float32
+				/*line hecbench_layernorm.go:36*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:151*/ variance = r_3
+				gc_s_variance[gc_rank] = variance
+			}
+			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:161*/ var val_3 float32
+				/*line hecbench_layernorm.go:163*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:151*/ variance = r_3
+				gc_s_variance[gc_rank] = variance
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:168*/ var val_3 float32
+				/*line hecbench_layernorm.go:170*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:151*/ variance = r_3
+				/*line hecbench_layernorm.go:153*/ sVariance[0] = variance/float32(n) + layernormEps
+				gc_s_variance[gc_rank] = variance
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			localOutCache := gc_s_localOutCache[gc_rank]
+			/*line hecbench_layernorm.go:157*/ for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_layernorm.go:158*/ localOut_2 := localOutCache[i_2]
+				out[gc_bx*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
+				idx_2 += gc_bdx
+			}
+		}
+	}
+}
+
 // GeneralAddBiasResidualPostLayerNormKernel is
 // generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
 // loop over the row's float2s, the sum saved in out between the passes.
-//
-//line hecbench_layernorm.go:169
 func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
 		func(gc_t *gocuda.Thread) {
@@ -85,6 +1323,807 @@ func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []f
 var gc_src_generalAddBiasResidualPostLayerNormKernel = compiled.NewSource(gc_files_hecbench_layernorm, "generalAddBiasResidualPostLayerNormKernel", "ecfc415aa20ae126deaed9cbfcc7cf1d1de59abef6fa055e333d95f81852ab0c", "hecbench_layernorm.go:164-220", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:13-19", "hecbench_layernorm.go:21-44", "hecbench_layernorm.go:21-44").NoGoexit("0c6a9886ebd5ea5b8e05a9be6c295e96836a3d09fe93fcbc012476c14bbda2ae", "common.go:14-14", "common.go:25-28", "hecbench_layernorm.go:107-109").GPU(
 	compiled.PTX{Entry: "generalAddBiasResidualPostLayerNormKernel", Pack: gc_ptx_hecbench_layernorm, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "float32", "int"}, Files: []string{"common.go", "hecbench_layernorm.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_layernorm.go:169
+func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input, bias, gamma, beta []float32, layernormEps float32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line hecbench_layernorm.go:186*/ gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
+	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
+	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
+	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 6)[:gc_n]
+	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 7)[:gc_n]
+	gc_s_localOut := compiled.Scratch[float32](gc_b, 8)[:gc_n]
+	/*line hecbench_layernorm.go:170*/ sMean := gocuda.Shared[float32](t, 1)[:1]
+	sVariance := gocuda.Shared[float32](t, 1)[:1]
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		mean := float32(0.0)
+		variance := float32(0.0)
+		/*line hecbench_layernorm.go:175*/ outPtr := asFloat2(out)
+		inputPtr := asFloat2(input)
+		biasPtr := asFloat2(bias)
+		gammaPtr := asFloat2(gamma)
+		betaPtr := asFloat2(beta)
+		localOut := float32(0.0)
+		_ = mean
+		gc_s_variance[gc_rank] = variance
+		gc_s_outPtr[gc_rank] = outPtr
+		gc_s_inputPtr[gc_rank] = inputPtr
+		gc_s_biasPtr[gc_rank] = biasPtr
+		gc_s_gammaPtr[gc_rank] = gammaPtr
+		gc_s_betaPtr[gc_rank] = betaPtr
+		gc_s_localOut[gc_rank] = localOut
+	}
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_layernorm.go:182*/ for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_layernorm.go:191*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				outPtr := gc_s_outPtr[gc_rank]
+				inputPtr := gc_s_inputPtr[gc_rank]
+				biasPtr := gc_s_biasPtr[gc_rank]
+				localOut := gc_s_localOut[gc_rank]
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				/*line hecbench_layernorm.go:198*/ for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
+					/*line hecbench_layernorm.go:183*/ id := gc_bx*n/2 + idx
+					tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
+					localOutFp2 := tmp
+					localOut += localOutFp2.X
+					localOut += localOutFp2.Y
+					/*line hecbench_layernorm.go:189*/ outPtr[id] = tmp
+				}
+				gc_s_localOut[gc_rank] = localOut
+			}
+		}
+	}
+	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_layernorm.go:192*/ localOut := lanes.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
+						/*line hecbench_layernorm.go:192*/ val := localOut
+						/*line hecbench_layernorm.go:28*/ val_ := val
+						/*line hecbench_layernorm.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_layernorm.go:28*/ localOut := lanes.LoadFloat32x8Slice(gc_s_localOut[gc_rank:])
+						/*line hecbench_layernorm.go:192*/ val := localOut
+						/*line hecbench_layernorm.go:28*/ val_ := val
+						/*line hecbench_layernorm.go:28*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localOut := gc_s_localOut[gc_rank]
+					/*line hecbench_layernorm.go:192*/ var val float32 = localOut
+					/*line hecbench_layernorm.go:28*/ var val_ float32 = val
+					gc_l_val_[gc_lane] = val_
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line hecbench_layernorm.go:17*/ for mask := 16; mask > 0; mask >>= 1 {
+					/*line hecbench_layernorm.go:16*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			} else {
+				/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
+						/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_layernorm.go:16*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_layernorm.go:16*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_ := gc_l_val_[gc_lane]
+								/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				localOut := gc_s_localOut[gc_rank]
+				/*line hecbench_layernorm.go:192*/ var val float32 = localOut
+				/*line hecbench_layernorm.go:28*/ var val_ float32 = val
+				gc_l_val_[gc_lane] = val_
+			}
+			/*line hecbench_layernorm.go:15*/ for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_ := gc_l_val_[gc_lane]
+						/*line hecbench_layernorm.go:16*/ val_ = val_ + gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+				val_ := gc_l_val_[gc_lane]
+				/*line hecbench_layernorm.go:30*/ var val float32
+				/*line hecbench_layernorm.go:18*/ var r_ float32 = val_
+				/*line hecbench_layernorm.go:28*/ val = r_
+				/*line hecbench_layernorm.go:30*/ if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := gc_tx & 0x1f
+			/*line hecbench_layernorm.go:27*/ var val float32
+			if gc_tx < gc_bdx/32 {
+				/*line hecbench_layernorm.go:37*/ val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+			gc_s_val_2[gc_rank] = val_2
+		}
+		/*line hecbench_layernorm.go:15*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_layernorm.go:16*/ gc_c2v[gc_lane] = val_2
+				}
+			}
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
+						gc_s_val_2[gc_rank] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_layernorm.go:16*/ val_2 = val_2 + gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var val float32
+				/*line hecbench_layernorm.go:34*/ var mean float32
+				/*line hecbench_layernorm.go:18*/ var r_2 float32 = val_2
+				/*line hecbench_layernorm.go:41*/ val = r_2
+				/*line hecbench_layernorm.go:43*/ var r float32 = val
+				/*line hecbench_layernorm.go:192*/ mean = r
+				/*line hecbench_layernorm.go:194*/ sMean[0] = mean / float32(n)
+			}
+		}
+	}
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_layernorm.go:198*/ for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line hecbench_layernorm.go:207*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				variance := gc_s_variance[gc_rank]
+				outPtr := gc_s_outPtr[gc_rank]
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				/*line hecbench_layernorm.go:214*/ for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
+					/*line hecbench_layernorm.go:199*/ id_ := gc_bx*n/2 + idx_
+					localOutFp2_ := outPtr[id_]
+					variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
+					variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
+				}
+				gc_s_variance[gc_rank] = variance
+			}
+		}
+	}
+	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
+	var gc_l_val_4 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_layernorm.go:205*/ variance := lanes.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
+						/*line hecbench_layernorm.go:205*/ val_3 := variance
+						/*line hecbench_layernorm.go:28*/ val_4 := val_3
+						/*line hecbench_layernorm.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_layernorm.go:28*/ variance := lanes.LoadFloat32x8Slice(gc_s_variance[gc_rank:])
+						/*line hecbench_layernorm.go:205*/ val_3 := variance
+						/*line hecbench_layernorm.go:28*/ val_4 := val_3
+						/*line hecbench_layernorm.go:28*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					variance := gc_s_variance[gc_rank]
+					/*line hecbench_layernorm.go:205*/ var val_3 float32 = variance
+					/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
+					gc_l_val_4[gc_lane] = val_4
+				}
+			}
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				var gc_run2 compiled.ShflSteps
+				/*line hecbench_layernorm.go:17*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					/*line hecbench_layernorm.go:16*/ gc_run2.Add(mask_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+			} else {
+				/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+					} else {
+						/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+						gc_left6 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_layernorm.go:16*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_layernorm.go:16*/ val_4 := lanes.LoadFloat32x8Slice(gc_l_val_4[gc_lane:])
+									/*line hecbench_layernorm.go:16*/ val_4 = val_4.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_layernorm.go:16*/ val_4.StoreSlice(gc_l_val_4[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_4 := gc_l_val_4[gc_lane]
+								/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				variance := gc_s_variance[gc_rank]
+				/*line hecbench_layernorm.go:205*/ var val_3 float32 = variance
+				/*line hecbench_layernorm.go:28*/ var val_4 float32 = val_3
+				gc_l_val_4[gc_lane] = val_4
+			}
+			/*line hecbench_layernorm.go:15*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+				} else {
+					/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						val_4 := gc_l_val_4[gc_lane]
+						/*line hecbench_layernorm.go:16*/ val_4 = val_4 + gc_c3r[gc_lane]
+						gc_l_val_4[gc_lane] = val_4
+					}
+				}
+			}
+		}
+		gc_lo3, gc_hi3 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo3 < gc_hi3 {
+				gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+			}
+			if gc_lo3 < gc_hi3 {
+				gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
+		if gc_lo3 < gc_hi3 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
+				val_4 := gc_l_val_4[gc_lane]
+				/*line hecbench_layernorm.go:30*/ var val_3 float32
+				/*line hecbench_layernorm.go:18*/ var r_4 float32 = val_4
+				/*line hecbench_layernorm.go:28*/ val_3 = r_4
+				/*line hecbench_layernorm.go:30*/ if lane_ == 0 {
+					shared_[wid_] = val_3
+				}
+			}
+		}
+	}
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane_ := gc_tx & 0x1f
+			/*line hecbench_layernorm.go:27*/ var val_3 float32
+			if gc_tx < gc_bdx/32 {
+				/*line hecbench_layernorm.go:37*/ val_3 = shared_[lane_]
+			} else {
+				val_3 = float32(0.0)
+			}
+			var val_5 float32 = val_3
+			gc_s_val_5[gc_rank] = val_5
+		}
+		/*line hecbench_layernorm.go:15*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left7 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
+							gc_left7 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_c4v[gc_lane:])
+							gc_left7 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left7&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_5 := gc_s_val_5[gc_rank]
+						/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_5 := gc_s_val_5[gc_rank]
+					/*line hecbench_layernorm.go:16*/ gc_c4v[gc_lane] = val_5
+				}
+			}
+			/*line hecbench_layernorm.go:16*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left8 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
+							gc_left8 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_layernorm.go:16*/ val_5 := lanes.LoadFloat32x8Slice(gc_s_val_5[gc_rank:])
+							/*line hecbench_layernorm.go:16*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_layernorm.go:16*/ val_5.StoreSlice(gc_s_val_5[gc_rank:])
+							gc_left8 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left8&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_5 := gc_s_val_5[gc_rank]
+						/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
+						gc_s_val_5[gc_rank] = val_5
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_5 := gc_s_val_5[gc_rank]
+					/*line hecbench_layernorm.go:16*/ val_5 = val_5 + gc_c4r[gc_lane]
+					gc_s_val_5[gc_rank] = val_5
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:34*/ var val_3 float32
+				/*line hecbench_layernorm.go:36*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ variance = r_3
+				gc_s_variance[gc_rank] = variance
+			}
+			for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:215*/ var val_3 float32
+				/*line hecbench_layernorm.go:217*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ variance = r_3
+				gc_s_variance[gc_rank] = variance
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val_5 := gc_s_val_5[gc_rank]
+				/*line hecbench_layernorm.go:222*/ var val_3 float32
+				/*line hecbench_layernorm.go:224*/ var variance float32
+				/*line hecbench_layernorm.go:18*/ var r_5 float32 = val_5
+				/*line hecbench_layernorm.go:41*/ val_3 = r_5
+				/*line hecbench_layernorm.go:43*/ var r_3 float32 = val_3
+				/*line hecbench_layernorm.go:205*/ variance = r_3
+				/*line hecbench_layernorm.go:207*/ sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
+				gc_s_variance[gc_rank] = variance
+			}
+		}
+	}
+	gc_chunk3 := compiled.StrideChunk(gc_bdx)
+	gc_span3 := (gc_bdx) * gc_chunk3
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_layernorm.go:211*/ for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line hecbench_layernorm.go:220*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				outPtr := gc_s_outPtr[gc_rank]
+				gammaPtr := gc_s_gammaPtr[gc_rank]
+				betaPtr := gc_s_betaPtr[gc_rank]
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
+					gc_more3 = true
+				}
+				/*line hecbench_layernorm.go:227*/ for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
+					/*line hecbench_layernorm.go:212*/ id_2 := gc_bx*n/2 + idx_2
+					localOutFp2_2 := outPtr[id_2]
+					gammaVal := gammaPtr[idx_2]
+					betaVal := betaPtr[idx_2]
+					localOutFp2_2.X = (localOutFp2_2.X-sMean[0])*sVariance[0]*gammaVal.X + betaVal.X
+					localOutFp2_2.Y = (localOutFp2_2.Y-sMean[0])*sVariance[0]*gammaVal.Y + betaVal.Y
+					outPtr[id_2] = localOutFp2_2
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_layernorm holds the source files whose lines the kernels' records hash.
 //

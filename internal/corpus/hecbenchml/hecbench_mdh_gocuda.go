@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -140,38 +141,38 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			}
 		})
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
 			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		igrid := gc_s_igrid[gc_rank]
 		v := gc_s_v[gc_rank]
@@ -202,6 +203,174 @@ var gc_src_mdh2Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh2Kernel", 
 	compiled.PTX{Entry: "mdh2Kernel", Pack: gc_ptx_hecbench_mdh, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "float32", "float32", "int"}, Files: []string{"common.go", "hecbench_mdh.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_mdh.go:85
+func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_igrid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[Float4](gc_b, 1)[:gc_n]
+	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
+	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
+	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line hecbench_mdh.go:96*/ _ = &pre1
+		_ = &xkappa
+	}
+	/*line hecbench_mdh.go:86*/ shared := gocuda.DynamicShared[float32](t)
+	lsize := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			lid := gc_tx
+			/*line hecbench_mdh.go:89*/ igrid := gc_bx*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
+		}
+	}
+	/*line hecbench_mdh.go:94*/ for jatom := 0; jatom < natom; jatom += lsize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hecbench_mdh.go:95*/ if (jatom + lsize) > natom {
+			lsize = natom - jatom
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_mdh.go:100*/ if !compiled.Adds(jatom, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			gc_off3 := lsize
+			gc_off4 := 2 * lsize
+			gc_off5 := 3 * lsize
+			gc_off6 := 4 * lsize
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := shared[:gc_to]
+				gc_at2 := ax[gc_off2:][:gc_to]
+				gc_at3 := shared[gc_off3:][:gc_to]
+				gc_at4 := ay[gc_off2:][:gc_to]
+				gc_at5 := shared[gc_off4:][:gc_to]
+				gc_at6 := az[gc_off2:][:gc_to]
+				gc_at7 := shared[gc_off5:][:gc_to]
+				gc_at8 := charge[gc_off2:][:gc_to]
+				gc_at9 := shared[gc_off6:][:gc_to]
+				gc_at10 := size[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var lid int = gc_tx
+						_ = lid
+						/*line hecbench_mdh.go:98*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_mdh.go:98*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_mdh.go:98*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_mdh.go:98*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_mdh.go:98*/ lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_mdh.go:99*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lid := gc_tx
+					/*line hecbench_mdh.go:99*/ shared[lid] = ax[jatom+lid]
+					shared[lid+lsize] = ay[jatom+lid]
+					shared[lid+2*lsize] = az[jatom+lid]
+					shared[lid+3*lsize] = charge[jatom+lid]
+					shared[lid+4*lsize] = size[jatom+lid]
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_mdh.go:110*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:112*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:114*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:116*/ gc_s_lgz := gc_s_lgz[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					lgx := gc_s_lgx[gc_rank]
+					lgy := gc_s_lgy[gc_rank]
+					lgz := gc_s_lgz[gc_rank]
+					/*line hecbench_mdh.go:106*/ for i := 0; i < lsize; i++ {
+						dx := f4SubF(lgx, shared[i])
+						dy := f4SubF(lgy, shared[i+lsize])
+						dz := f4SubF(lgz, shared[i+2*lsize])
+						dist := sqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
+						v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i+3*lsize], dist)),
+							expf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
+							1.0+xkappa*shared[i+4*lsize]))
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		})
+	}
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+		{
+			gc_rank := gc_vstep2 + 0
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_vstep2 + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_vstep2 + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_vstep2 + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
+		/*line hecbench_mdh.go:117*/ asFloat4(val)[igrid] = v
+	}
+}
+
 // Mdh3Kernel is mdh3 of mdh-cuda: mdh2 with fast_sqrtf and fast_expf.
 //
 //line hecbench_mdh.go:123
@@ -223,6 +392,174 @@ func Mdh3Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 var gc_src_mdh3Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40").GPU(
 	compiled.PTX{Entry: "mdh3Kernel", Pack: gc_ptx_hecbench_mdh, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "float32", "float32", "int"}, Files: []string{"common.go", "hecbench_mdh.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_mdh.go:123
+func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_igrid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[Float4](gc_b, 1)[:gc_n]
+	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
+	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
+	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line hecbench_mdh.go:134*/ _ = &pre1
+		_ = &xkappa
+	}
+	/*line hecbench_mdh.go:124*/ shared := gocuda.DynamicShared[float32](t)
+	lsize := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			lid := gc_tx
+			/*line hecbench_mdh.go:127*/ igrid := gc_bx*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
+		}
+	}
+	/*line hecbench_mdh.go:132*/ for jatom := 0; jatom < natom; jatom += lsize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hecbench_mdh.go:133*/ if (jatom + lsize) > natom {
+			lsize = natom - jatom
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_mdh.go:138*/ if !compiled.Adds(jatom, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			gc_off3 := lsize
+			gc_off4 := 2 * lsize
+			gc_off5 := 3 * lsize
+			gc_off6 := 4 * lsize
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := shared[:gc_to]
+				gc_at2 := ax[gc_off2:][:gc_to]
+				gc_at3 := shared[gc_off3:][:gc_to]
+				gc_at4 := ay[gc_off2:][:gc_to]
+				gc_at5 := shared[gc_off4:][:gc_to]
+				gc_at6 := az[gc_off2:][:gc_to]
+				gc_at7 := shared[gc_off5:][:gc_to]
+				gc_at8 := charge[gc_off2:][:gc_to]
+				gc_at9 := shared[gc_off6:][:gc_to]
+				gc_at10 := size[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var lid int = gc_tx
+						_ = lid
+						/*line hecbench_mdh.go:136*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_mdh.go:136*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_mdh.go:136*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_mdh.go:136*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_mdh.go:136*/ lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_mdh.go:137*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lid := gc_tx
+					/*line hecbench_mdh.go:137*/ shared[lid] = ax[jatom+lid]
+					shared[lid+lsize] = ay[jatom+lid]
+					shared[lid+2*lsize] = az[jatom+lid]
+					shared[lid+3*lsize] = charge[jatom+lid]
+					shared[lid+4*lsize] = size[jatom+lid]
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_mdh.go:148*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:150*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:152*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:154*/ gc_s_lgz := gc_s_lgz[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					lgx := gc_s_lgx[gc_rank]
+					lgy := gc_s_lgy[gc_rank]
+					lgz := gc_s_lgz[gc_rank]
+					/*line hecbench_mdh.go:144*/ for i := 0; i < lsize; i++ {
+						dx := f4SubF(lgx, shared[i])
+						dy := f4SubF(lgy, shared[i+lsize])
+						dz := f4SubF(lgz, shared[i+2*lsize])
+						dist := fastSqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
+						v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i+3*lsize], dist)),
+							fastExpf4(fMulF4(-xkappa, f4SubF(dist, shared[i+4*lsize])))),
+							1.0+xkappa*shared[i+4*lsize]))
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		})
+	}
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+		{
+			gc_rank := gc_vstep2 + 0
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_vstep2 + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_vstep2 + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_vstep2 + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
+		/*line hecbench_mdh.go:155*/ asFloat4(val)[igrid] = v
+	}
+}
 
 // gc_files_hecbench_mdh holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,136 @@ func MoeSumKernel(out, input []float32, d, topk int) func(*gocuda.Thread) {
 var gc_src_moeSumKernel = compiled.NewSource(gc_files_hecbench_moesum, "moeSumKernel", "c5fb8680efd2a31cf0355bcfca6a2aefcf088ef3d279f17a97bc1058d4bcc61b", "hecbench_moesum.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "moeSumKernel", Pack: gc_ptx_hecbench_moesum, Params: []string{"[]float32", "[]float32", "int", "int"}, Files: []string{"hecbench_moesum.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_moesum.go:14
+func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []float32, d, topk int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line hecbench_moesum.go:15*/ outputBase := int64(gc_bx) * int64(d)
+		inputBase := outputBase * int64(topk)
+		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line hecbench_moesum.go:26*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+					gc_jam:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
+							var idx int = gc_tx + gc_off
+							x := gc_vb
+							/*line hecbench_moesum.go:19*/ if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+								break
+							}
+							var gc_idx int = gc_gc_tx + gc_off
+							gc_x := gc_vb
+							/*line hecbench_moesum.go:19*/ if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
+								break
+							}
+							/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k = k + 1 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_moesum.go:19*/ if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+								} else {
+									break gc_jam
+								}
+								/*line hecbench_moesum.go:20*/ x = x.Add(gc_ld)
+								var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_moesum.go:20*/ if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
+									/*line hecbench_moesum.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
+								} else {
+									break gc_jam
+								}
+								gc_x = gc_x.Add(gc_gc_ld)
+							}
+							/*line hecbench_moesum.go:22*/ x.StoreSlice(out[outputBase+int64(idx):])
+							/*line hecbench_moesum.go:22*/ gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
+						}
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var idx int = gc_tx + gc_off
+							x := gc_vb
+							/*line hecbench_moesum.go:19*/ if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+								break
+							}
+							/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k = k + 1 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_moesum.go:19*/ if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+									gc_ld = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+								} else {
+									break gc_steps
+								}
+								/*line hecbench_moesum.go:20*/ x = x.Add(gc_ld)
+							}
+							x.StoreSlice(out[outputBase+int64(idx):])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var idx int = gc_tx + gc_off
+						x := gc_vb
+						/*line hecbench_moesum.go:19*/ if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+							break
+						}
+						/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k = k + 1 {
+							var gc_ld2 lanes.Float32x8
+							/*line hecbench_moesum.go:19*/ if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+								gc_ld2 = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+							} else {
+								break gc_steps2
+							}
+							/*line hecbench_moesum.go:20*/ x = x.Add(gc_ld2)
+						}
+						x.StoreSlice(out[outputBase+int64(idx):])
+					}
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					idx := gc_tx + gc_off
+					gc_more = true
+					x := float32(0.0)
+					/*line hecbench_moesum.go:19*/ for k := 0; k < topk; k++ {
+						x += input[inputBase+int64(k*d)+int64(idx)]
+					}
+					out[outputBase+int64(idx)] = x
+				}
+			}
+		}
+	}
+}
 
 // MoeSumKernelVec4 is moe_sum_kernel_vec4<TOPK> of moe-sum-cuda: the same
 // on float4s (d divisible by 4).
@@ -80,10 +211,10 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		/*line hecbench_moesum.go:31*/ d4 := d >> 2
 		outputBase4 := int((int64(gc_bx) * int64(d)) >> 2)
 		inputBase4 := int((int64(gc_bx) * int64(d) * int64(topk)) >> 2)
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
@@ -91,7 +222,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				gc_s_out4[gc_rank] = out4
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
@@ -99,7 +230,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				gc_s_out4[gc_rank] = out4
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
@@ -107,7 +238,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				gc_s_out4[gc_rank] = out4
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 				out4 := asFloat4(out)
@@ -115,7 +246,7 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				gc_s_out4[gc_rank] = out4
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_moesum.go:35*/ input4 := asFloat4(input)
 			out4 := asFloat4(out)

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,631 @@ var gc_src_kernel512One128Kernel = compiled.NewSource(gc_files_hecbench_resnet, 
 	compiled.PTX{Entry: "kernel512One128Kernel", Pack: gc_ptx_hecbench_resnet, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"hecbench_resnet.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_resnet.go:18
+func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	tile := gc_bx
+	/*line hecbench_resnet.go:22*/ shared_ := gocuda.DynamicShared[float32](t)
+	weights := shared_[512*4:]
+	output := weights[128*64:]
+	input := shared_
+	bias := output[4*128:]
+	scale := bias[128:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(0.0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var inChannel int = gc_tx
+					var line int = gc_ty
+					/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+					/*line hecbench_resnet.go:29*/ if (tile*2048+compiled.Trip(0)*512+ind) < 0 || (tile*2048+compiled.Trip(0)*512+ind) > len(A)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(input)-8 || (tile*2048+compiled.Trip(1)*512+ind) < 0 || (tile*2048+compiled.Trip(1)*512+ind) > len(A)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(input)-8 || (tile*2048+compiled.Trip(2)*512+ind) < 0 || (tile*2048+compiled.Trip(2)*512+ind) > len(A)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(input)-8 || (tile*2048+compiled.Trip(3)*512+ind) < 0 || (tile*2048+compiled.Trip(3)*512+ind) > len(A)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
+						break
+					}
+					/*line hecbench_resnet.go:30*/ gc_row :=
+						/*line hecbench_resnet.go:30*/ A[(tile*2048)+ind : ((tile*2048)+ind)+1544]
+//line hecbench_resnet.go:30
+					lanes.LoadFloat32x8Slice(gc_row[0:]).StoreSlice(input[ind+compiled.Trip(0)*512:])
+					/*line hecbench_resnet.go:30*/ lanes.LoadFloat32x8Slice(gc_row[512:]).StoreSlice(input[ind+compiled.Trip(1)*512:])
+					/*line hecbench_resnet.go:30*/ lanes.LoadFloat32x8Slice(gc_row[1024:]).StoreSlice(input[ind+compiled.Trip(2)*512:])
+					/*line hecbench_resnet.go:30*/ lanes.LoadFloat32x8Slice(gc_row[1536:]).StoreSlice(input[ind+compiled.Trip(3)*512:])
+					lanes.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
+					lanes.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
+					/*line hecbench_resnet.go:34*/ gc_vb.StoreSlice(output[ind:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				inChannel := gc_tx
+				line := gc_ty
+				/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+				{
+					i := int(0)
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+					i := int(1)
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+					i := int(2)
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+					i := int(3)
+					/*line hecbench_resnet.go:30*/ input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				bias[inChannel] = bnBias[inChannel]
+				scale[inChannel] = bnScale[inChannel]
+				output[ind] = 0.0
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_resnet.go:37*/ for k := 0; k < 512; k += 64 {
+		BStart := B[k*128:]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var line int = gc_ty
+						var inChannel int = gc_tx
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+						if (compiled.Trip(0)*
+							/*line hecbench_resnet.go:40*/ 512+ind) < 0 || (compiled.Trip(0)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(weights)-8 || (compiled.Trip(1)*512+ind) < 0 || (compiled.Trip(1)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(weights)-8 || (compiled.Trip(2)*512+ind) < 0 || (compiled.Trip(2)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(weights)-8 || (compiled.Trip(3)*512+ind) < 0 || (compiled.Trip(3)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(weights)-8 || (compiled.Trip(4)*512+ind) < 0 || (compiled.Trip(4)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(4)*512) < 0 || (ind+compiled.Trip(4)*512) > len(weights)-8 || (compiled.Trip(5)*512+ind) < 0 || (compiled.Trip(5)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(5)*512) < 0 || (ind+compiled.Trip(5)*512) > len(weights)-8 || (compiled.Trip(6)*512+ind) < 0 || (compiled.Trip(6)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(6)*512) < 0 || (ind+compiled.Trip(6)*512) > len(weights)-8 || (compiled.Trip(7)*512+ind) < 0 || (compiled.Trip(7)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(7)*512) < 0 || (ind+compiled.Trip(7)*512) > len(weights)-8 || (compiled.Trip(8)*512+ind) < 0 || (compiled.Trip(8)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(8)*512) < 0 || (ind+compiled.Trip(8)*512) > len(weights)-8 || (compiled.Trip(9)*512+ind) < 0 || (compiled.Trip(9)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(9)*512) < 0 || (ind+compiled.Trip(9)*512) > len(weights)-8 || (compiled.Trip(10)*512+ind) < 0 || (compiled.Trip(10)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(10)*512) < 0 || (ind+compiled.Trip(10)*512) > len(weights)-8 || (compiled.Trip(11)*512+ind) < 0 || (compiled.Trip(11)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(11)*512) < 0 || (ind+compiled.Trip(11)*512) > len(weights)-8 || (compiled.Trip(12)*512+ind) < 0 || (compiled.Trip(12)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(12)*512) < 0 || (ind+compiled.Trip(12)*512) > len(weights)-8 || (compiled.Trip(13)*512+ind) < 0 || (compiled.Trip(13)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(13)*512) < 0 || (ind+compiled.Trip(13)*512) > len(weights)-8 || (compiled.Trip(14)*512+ind) < 0 || (compiled.Trip(14)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(14)*512) < 0 || (ind+compiled.Trip(14)*512) > len(weights)-8 || (compiled.Trip(15)*512+ind) < 0 || (compiled.Trip(15)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(15)*512) < 0 || (ind+compiled.Trip(15)*512) > len(weights)-8 {
+							break
+						}
+						/*line hecbench_resnet.go:40*/ gc_row2 :=
+							/*line hecbench_resnet.go:40*/ BStart[ind : ind+7688]
+//line hecbench_resnet.go:40
+						lanes.LoadFloat32x8Slice(gc_row2[0:]).StoreSlice(weights[ind+compiled.Trip(0)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[512:]).StoreSlice(weights[ind+compiled.Trip(1)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[1024:]).StoreSlice(weights[ind+compiled.Trip(2)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[1536:]).StoreSlice(weights[ind+compiled.Trip(3)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[2048:]).StoreSlice(weights[ind+compiled.Trip(4)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[2560:]).StoreSlice(weights[ind+compiled.Trip(5)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[3072:]).StoreSlice(weights[ind+compiled.Trip(6)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[3584:]).StoreSlice(weights[ind+compiled.Trip(7)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[4096:]).StoreSlice(weights[ind+compiled.Trip(8)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[4608:]).StoreSlice(weights[ind+compiled.Trip(9)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[5120:]).StoreSlice(weights[ind+compiled.Trip(10)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[5632:]).StoreSlice(weights[ind+compiled.Trip(11)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[6144:]).StoreSlice(weights[ind+compiled.Trip(12)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[6656:]).StoreSlice(weights[ind+compiled.Trip(13)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[7168:]).StoreSlice(weights[ind+compiled.Trip(14)*512:])
+						/*line hecbench_resnet.go:40*/ lanes.LoadFloat32x8Slice(gc_row2[7680:]).StoreSlice(weights[ind+compiled.Trip(15)*512:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					line := gc_ty
+					inChannel := gc_tx
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+					{
+						i_ := int(0)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(1)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(2)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(3)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(4)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(5)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(6)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(7)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(8)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(9)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(10)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(11)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(12)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(13)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(14)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
+						i_ := int(15)
+						/*line hecbench_resnet.go:40*/ weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hecbench_resnet.go:44*/ AStart := input[k:]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:45*/ if (inChannel+compiled.Trip(0)*
+							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 || ((line*512) < 0 || ((line*512)+63) > len(AStart)-1) {
+							break
+						}
+						/*line hecbench_resnet.go:46*/ gc_row3, gc_row4 :=
+							/*line hecbench_resnet.go:46*/ weights[inChannel:inChannel+8072], AStart[line*512:(line*512)+64]
+//line hecbench_resnet.go:46
+						lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[0:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[384:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[512:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[640:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[768:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[896:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1024:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1152:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1280:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1408:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1536:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1664:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1792:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1920:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2048:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2176:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2304:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2432:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2560:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2688:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2816:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2944:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3072:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3200:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3328:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3456:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3584:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3712:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3840:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3968:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[32], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4096:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[33], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4224:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[34], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4352:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[35], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4480:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[36], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4608:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[37], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4736:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[38], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4864:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[39], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[4992:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[40], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5120:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[41], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5248:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[42], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5376:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[43], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5504:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[44], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5632:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[45], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5760:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[46], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[5888:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[47], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6016:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[48], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6144:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[49], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6272:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[50], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6400:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[51], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6528:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[52], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6656:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[53], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6784:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[54], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[6912:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[55], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7040:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[56], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7168:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[57], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7296:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[58], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7424:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[59], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7552:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[60], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7680:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[61], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7808:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[62], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[7936:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:46*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[63], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[8064:]))).StoreSlice(output[ind:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+					{
+						p := int(0)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(1)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(2)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(3)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(4)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(5)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(6)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(7)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(8)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(9)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(10)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(11)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(12)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(13)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(14)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(15)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(16)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(17)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(18)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(19)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(20)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(21)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(22)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(23)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(24)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(25)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(26)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(27)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(28)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(29)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(30)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(31)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(32)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(33)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(34)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(35)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(36)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(37)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(38)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(39)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(40)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(41)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(42)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(43)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(44)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(45)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(46)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(47)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(48)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(49)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(50)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(51)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(52)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(53)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(54)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(55)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(56)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(57)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(58)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(59)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(60)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(61)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(62)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(63)
+						/*line hecbench_resnet.go:46*/ output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	/*line hecbench_resnet.go:51*/ CStart := C[tile*512:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty * 128
+			if gc_bdx <= len(scale) && gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx <= len(output)-gc_off4 && gc_bdx <= len(bias) && gc_off4 <= len(CStart) && gc_bdx <= len(CStart)-gc_off4 {
+				gc_at := scale[:gc_bdx]
+				gc_at2 := output[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := CStart[gc_off4:][:gc_bdx]
+				gc_vstep4 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+							_ = ind
+							/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+							/*line hecbench_resnet.go:51*/ gc_if2 := res.Greater(gc_vb3)
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_resnet.go:51*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+							}
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else2.ToBits() != 0 {
+								/*line hecbench_resnet.go:51*/ gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:20*/ var ind int = line*128 + inChannel
+						_ = ind
+						/*line hecbench_resnet.go:51*/ res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+						/*line hecbench_resnet.go:51*/ gc_if2 := res.Greater(gc_vb2)
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_resnet.go:51*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+						}
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						if gc_else2.ToBits() != 0 {
+							/*line hecbench_resnet.go:51*/ gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_resnet.go:51*/ res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
+					if res > 0 {
+						gc_at4[gc_tx] = res
+					} else {
+						gc_at4[gc_tx] = 0
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+					if res > 0 {
+						CStart[ind] = res
+					} else {
+						CStart[ind] = 0
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // Kernel128One512Kernel is kernel_128_one_512 of Kernel128_one.cu: 128
 // input channels to 512 output channels, a quarter of them a block
 // (blockIdx.y), without ReLU.
@@ -56,6 +682,615 @@ var gc_src_kernel128One512Kernel = compiled.NewSource(gc_files_hecbench_resnet, 
 	compiled.PTX{Entry: "kernel128One512Kernel", Pack: gc_ptx_hecbench_resnet, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"hecbench_resnet.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_resnet.go:64
+func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	tile := gc_bx
+	part := gc_by
+	/*line hecbench_resnet.go:68*/ shared_ := gocuda.DynamicShared[float32](t)
+	weights := shared_[128*4:]
+	/*line hecbench_resnet.go:69*/ input := shared_
+	output := weights[128*64:]
+	bias := output[4*128:]
+	scale := bias[128:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_ty * 128
+			gc_off4 := (gc_ty * 128) + (tile * 512)
+			gc_off5 := part * 128
+			if gc_off3 >= 0 && gc_off3 <= len(input) && gc_bdx <= len(input)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(A) && gc_bdx <= len(A)-gc_off4 && gc_bdx <= len(bias) && gc_off5 >= 0 && gc_off5 <= len(bnBias) && gc_bdx <= len(bnBias)-gc_off5 && gc_bdx <= len(scale) && gc_off5 <= len(bnScale) && gc_bdx <= len(bnScale)-gc_off5 && gc_off3 <= len(output) && gc_bdx <= len(output)-gc_off3 {
+				gc_at := input[gc_off3:][:gc_bdx]
+				gc_at2 := A[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := bnBias[gc_off5:][:gc_bdx]
+				gc_at5 := scale[:gc_bdx]
+				gc_at6 := bnScale[gc_off5:][:gc_bdx]
+				gc_at7 := output[gc_off3:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						_ = ind
+						/*line hecbench_resnet.go:67*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_resnet.go:66*/ gc_vb2.StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_resnet.go:74*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = 0.0
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:74*/ input[ind] = A[tile*512+ind]
+					bias[inChannel] = bnBias[part*128+inChannel]
+					scale[inChannel] = bnScale[part*128+inChannel]
+					output[ind] = 0.0
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_resnet.go:80*/ for k := 0; k < 128; k += 64 {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:81*/ if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
+							break
+						}
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
+						/*line hecbench_resnet.go:82*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					{
+						i := int(0)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(1)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(2)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(3)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(4)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(5)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(6)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(7)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(8)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(9)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(10)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(11)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(12)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(13)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(14)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
+						i := int(15)
+						/*line hecbench_resnet.go:82*/ weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hecbench_resnet.go:86*/ AStart := input[k:]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+						/*line hecbench_resnet.go:87*/ if (inChannel+compiled.Trip(0)*
+							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 || ((line*128) < 0 || ((line*128)+63) > len(AStart)-1) {
+							break
+						}
+						/*line hecbench_resnet.go:88*/ gc_row, gc_row2 :=
+							/*line hecbench_resnet.go:88*/ weights[inChannel:inChannel+8072], AStart[line*128:(line*128)+64]
+//line hecbench_resnet.go:88
+						lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[128:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[384:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[512:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[640:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[768:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[896:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1024:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1152:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1280:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1408:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1536:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1664:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1792:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1920:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2048:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2176:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2304:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2432:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2560:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2688:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2816:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2944:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3072:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3200:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3328:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3456:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3584:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3712:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3840:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3968:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[32], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4096:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[33], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4224:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[34], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4352:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[35], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4480:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[36], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4608:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[37], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4736:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[38], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4864:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[39], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4992:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[40], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5120:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[41], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5248:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[42], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5376:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[43], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5504:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[44], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5632:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[45], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5760:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[46], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5888:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[47], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6016:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[48], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6144:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[49], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6272:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[50], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6400:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[51], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6528:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[52], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6656:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[53], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6784:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[54], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6912:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[55], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7040:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[56], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7168:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[57], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7296:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[58], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7424:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[59], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7552:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[60], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7680:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[61], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7808:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[62], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7936:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:88*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[63], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[8064:]))).StoreSlice(output[ind:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					{
+						p := int(0)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(1)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(2)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(3)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(4)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(5)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(6)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(7)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(8)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(9)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(10)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(11)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(12)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(13)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(14)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(15)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(16)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(17)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(18)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(19)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(20)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(21)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(22)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(23)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(24)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(25)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(26)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(27)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(28)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(29)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(30)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(31)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(32)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(33)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(34)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(35)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(36)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(37)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(38)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(39)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(40)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(41)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(42)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(43)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(44)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(45)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(46)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(47)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(48)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(49)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(50)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(51)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(52)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(53)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(54)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(55)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(56)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(57)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(58)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(59)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(60)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(61)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(62)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+						p := int(63)
+						/*line hecbench_resnet.go:88*/ output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	/*line hecbench_resnet.go:93*/ CStart := C[tile*2048+part*128:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_ty * 128
+			gc_off7 := gc_ty * 512
+			if gc_bdx <= len(scale) && gc_off6 >= 0 && gc_off6 <= len(output) && gc_bdx <= len(output)-gc_off6 && gc_bdx <= len(bias) && gc_off7 >= 0 && gc_off7 <= len(CStart) && gc_bdx <= len(CStart)-gc_off7 {
+				gc_at8 := scale[:gc_bdx]
+				gc_at9 := output[gc_off6:][:gc_bdx]
+				gc_at10 := bias[:gc_bdx]
+				gc_at11 := CStart[gc_off7:][:gc_bdx]
+				gc_vstep4 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:66*/ var ind int = line*128 + inChannel
+							_ = ind
+							/*line hecbench_resnet.go:94*/ res := lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]))
+							/*line hecbench_resnet.go:94*/ res.StoreSlice(gc_at11[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+							gc_at11[gc_tx] = res
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+							gc_at11[gc_tx] = res
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+							gc_at11[gc_tx] = res
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+							gc_at11[gc_tx] = res
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_resnet.go:94*/ res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+					gc_at11[gc_tx] = res
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
+					/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+					CStart[line*512+inChannel] = res
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // Kernel1024One256Kernel is kernel_1024_one_256 of Kernel256_one.cu:
 // 1024 input channels to 256 output channels, with ReLU; blocks of 256×4.
 //
@@ -76,6 +1311,331 @@ func Kernel1024One256Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thr
 var gc_src_kernel1024One256Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel1024One256Kernel", "1597b8d7dde97763a3ac570bbf31d08030dbc2867cee81f3669df9f3e68c2ed5", "hecbench_resnet.go:98-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "kernel1024One256Kernel", Pack: gc_ptx_hecbench_resnet, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"hecbench_resnet.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_resnet.go:102
+func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	tile := gc_bx
+	/*line hecbench_resnet.go:106*/ shared_ := gocuda.DynamicShared[float32](t)
+	weights := shared_[1024*4:]
+	output := weights[256*16:]
+	input := shared_
+	bias := output[4*256:]
+	scale := bias[256:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(0.0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var inChannel int = gc_tx
+					var line int = gc_ty
+					/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+					/*line hecbench_resnet.go:113*/ if (tile*4096+compiled.Trip(0)*1024+ind) < 0 || (tile*4096+compiled.Trip(0)*1024+ind) > len(A)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(input)-8 || (tile*4096+compiled.Trip(1)*1024+ind) < 0 || (tile*4096+compiled.Trip(1)*1024+ind) > len(A)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(input)-8 || (tile*4096+compiled.Trip(2)*1024+ind) < 0 || (tile*4096+compiled.Trip(2)*1024+ind) > len(A)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(input)-8 || (tile*4096+compiled.Trip(3)*1024+ind) < 0 || (tile*4096+compiled.Trip(3)*1024+ind) > len(A)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
+						break
+					}
+					/*line hecbench_resnet.go:114*/ gc_row :=
+						/*line hecbench_resnet.go:114*/ A[(tile*4096)+ind : ((tile*4096)+ind)+3080]
+//line hecbench_resnet.go:114
+					lanes.LoadFloat32x8Slice(gc_row[0:]).StoreSlice(input[ind+compiled.Trip(0)*1024:])
+					/*line hecbench_resnet.go:114*/ lanes.LoadFloat32x8Slice(gc_row[1024:]).StoreSlice(input[ind+compiled.Trip(1)*1024:])
+					/*line hecbench_resnet.go:114*/ lanes.LoadFloat32x8Slice(gc_row[2048:]).StoreSlice(input[ind+compiled.Trip(2)*1024:])
+					/*line hecbench_resnet.go:114*/ lanes.LoadFloat32x8Slice(gc_row[3072:]).StoreSlice(input[ind+compiled.Trip(3)*1024:])
+					lanes.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
+					lanes.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
+					/*line hecbench_resnet.go:118*/ gc_vb.StoreSlice(output[ind:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				inChannel := gc_tx
+				line := gc_ty
+				/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+				{
+					i := int(0)
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+					i := int(1)
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+					i := int(2)
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+					i := int(3)
+					/*line hecbench_resnet.go:114*/ input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				bias[inChannel] = bnBias[inChannel]
+				scale[inChannel] = bnScale[inChannel]
+				output[ind] = 0.0
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_resnet.go:121*/ for k := 0; k < 1024; k += 16 {
+		BStart := B[k*256:]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var line int = gc_ty
+						var inChannel int = gc_tx
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+						if (compiled.Trip(0)*
+							/*line hecbench_resnet.go:124*/ 1024+ind) < 0 || (compiled.Trip(0)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(weights)-8 || (compiled.Trip(1)*1024+ind) < 0 || (compiled.Trip(1)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(weights)-8 || (compiled.Trip(2)*1024+ind) < 0 || (compiled.Trip(2)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(weights)-8 || (compiled.Trip(3)*1024+ind) < 0 || (compiled.Trip(3)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(weights)-8 {
+							break
+						}
+						/*line hecbench_resnet.go:124*/ gc_row2 :=
+							/*line hecbench_resnet.go:124*/ BStart[ind : ind+3080]
+//line hecbench_resnet.go:124
+						lanes.LoadFloat32x8Slice(gc_row2[0:]).StoreSlice(weights[ind+compiled.Trip(0)*1024:])
+						/*line hecbench_resnet.go:124*/ lanes.LoadFloat32x8Slice(gc_row2[1024:]).StoreSlice(weights[ind+compiled.Trip(1)*1024:])
+						/*line hecbench_resnet.go:124*/ lanes.LoadFloat32x8Slice(gc_row2[2048:]).StoreSlice(weights[ind+compiled.Trip(2)*1024:])
+						/*line hecbench_resnet.go:124*/ lanes.LoadFloat32x8Slice(gc_row2[3072:]).StoreSlice(weights[ind+compiled.Trip(3)*1024:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					line := gc_ty
+					inChannel := gc_tx
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+					{
+						i_ := int(0)
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
+						i_ := int(1)
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
+						i_ := int(2)
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
+						i_ := int(3)
+						/*line hecbench_resnet.go:124*/ weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hecbench_resnet.go:128*/ AStart := input[k:]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:129*/ if (inChannel+compiled.Trip(0)*
+							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || ((line*1024) < 0 || ((line*1024)+15) > len(AStart)-1) {
+							break
+						}
+						/*line hecbench_resnet.go:130*/ gc_row3, gc_row4 :=
+							/*line hecbench_resnet.go:130*/ weights[inChannel:inChannel+3848], AStart[line*1024:(line*1024)+16]
+//line hecbench_resnet.go:130
+						lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[0:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[512:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[768:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1024:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1280:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1536:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[1792:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2048:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2304:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2560:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[2816:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3072:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3328:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3584:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:130*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row4[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row3[3840:]))).StoreSlice(output[ind:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+					{
+						p := int(0)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(1)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(2)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(3)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(4)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(5)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(6)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(7)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(8)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(9)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(10)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(11)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(12)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(13)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(14)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(15)
+						/*line hecbench_resnet.go:130*/ output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	/*line hecbench_resnet.go:135*/ CStart := C[tile*1024:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty * 256
+			if gc_bdx <= len(scale) && gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx <= len(output)-gc_off4 && gc_bdx <= len(bias) && gc_off4 <= len(CStart) && gc_bdx <= len(CStart)-gc_off4 {
+				gc_at := scale[:gc_bdx]
+				gc_at2 := output[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := CStart[gc_off4:][:gc_bdx]
+				gc_vstep4 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+							_ = ind
+							/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+							/*line hecbench_resnet.go:135*/ gc_if2 := res.Greater(gc_vb3)
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_resnet.go:135*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+							}
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else2.ToBits() != 0 {
+								/*line hecbench_resnet.go:135*/ gc_vb3.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:104*/ var ind int = line*256 + inChannel
+						_ = ind
+						/*line hecbench_resnet.go:135*/ res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
+						/*line hecbench_resnet.go:135*/ gc_if2 := res.Greater(gc_vb2)
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_resnet.go:135*/ res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
+						}
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						if gc_else2.ToBits() != 0 {
+							/*line hecbench_resnet.go:135*/ gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_resnet.go:135*/ res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
+					if res > 0 {
+						gc_at4[gc_tx] = res
+					} else {
+						gc_at4[gc_tx] = 0
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+					if res > 0 {
+						CStart[ind] = res
+					} else {
+						CStart[ind] = 0
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // Kernel256One1024Kernel is kernel_256_one_1024 of Kernel256_one.cu: 256
 // input channels to 1024 output channels, a quarter of them a block,
@@ -98,6 +1658,408 @@ func Kernel256One1024Kernel(A, B, bnBias, bnScale, C []float32) func(*gocuda.Thr
 var gc_src_kernel256One1024Kernel = compiled.NewSource(gc_files_hecbench_resnet, "kernel256One1024Kernel", "158627c9b5bfd5dadf1fe95059963d8a59a7dc2d0237948b725710145f83be52", "hecbench_resnet.go:143-179").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "kernel256One1024Kernel", Pack: gc_ptx_hecbench_resnet, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"hecbench_resnet.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_resnet.go:148
+func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, C []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	tile := gc_bx
+	part := gc_by
+	/*line hecbench_resnet.go:152*/ shared_ := gocuda.DynamicShared[float32](t)
+	weights := shared_[256*4:]
+	/*line hecbench_resnet.go:153*/ input := shared_
+	output := weights[256*32:]
+	bias := output[4*256:]
+	scale := bias[256:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_ty * 256
+			gc_off4 := (gc_ty * 256) + (tile * 1024)
+			gc_off5 := part * 256
+			if gc_off3 >= 0 && gc_off3 <= len(input) && gc_bdx <= len(input)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(A) && gc_bdx <= len(A)-gc_off4 && gc_bdx <= len(bias) && gc_off5 >= 0 && gc_off5 <= len(bnBias) && gc_bdx <= len(bnBias)-gc_off5 && gc_bdx <= len(scale) && gc_off5 <= len(bnScale) && gc_bdx <= len(bnScale)-gc_off5 && gc_off3 <= len(output) && gc_bdx <= len(output)-gc_off3 {
+				gc_at := input[gc_off3:][:gc_bdx]
+				gc_at2 := A[gc_off4:][:gc_bdx]
+				gc_at3 := bias[:gc_bdx]
+				gc_at4 := bnBias[gc_off5:][:gc_bdx]
+				gc_at5 := scale[:gc_bdx]
+				gc_at6 := bnScale[gc_off5:][:gc_bdx]
+				gc_at7 := output[gc_off3:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						_ = ind
+						/*line hecbench_resnet.go:151*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						/*line hecbench_resnet.go:150*/ gc_vb2.StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_resnet.go:158*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = 0.0
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:158*/ input[ind] = A[tile*1024+ind]
+					bias[inChannel] = bnBias[part*256+inChannel]
+					scale[inChannel] = bnScale[part*256+inChannel]
+					output[ind] = 0.0
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_resnet.go:164*/ for k := 0; k < 256; k += 32 {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:165*/ if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
+							break
+						}
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
+						/*line hecbench_resnet.go:166*/ lanes.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					{
+						i := int(0)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(1)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(2)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(3)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(4)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(5)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(6)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
+						i := int(7)
+						/*line hecbench_resnet.go:166*/ weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hecbench_resnet.go:170*/ AStart := input[k:]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var inChannel int = gc_tx
+						var line int = gc_ty
+						/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+						/*line hecbench_resnet.go:171*/ if (inChannel+compiled.Trip(0)*
+							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || (inChannel+compiled.Trip(16)*256) < 0 || (inChannel+compiled.Trip(16)*256) > len(weights)-8 || (inChannel+compiled.Trip(17)*256) < 0 || (inChannel+compiled.Trip(17)*256) > len(weights)-8 || (inChannel+compiled.Trip(18)*256) < 0 || (inChannel+compiled.Trip(18)*256) > len(weights)-8 || (inChannel+compiled.Trip(19)*256) < 0 || (inChannel+compiled.Trip(19)*256) > len(weights)-8 || (inChannel+compiled.Trip(20)*256) < 0 || (inChannel+compiled.Trip(20)*256) > len(weights)-8 || (inChannel+compiled.Trip(21)*256) < 0 || (inChannel+compiled.Trip(21)*256) > len(weights)-8 || (inChannel+compiled.Trip(22)*256) < 0 || (inChannel+compiled.Trip(22)*256) > len(weights)-8 || (inChannel+compiled.Trip(23)*256) < 0 || (inChannel+compiled.Trip(23)*256) > len(weights)-8 || (inChannel+compiled.Trip(24)*256) < 0 || (inChannel+compiled.Trip(24)*256) > len(weights)-8 || (inChannel+compiled.Trip(25)*256) < 0 || (inChannel+compiled.Trip(25)*256) > len(weights)-8 || (inChannel+compiled.Trip(26)*256) < 0 || (inChannel+compiled.Trip(26)*256) > len(weights)-8 || (inChannel+compiled.Trip(27)*256) < 0 || (inChannel+compiled.Trip(27)*256) > len(weights)-8 || (inChannel+compiled.Trip(28)*256) < 0 || (inChannel+compiled.Trip(28)*256) > len(weights)-8 || (inChannel+compiled.Trip(29)*256) < 0 || (inChannel+compiled.Trip(29)*256) > len(weights)-8 || (inChannel+compiled.Trip(30)*256) < 0 || (inChannel+compiled.Trip(30)*256) > len(weights)-8 || (inChannel+compiled.Trip(31)*256) < 0 || (inChannel+compiled.Trip(31)*256) > len(weights)-8 || ((line*256) < 0 || ((line*256)+31) > len(AStart)-1) {
+							break
+						}
+						/*line hecbench_resnet.go:172*/ gc_row, gc_row2 :=
+							/*line hecbench_resnet.go:172*/ weights[inChannel:inChannel+7944], AStart[line*256:(line*256)+32]
+//line hecbench_resnet.go:172
+						lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[0], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[0:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[1], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[256:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[2], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[512:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[3], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[768:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[4], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1024:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[5], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1280:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[6], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1536:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[7], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[1792:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[8], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2048:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[9], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2304:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[10], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2560:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[11], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[2816:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[12], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3072:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[13], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3328:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[14], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3584:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[15], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[3840:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[16], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4096:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[17], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4352:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[18], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4608:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[19], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[4864:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[20], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5120:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[21], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5376:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[22], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5632:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[23], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[5888:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[24], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6144:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[25], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6400:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[26], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6656:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[27], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[6912:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[28], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7168:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[29], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7424:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[30], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7680:]))).StoreSlice(output[ind:])
+						/*line hecbench_resnet.go:172*/ lanes.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&gc_row2[31], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(gc_row[7936:]))).StoreSlice(output[ind:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					{
+						p := int(0)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(1)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(2)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(3)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(4)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(5)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(6)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(7)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(8)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(9)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(10)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(11)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(12)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(13)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(14)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(15)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(16)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(17)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(18)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(19)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(20)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(21)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(22)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(23)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(24)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(25)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(26)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(27)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(28)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(29)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(30)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+						p := int(31)
+						/*line hecbench_resnet.go:172*/ output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	/*line hecbench_resnet.go:177*/ CStart := C[tile*4096+part*256:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_ty * 1024
+			gc_off7 := gc_ty * 256
+			if gc_off6 >= 0 && gc_off6 <= len(CStart) && gc_bdx <= len(CStart)-gc_off6 && gc_bdx <= len(scale) && gc_off7 >= 0 && gc_off7 <= len(output) && gc_bdx <= len(output)-gc_off7 && gc_bdx <= len(bias) {
+				gc_at8 := CStart[gc_off6:][:gc_bdx]
+				gc_at9 := scale[:gc_bdx]
+				gc_at10 := output[gc_off7:][:gc_bdx]
+				gc_at11 := bias[:gc_bdx]
+				gc_vstep4 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var inChannel int = gc_tx
+							var line int = gc_ty
+							/*line hecbench_resnet.go:150*/ var ind int = line*256 + inChannel
+							_ = ind
+							/*line hecbench_resnet.go:151*/ lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at11[gc_tx:])).StoreSlice(gc_at8[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					inChannel := gc_tx
+					line := gc_ty
+					/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
+					/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_resnet holds the source files whose lines the kernels' records hash.
 //

@@ -5,7 +5,9 @@ package hecbenchml
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +37,233 @@ var gc_src_scatterAddKernel = compiled.NewSource(gc_files_hecbench_scatteradd, "
 	compiled.PTX{Entry: "scatterAddKernel", Pack: gc_ptx_hecbench_scatteradd, Params: []string{"[]int32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_scatteradd.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_scatteradd.go:26
+func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_scatteradd.go:28*/ batchIdxStart := gc_bx * workSize
+	/*line hecbench_scatteradd.go:32*/ buffer := gocuda.DynamicShared[float32](t)
+	outputBuffer := buffer
+	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+							/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+								/*line hecbench_scatteradd.go:36*/ var idx int = idxStart + threadIdx
+								/*line hecbench_scatteradd.go:36*/ if idx <
+									/*line hecbench_scatteradd.go:38*/ outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
+									/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
+										gc_vb.StoreSlice(outputBuffer[idx:])
+									} else {
+										var gc_lanes [8]float32
+										gc_vb.Store(&gc_lanes)
+										for gc_k := range 8 {
+											if 0xff&(1<<gc_k) != 0 {
+												gc_pos.Thread = gc_rank + gc_k
+												/*line hecbench_scatteradd.go:39*/ outputBuffer[idx+gc_k] = gc_lanes[gc_k]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+								} else {
+									/*line hecbench_scatteradd.go:39*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
+											gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if)
+										} else {
+											var gc_lanes2 [8]float32
+											gc_vb.Store(&gc_lanes2)
+											for gc_k2 := range 8 {
+												if gc_if.ToBits()&(1<<gc_k2) != 0 {
+													gc_pos.Thread = gc_rank + gc_k2
+													/*line hecbench_scatteradd.go:39*/ outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+							idx := idxStart + threadIdx
+							if idx < outputSize*vectorDim {
+								outputBuffer[idx] = 0
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+							idx := idxStart + threadIdx
+							if idx < outputSize*vectorDim {
+								outputBuffer[idx] = 0
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	/*line hecbench_scatteradd.go:44*/ for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_ty * warpSize
+				gc_off5 := (gc_ty * warpSize) + (batchIdxStart + idxStart_)
+				if gc_off4 >= 0 && gc_off4 <= len(indexBuffer) && gc_bdx <= len(indexBuffer)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(indexes) && gc_bdx <= len(indexes)-gc_off5 {
+					gc_at := indexBuffer[gc_off4:][:gc_bdx]
+					gc_at2 := indexes[gc_off5:][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+								/*line hecbench_scatteradd.go:45*/ var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+								if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+									/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line hecbench_scatteradd.go:46*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if3)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+							/*line hecbench_scatteradd.go:45*/ var batchIdx int = batchIdxStart + idxStart_ + threadIdx
+							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+								/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line hecbench_scatteradd.go:46*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_scatteradd.go:46*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+								}
+							}
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
+						if batchIdx < batchSize {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
+						if batchIdx < batchSize {
+							indexBuffer[threadIdx] = indexes[batchIdx]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scatteradd.go:50*/ for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+							bufferIdx := bufferIdxStart + gc_ty
+							batchIdx_ := batchIdxStart + idxStart_ + bufferIdx
+							if batchIdx_ < batchSize {
+								index := int(indexBuffer[bufferIdx])
+								for jStart := 0; jStart < vectorDim; jStart = jStart + warpSize {
+									j := jStart + gc_tx
+									if j < vectorDim {
+										atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+									}
+								}
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+					/*line hecbench_scatteradd.go:66*/ for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
+						idx_ := idxStart_2 + threadIdx
+						if idx_ < outputSize*vectorDim {
+							atomic.Add(&outputs[idx_], outputBuffer[idx_])
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+}
+
 // ScatterAdd2Kernel is scatterAdd2_kernel of kernels.h, the same with
 // simpler loops (and no barrier between zeroing the shared copy and the
 // first index load).
@@ -58,6 +287,197 @@ func ScatterAdd2Kernel(indexes []int32, source, outputs []float32, batchSize, ou
 var gc_src_scatterAdd2Kernel = compiled.NewSource(gc_files_hecbench_scatteradd, "scatterAdd2Kernel", "b8031a8986df7756211d354a518a4bbb4833efd9304e9e2746f094e9dc7cabad", "hecbench_scatteradd.go:74-113").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "scatterAdd2Kernel", Pack: gc_ptx_hecbench_scatteradd, Params: []string{"[]int32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_scatteradd.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_scatteradd.go:79
+func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, outputs []float32, batchSize, outputSize, vectorDim int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_scatteradd.go:81*/ batchIdxStart := gc_bx * workSize
+	/*line hecbench_scatteradd.go:83*/ buffer := gocuda.DynamicShared[float32](t)
+	outputBuffer := buffer
+	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
+	/*line hecbench_scatteradd.go:87*/ gc_chunk := compiled.StrideChunk(maxThreadsPerBlock)
+	gc_span := (maxThreadsPerBlock) * gc_chunk
+	/*line hecbench_scatteradd.go:87*/ for gc_off, gc_limit, gc_more := 0, outputSize*vectorDim, true; gc_more; gc_off += (maxThreadsPerBlock) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+				/*line hecbench_scatteradd.go:87*/ gc_start := threadIdx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, maxThreadsPerBlock, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(maxThreadsPerBlock) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(maxThreadsPerBlock), gc_trips-1 {
+					/*line hecbench_scatteradd.go:88*/ outputBuffer[idx] = 0
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_scatteradd.go:91*/ for idxStart := 0; idxStart < workSize; idxStart = idxStart + maxThreadsPerBlock {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_ty * warpSize
+				gc_off5 := (gc_ty * warpSize) + (batchIdxStart + idxStart)
+				if gc_off4 >= 0 && gc_off4 <= len(indexBuffer) && gc_bdx <= len(indexBuffer)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(indexes) && gc_bdx <= len(indexes)-gc_off5 {
+					gc_at := indexBuffer[gc_off4:][:gc_bdx]
+					gc_at2 := indexes[gc_off5:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line hecbench_scatteradd.go:80*/ var threadIdx int = gc_ty*warpSize + gc_tx
+								/*line hecbench_scatteradd.go:92*/ var batchIdx int = batchIdxStart + idxStart + threadIdx
+								if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+									/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								} else {
+									/*line hecbench_scatteradd.go:93*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+									if gc_if2.ToBits() != 0 {
+										/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line hecbench_scatteradd.go:80*/ var threadIdx int = gc_ty*warpSize + gc_tx
+							/*line hecbench_scatteradd.go:92*/ var batchIdx int = batchIdxStart + idxStart + threadIdx
+							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
+								/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								/*line hecbench_scatteradd.go:93*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_scatteradd.go:93*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+								}
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
+						if batchIdx < batchSize {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
+						if batchIdx < batchSize {
+							indexBuffer[threadIdx] = indexes[batchIdx]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scatteradd.go:97*/ for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
+							bufferIdx := bufferIdxStart + gc_ty
+							batchIdx_ := batchIdxStart + idxStart + bufferIdx
+							if batchIdx_ < batchSize {
+								index := int(indexBuffer[bufferIdx])
+								for j := gc_tx; j < vectorDim; j += warpSize {
+									atomic.Add(&outputBuffer[index*vectorDim+j], source[batchIdx_*vectorDim+j])
+								}
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+	/*line hecbench_scatteradd.go:110*/ gc_chunk2 := compiled.StrideChunk(maxThreadsPerBlock)
+	gc_span2 := (maxThreadsPerBlock) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_scatteradd.go:110*/ for gc_off3, gc_limit3, gc_more3 := 0, outputSize*vectorDim, true; gc_more3; gc_off3 += (maxThreadsPerBlock) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
+				/*line hecbench_scatteradd.go:110*/ gc_start2 := threadIdx
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(maxThreadsPerBlock) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more3 = true
+				}
+				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(maxThreadsPerBlock), gc_trips2-1 {
+					/*line hecbench_scatteradd.go:111*/ atomic.Add(&outputs[idx_], outputBuffer[idx_])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_scatteradd holds the source files whose lines the kernels' records hash.
 //

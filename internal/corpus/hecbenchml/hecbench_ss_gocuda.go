@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,113 @@ var gc_src_stringSearchNaiveKernel = compiled.NewSource(gc_files_hecbench_ss, "s
 	compiled.PTX{Entry: "stringSearchNaiveKernel", Pack: gc_ptx_hecbench_ss, Params: []string{"[]uint8", "uint32", "[]uint8", "uint32", "[]uint32", "[]uint32", "uint32"}, Files: []string{"hecbench_ss.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_ss.go:43
+func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line hecbench_ss.go:44*/ localPattern := gocuda.DynamicShared[uint8](t)
+	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
+	localSize := gc_bdx
+	groupIdx := gc_bx
+	/*line hecbench_ss.go:52*/ lastSearchIdx := textLength - patternLength + 1
+	/*line hecbench_ss.go:55*/ beginSearchIdx := uint32(groupIdx) * maxSearchLength
+	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			localIdx := gc_tx
+			/*line hecbench_ss.go:57*/ if beginSearchIdx > lastSearchIdx {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line hecbench_ss.go:65*/ for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_ss.go:66*/ localPattern[idx] = tolower(pattern[idx])
+			}
+			/*line hecbench_ss.go:69*/ if localIdx == 0 {
+				groupSuccessCounter[0] = 0
+			}
+		}
+	}
+	/*line hecbench_ss.go:75*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(endSearchIdx), true; gc_more; gc_off += uint32(localSize) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localIdx := gc_tx
+				/*line hecbench_ss.go:75*/ gc_start := beginSearchIdx + uint32(localIdx)
+				stringPos := gc_start + gc_off
+				if !(stringPos < gc_limit) || stringPos < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line hecbench_ss.go:76*/ if compare(text[stringPos:], localPattern, patternLength) == 1 {
+					count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+					resultBuffer[beginSearchIdx+count] = stringPos
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line hecbench_ss.go:47*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var localIdx int = gc_tx
+				_ = localIdx
+				var gc_u uint32
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
+					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+					/*line hecbench_ss.go:84*/ gc_u = groupSuccessCounter[0]
+				}
+				if gc_alive.ToBits() != 0 {
+					/*line hecbench_ss.go:84*/ resultCountPerWG[groupIdx] = gc_u
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_ss.go:84*/ resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+		}
+	}
+}
+
 // StringSearchLoadBalanceKernel is StringSearchLoadBalance of ss-cuda
 // with ENABLE_2ND_LEVEL_FILTER (patterns of more than 16 characters).
 //
@@ -57,6 +165,276 @@ func StringSearchLoadBalanceKernel(text []uint8, textLength uint32, pattern []ui
 var gc_src_stringSearchLoadBalanceKernel = compiled.NewSource(gc_files_hecbench_ss, "stringSearchLoadBalanceKernel", "c998fef02473bb0fcda66211bd8a19a3495e0c3fd05a8c4647cf43218db1fb40", "hecbench_ss.go:88-212").NoGoexit("cf09280ceabbf03c53bca8d788ee75ec7fefbe407515075465de0485c8d8fd70", "hecbench_ss.go:21-27", "hecbench_ss.go:29-38").GPU(
 	compiled.PTX{Entry: "stringSearchLoadBalanceKernel", Pack: gc_ptx_hecbench_ss, Params: []string{"[]uint8", "uint32", "[]uint8", "uint32", "[]uint32", "[]uint32", "uint32"}, Files: []string{"hecbench_ss.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_ss.go:92
+func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_first := compiled.Scratch[uint8](gc_b, 0)[:gc_n]
+	gc_s_second := compiled.Scratch[uint8](gc_b, 1)[:gc_n]
+	gc_s_stringPos := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_ss.go:93*/ localPattern := gocuda.DynamicShared[uint8](t)
+	stack1 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
+	stack2 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
+	stack1Counter := gocuda.Shared[uint32](t, 1)[:1]
+	stack2Counter := gocuda.Shared[uint32](t, 1)[:1]
+	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
+	localSize := gc_bdx
+	groupIdx := gc_bx
+	/*line hecbench_ss.go:112*/ lastSearchIdx := textLength - patternLength + 1
+	stackSize := uint32(0)
+	/*line hecbench_ss.go:116*/ beginSearchIdx := uint32(groupIdx) * maxSearchLength
+	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
+	/*line hecbench_ss.go:124*/ searchLength := endSearchIdx - beginSearchIdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line hecbench_ss.go:100*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var localIdx int = gc_tx
+				/*line hecbench_ss.go:105*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						/*line hecbench_ss.go:106*/ groupSuccessCounter[0] = 0
+					}
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						/*line hecbench_ss.go:107*/ stack1Counter[0] = 0
+					}
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						/*line hecbench_ss.go:108*/ stack2Counter[0] = 0
+					}
+				}
+				/*line hecbench_ss.go:118*/ if beginSearchIdx > lastSearchIdx {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			localIdx := gc_tx
+			/*line hecbench_ss.go:105*/ if localIdx == 0 {
+				groupSuccessCounter[0] = 0
+				stack1Counter[0] = 0
+				stack2Counter[0] = 0
+			}
+			/*line hecbench_ss.go:118*/ if beginSearchIdx > lastSearchIdx {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+		}
+	}
+	/*line hecbench_ss.go:127*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(patternLength), true; gc_more; gc_off += uint32(localSize) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localIdx := gc_tx
+				/*line hecbench_ss.go:127*/ gc_start := uint32(localIdx)
+				idx := gc_start + gc_off
+				if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line hecbench_ss.go:128*/ localPattern[idx] = tolower(pattern[idx])
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			localIdx := gc_tx
+			/*line hecbench_ss.go:133*/ first := localPattern[0]
+			second := localPattern[1]
+			stringPos := localIdx
+			stackPos := uint32(0)
+			revStackPos := uint32(0)
+			_ = stackPos
+			_ = revStackPos
+			gc_s_first[gc_rank] = first
+			gc_s_second[gc_rank] = second
+			gc_s_stringPos[gc_rank] = stringPos
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			first := gc_s_first[gc_rank]
+			second := gc_s_second[gc_rank]
+			stringPos := gc_s_stringPos[gc_rank]
+			/*line hecbench_ss.go:156*/ var stackPos uint32
+			/*line hecbench_ss.go:142*/ if uint32(stringPos) < searchLength {
+				/*line hecbench_ss.go:144*/ if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
+					stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
+					stack1[stackPos] = uint32(stringPos)
+				}
+			}
+			/*line hecbench_ss.go:150*/ stringPos += localSize
+			gc_s_stringPos[gc_rank] = stringPos
+		}
+		stackSize = stack1Counter[0]
+		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			stringPos := gc_s_stringPos[gc_rank]
+			/*line hecbench_ss.go:162*/ if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+				gc_r5 |= 1
+				gc_r5in = gc_rank
+			} else {
+				gc_r5 |= 2
+				gc_r5out = gc_rank
+			}
+		}
+		if gc_r5 == 3 {
+			/*line hecbench_ss.go:172*/ compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
+		}
+		gc_agreed := gc_r5&1 != 0
+		var agreed bool = gc_agreed
+		/*line hecbench_ss.go:157*/ if agreed {
+			continue
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(stackSize); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					/*line hecbench_ss.go:102*/ var stackPos uint32
+					/*line hecbench_ss.go:104*/ var revStackPos uint32
+					/*line hecbench_ss.go:164*/ revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
+					revStackPos--
+					pos := stack1[revStackPos]
+					status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
+					status = status && (localPattern[3] == tolower(text[beginSearchIdx+pos+3]))
+					status = status && (localPattern[4] == tolower(text[beginSearchIdx+pos+4]))
+					status = status && (localPattern[5] == tolower(text[beginSearchIdx+pos+5]))
+					status = status && (localPattern[6] == tolower(text[beginSearchIdx+pos+6]))
+					status = status && (localPattern[7] == tolower(text[beginSearchIdx+pos+7]))
+					status = status && (localPattern[8] == tolower(text[beginSearchIdx+pos+8]))
+					status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
+					/*line hecbench_ss.go:176*/ if status {
+						stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
+						stack2[stackPos] = pos
+					}
+				}
+			}
+		}
+		stackSize = stack2Counter[0]
+		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			stringPos := gc_s_stringPos[gc_rank]
+			/*line hecbench_ss.go:192*/ if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+				gc_r7 |= 1
+				gc_r7in = gc_rank
+			} else {
+				gc_r7 |= 2
+				gc_r7out = gc_rank
+			}
+		}
+		if gc_r7 == 3 {
+			/*line hecbench_ss.go:202*/ compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
+		}
+		gc_agreed2 := gc_r7&1 != 0
+		var agreed_ bool = gc_agreed2
+		/*line hecbench_ss.go:187*/ if agreed_ {
+			continue
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(stackSize); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					/*line hecbench_ss.go:102*/ var revStackPos uint32
+					/*line hecbench_ss.go:193*/ revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
+					revStackPos--
+					pos_ := int(stack2[revStackPos])
+					if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
+						/*line hecbench_ss.go:198*/ count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+						resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L9:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localIdx := gc_tx
+				stringPos := gc_s_stringPos[gc_rank]
+				/*line hecbench_ss.go:204*/ if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
+					/*line hecbench_ss.go:209*/ if localIdx == 0 {
+						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+					}
+					gc_exited[gc_rank] = true
+					continue gc_L9
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_ss holds the source files whose lines the kernels' records hash.
 //

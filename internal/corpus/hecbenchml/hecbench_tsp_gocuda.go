@@ -63,10 +63,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	pyS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
 	bfS := gocuda.Shared[int32](t, tspTilesize)[:tspTilesize]
 	/*line hecbench_tsp.go:63*/ buf := globD[gc_bx*((3*cities+2+31)/32*32):]
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
@@ -74,7 +74,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_s_py[gc_rank] = py
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
@@ -82,7 +82,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_s_py[gc_rank] = py
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
@@ -90,7 +90,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_s_py[gc_rank] = py
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 			py := px[cities+1:]
@@ -98,7 +98,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_s_py[gc_rank] = py
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_tsp.go:64*/ px := asFloat32(buf[cities:])
 		py := px[cities+1:]
@@ -240,10 +240,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off6 := gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 					gc_at := buf[gc_off6:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -253,7 +253,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -263,7 +263,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -273,7 +273,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -283,7 +283,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						px := gc_s_px[gc_rank]
@@ -305,10 +305,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:102*/ var minchange int
 				minchange = 0
@@ -319,7 +319,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -330,7 +330,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -341,7 +341,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -352,7 +352,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:106*/ var minchange int
 			minchange = 0
@@ -563,38 +563,38 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_vstep3 := gc_from
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_vstep3 + 0
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_vstep3 + 1
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_vstep3 + 2
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_vstep3 + 3
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							minchange := gc_s_minchange[gc_rank]
 							/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
@@ -697,10 +697,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -708,7 +708,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -716,7 +716,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -724,7 +724,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -732,7 +732,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					minchange := gc_s_minchange[gc_rank]
 					/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -758,10 +758,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_vstep5 := 0
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_vstep5 + 0
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -771,7 +771,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_vstep5 + 1
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -781,7 +781,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_vstep5 + 2
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -791,7 +791,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_vstep5 + 3
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -801,7 +801,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
@@ -870,34 +870,34 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			break
 		}
 	}
-	gc_step7 := 0
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+	gc_vstep6 := 0
+	for ; gc_vstep6+3 < gc_n; gc_vstep6 += 4 {
 		{
-			gc_rank := gc_step7 + 0
+			gc_rank := gc_vstep6 + 0
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step7 + 1
+			gc_rank := gc_vstep6 + 1
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step7 + 2
+			gc_rank := gc_vstep6 + 2
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step7 + 3
+			gc_rank := gc_vstep6 + 3
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		term := 0
 		gc_s_term[gc_rank] = term
@@ -950,34 +950,34 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+			gc_vstep7 := 0
+			for ; gc_vstep7+3 < gc_bdx; gc_vstep7 += 4 {
 				{
-					gc_tx := gc_step8 + 0
+					gc_tx := gc_vstep7 + 0
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step8 + 1
+					gc_tx := gc_vstep7 + 1
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step8 + 2
+					gc_tx := gc_vstep7 + 2
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step8 + 3
+					gc_tx := gc_vstep7 + 3
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				term := gc_s_term[gc_rank]
 				/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
@@ -1010,38 +1010,38 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					gc_vstep8 := gc_from
+					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
 						{
-							gc_tx := gc_step9 + 0
+							gc_tx := gc_vstep8 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step9 + 1
+							gc_tx := gc_vstep8 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step9 + 2
+							gc_tx := gc_vstep8 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step9 + 3
+							gc_tx := gc_vstep8 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
@@ -1069,34 +1069,34 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step10 := gc_from
-					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+					gc_vstep9 := gc_from
+					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
 						{
-							gc_tx := gc_step10 + 0
+							gc_tx := gc_vstep9 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step10 + 1
+							gc_tx := gc_vstep9 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step10 + 2
+							gc_tx := gc_vstep9 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step10 + 3
+							gc_tx := gc_vstep9 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
@@ -1125,38 +1125,38 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
-				gc_step11 := gc_from
-				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+				gc_vstep10 := gc_from
+				for ; gc_vstep10+3 < gc_to; gc_vstep10 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_vstep10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_vstep10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_vstep10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_vstep10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,84 @@ func DeviceMemsetKernel(array []float32, size int) func(*gocuda.Thread) {
 var gc_src_deviceMemsetKernel = compiled.NewSource(gc_files_hecbench_word2vec, "deviceMemsetKernel", "1a3c219359dd38da8916d5fbd5e9dc4a4252d2e37c0b75fb267f2109e9a16343", "hecbench_word2vec.go:11-19").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "deviceMemsetKernel", Pack: gc_ptx_hecbench_word2vec, Params: []string{"[]float32", "int"}, Files: []string{"hecbench_word2vec.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_word2vec.go:14
+func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []float32, size int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line hecbench_word2vec.go:36*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(array) && gc_to <= len(array)-gc_off {
+				gc_at := array[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var idx int = gc_bx*gc_bdx + gc_tx
+							_ = idx
+							/*line hecbench_word2vec.go:17*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_word2vec.go:17*/ gc_at[gc_tx] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					idx := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_word2vec.go:17*/ array[idx] = 0
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_word2vec holds the source files whose lines the kernels' records hash.
 //

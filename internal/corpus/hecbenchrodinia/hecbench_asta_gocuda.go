@@ -60,30 +60,30 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_asta.go:30*/ lmem[1] = atomic.Add(&head[0], 1)
 			}
@@ -101,30 +101,30 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:39*/ lmem[1] = atomic.Add(&head[0], 1)
 				}
@@ -201,30 +201,30 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:89*/ lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
 				}
@@ -290,30 +290,30 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_vstep4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_vstep4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_vstep4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_vstep4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_asta.go:130*/ lmem[1] = atomic.Add(&head[0], 1)
 				}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -774,6 +775,1448 @@ func CheckDuplicateMaskKernel(num int, v []int32, duplicateMask *uint32) func(*g
 
 //line hecbench_collision.go:176
 var gc_src_checkDuplicateMask = compiled.NewSource(gc_files_hecbench_collision, "checkDuplicateMask", "bcd067cb142b560e175bdb8eeb65a03addd3142f442856eb10a63efda1bc895f", "hecbench_collision.go:170-181", "hecbench_collision.go:134-159", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115", "hecbench_collision.go:84-115").NoGPU("hecbench_collision.go:70: shuffles of github.com/gocuda/gocuda/internal/corpus/hecbenchrodinia.pair[int32, int32] have no GPU form yet")
+
+//line hecbench_collision.go:176
+func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplicateMask *uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	var mask_ int = 0x01
+	/*line hecbench_collision.go:76*/ var c pairLessThan[int32, int32]
+	var laneMask int = mask_
+	/*line hecbench_collision.go:77*/ var width int = colWarpSize
+	var mask_2 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_ pairLessThan[int32, int32]
+	var laneMask_ int = mask_2
+	/*line hecbench_collision.go:77*/ var width_ int = colWarpSize
+	var mask_3 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_2 pairLessThan[int32, int32]
+	var laneMask_2 int = mask_3
+	/*line hecbench_collision.go:77*/ var width_2 int = colWarpSize
+	var mask_4 int = 0x04
+	/*line hecbench_collision.go:76*/ var c_3 pairLessThan[int32, int32]
+	var laneMask_3 int = mask_4
+	/*line hecbench_collision.go:77*/ var width_3 int = colWarpSize
+	var mask_5 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_4 pairLessThan[int32, int32]
+	var laneMask_4 int = mask_5
+	/*line hecbench_collision.go:77*/ var width_4 int = colWarpSize
+	var mask_6 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_5 pairLessThan[int32, int32]
+	var laneMask_5 int = mask_6
+	/*line hecbench_collision.go:77*/ var width_5 int = colWarpSize
+	var mask_7 int = 0x08
+	/*line hecbench_collision.go:76*/ var c_6 pairLessThan[int32, int32]
+	var laneMask_6 int = mask_7
+	/*line hecbench_collision.go:77*/ var width_6 int = colWarpSize
+	var mask_8 int = 0x04
+	/*line hecbench_collision.go:76*/ var c_7 pairLessThan[int32, int32]
+	var laneMask_7 int = mask_8
+	/*line hecbench_collision.go:77*/ var width_7 int = colWarpSize
+	var mask_9 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_8 pairLessThan[int32, int32]
+	var laneMask_8 int = mask_9
+	/*line hecbench_collision.go:77*/ var width_8 int = colWarpSize
+	var mask_10 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_9 pairLessThan[int32, int32]
+	var laneMask_9 int = mask_10
+	/*line hecbench_collision.go:77*/ var width_9 int = colWarpSize
+	var mask_11 int = 0x10
+	/*line hecbench_collision.go:76*/ var c_10 pairLessThan[int32, int32]
+	var laneMask_10 int = mask_11
+	/*line hecbench_collision.go:77*/ var width_10 int = colWarpSize
+	var mask_12 int = 0x08
+	/*line hecbench_collision.go:76*/ var c_11 pairLessThan[int32, int32]
+	var laneMask_11 int = mask_12
+	/*line hecbench_collision.go:77*/ var width_11 int = colWarpSize
+	var mask_13 int = 0x04
+	/*line hecbench_collision.go:76*/ var c_12 pairLessThan[int32, int32]
+	var laneMask_12 int = mask_13
+	/*line hecbench_collision.go:77*/ var width_12 int = colWarpSize
+	var mask_14 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_13 pairLessThan[int32, int32]
+	var laneMask_13 int = mask_14
+	/*line hecbench_collision.go:77*/ var width_13 int = colWarpSize
+	var mask_15 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_14 pairLessThan[int32, int32]
+	var laneMask_14 int = mask_15
+	/*line hecbench_collision.go:77*/ var width_14 int = colWarpSize
+	var mask_16 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_15 pairIntBoolLessThan
+	var laneMask_15 int = mask_16
+	/*line hecbench_collision.go:77*/ var width_15 int = colWarpSize
+	var mask_17 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_16 pairIntBoolLessThan
+	var laneMask_16 int = mask_17
+	/*line hecbench_collision.go:77*/ var width_16 int = colWarpSize
+	var mask_18 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_17 pairIntBoolLessThan
+	var laneMask_17 int = mask_18
+	/*line hecbench_collision.go:77*/ var width_17 int = colWarpSize
+	var mask_19 int = 0x04
+	/*line hecbench_collision.go:76*/ var c_18 pairIntBoolLessThan
+	var laneMask_18 int = mask_19
+	/*line hecbench_collision.go:77*/ var width_18 int = colWarpSize
+	var mask_20 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_19 pairIntBoolLessThan
+	var laneMask_19 int = mask_20
+	/*line hecbench_collision.go:77*/ var width_19 int = colWarpSize
+	var mask_21 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_20 pairIntBoolLessThan
+	var laneMask_20 int = mask_21
+	/*line hecbench_collision.go:77*/ var width_20 int = colWarpSize
+	var mask_22 int = 0x08
+	/*line hecbench_collision.go:76*/ var c_21 pairIntBoolLessThan
+	var laneMask_21 int = mask_22
+	/*line hecbench_collision.go:77*/ var width_21 int = colWarpSize
+	var mask_23 int = 0x04
+	/*line hecbench_collision.go:76*/ var c_22 pairIntBoolLessThan
+	var laneMask_22 int = mask_23
+	/*line hecbench_collision.go:77*/ var width_22 int = colWarpSize
+	var mask_24 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_23 pairIntBoolLessThan
+	var laneMask_23 int = mask_24
+	/*line hecbench_collision.go:77*/ var width_23 int = colWarpSize
+	var mask_25 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_24 pairIntBoolLessThan
+	var laneMask_24 int = mask_25
+	/*line hecbench_collision.go:77*/ var width_24 int = colWarpSize
+	var mask_26 int = 0x10
+	/*line hecbench_collision.go:76*/ var c_25 pairIntBoolLessThan
+	var laneMask_25 int = mask_26
+	/*line hecbench_collision.go:77*/ var width_25 int = colWarpSize
+	var mask_27 int = 0x08
+	/*line hecbench_collision.go:76*/ var c_26 pairIntBoolLessThan
+	var laneMask_26 int = mask_27
+	/*line hecbench_collision.go:77*/ var width_26 int = colWarpSize
+	var mask_28 int = 0x04
+	/*line hecbench_collision.go:76*/ var c_27 pairIntBoolLessThan
+	var laneMask_27 int = mask_28
+	/*line hecbench_collision.go:77*/ var width_27 int = colWarpSize
+	var mask_29 int = 0x02
+	/*line hecbench_collision.go:76*/ var c_28 pairIntBoolLessThan
+	var laneMask_28 int = mask_29
+	/*line hecbench_collision.go:77*/ var width_28 int = colWarpSize
+	var mask_30 int = 0x01
+	/*line hecbench_collision.go:76*/ var c_29 pairIntBoolLessThan
+	var laneMask_29 int = mask_30
+	/*line hecbench_collision.go:77*/ var width_29 int = colWarpSize
+	var gc_l_x [32]pair[int32, int32]
+	var gc_l_x_ [32]pair[int32, int32]
+	var gc_l_x_2 [32]pair[int32, int32]
+	var gc_l_x_3 [32]pair[int32, int32]
+	var gc_l_x_4 [32]pair[int32, int32]
+	var gc_l_x_5 [32]pair[int32, int32]
+	var gc_l_x_6 [32]pair[int32, int32]
+	var gc_l_x_7 [32]pair[int32, int32]
+	var gc_l_x_8 [32]pair[int32, int32]
+	var gc_l_x_9 [32]pair[int32, int32]
+	var gc_l_x_10 [32]pair[int32, int32]
+	var gc_l_x_11 [32]pair[int32, int32]
+	var gc_l_x_12 [32]pair[int32, int32]
+	var gc_l_x_13 [32]pair[int32, int32]
+	var gc_l_x_14 [32]pair[int32, int32]
+	var gc_l_x_15 [32]pair[int32, bool]
+	var gc_l_x_16 [32]pair[int32, bool]
+	var gc_l_x_17 [32]pair[int32, bool]
+	var gc_l_x_18 [32]pair[int32, bool]
+	var gc_l_x_19 [32]pair[int32, bool]
+	var gc_l_x_20 [32]pair[int32, bool]
+	var gc_l_x_21 [32]pair[int32, bool]
+	var gc_l_x_22 [32]pair[int32, bool]
+	var gc_l_x_23 [32]pair[int32, bool]
+	var gc_l_x_24 [32]pair[int32, bool]
+	var gc_l_x_25 [32]pair[int32, bool]
+	var gc_l_x_26 [32]pair[int32, bool]
+	var gc_l_x_27 [32]pair[int32, bool]
+	var gc_l_x_28 [32]pair[int32, bool]
+	var gc_l_x_29 [32]pair[int32, bool]
+	var gc_l_dir [32]int
+	var gc_l_dir_ [32]int
+	var gc_l_dir_2 [32]int
+	var gc_l_dir_3 [32]int
+	var gc_l_dir_4 [32]int
+	var gc_l_dir_5 [32]int
+	var gc_l_dir_6 [32]int
+	var gc_l_dir_7 [32]int
+	var gc_l_dir_8 [32]int
+	var gc_l_dir_9 [32]int
+	var gc_l_dir_10 [32]int
+	var gc_l_dir_11 [32]int
+	var gc_l_dir_12 [32]int
+	var gc_l_dir_13 [32]int
+	var gc_l_dir_14 [32]int
+	var gc_l_dir_15 [32]int
+	var gc_l_dir_16 [32]int
+	var gc_l_dir_17 [32]int
+	var gc_l_dir_18 [32]int
+	var gc_l_dir_19 [32]int
+	var gc_l_dir_20 [32]int
+	var gc_l_dir_21 [32]int
+	var gc_l_dir_22 [32]int
+	var gc_l_dir_23 [32]int
+	var gc_l_dir_24 [32]int
+	var gc_l_dir_25 [32]int
+	var gc_l_dir_26 [32]int
+	var gc_l_dir_27 [32]int
+	var gc_l_dir_28 [32]int
+	var gc_l_dir_29 [32]int
+	var gc_l_laneID [32]int
+	var gc_l_laneID_ [32]int
+	var gc_l_r_2 [32]pair[int32, int32]
+	var gc_l_returned [32]bool
+	var gc_l_r_33 [32]pair[int32, bool]
+	var gc_l_returned_15 [32]bool
+	var gc_l_r_4 [32]pair[int32, int32]
+	var gc_l_returned_ [32]bool
+	var gc_l_r_35 [32]pair[int32, bool]
+	var gc_l_returned_16 [32]bool
+	var gc_l_r_6 [32]pair[int32, int32]
+	var gc_l_returned_2 [32]bool
+	var gc_l_r_37 [32]pair[int32, bool]
+	var gc_l_returned_17 [32]bool
+	var gc_l_r_8 [32]pair[int32, int32]
+	var gc_l_returned_3 [32]bool
+	var gc_l_r_39 [32]pair[int32, bool]
+	var gc_l_returned_18 [32]bool
+	var gc_l_r_10 [32]pair[int32, int32]
+	var gc_l_returned_4 [32]bool
+	var gc_l_r_41 [32]pair[int32, bool]
+	var gc_l_returned_19 [32]bool
+	var gc_l_r_12 [32]pair[int32, int32]
+	var gc_l_returned_5 [32]bool
+	var gc_l_r_43 [32]pair[int32, bool]
+	var gc_l_returned_20 [32]bool
+	var gc_l_r_14 [32]pair[int32, int32]
+	var gc_l_returned_6 [32]bool
+	var gc_l_r_45 [32]pair[int32, bool]
+	var gc_l_returned_21 [32]bool
+	var gc_l_r_16 [32]pair[int32, int32]
+	var gc_l_returned_7 [32]bool
+	var gc_l_r_47 [32]pair[int32, bool]
+	var gc_l_returned_22 [32]bool
+	var gc_l_r_18 [32]pair[int32, int32]
+	var gc_l_returned_8 [32]bool
+	var gc_l_r_49 [32]pair[int32, bool]
+	var gc_l_returned_23 [32]bool
+	var gc_l_r_20 [32]pair[int32, int32]
+	var gc_l_returned_9 [32]bool
+	var gc_l_r_51 [32]pair[int32, bool]
+	var gc_l_returned_24 [32]bool
+	var gc_l_r_22 [32]pair[int32, int32]
+	var gc_l_returned_10 [32]bool
+	var gc_l_r_53 [32]pair[int32, bool]
+	var gc_l_returned_25 [32]bool
+	var gc_l_r_24 [32]pair[int32, int32]
+	var gc_l_returned_11 [32]bool
+	var gc_l_r_55 [32]pair[int32, bool]
+	var gc_l_returned_26 [32]bool
+	var gc_l_r_26 [32]pair[int32, int32]
+	var gc_l_returned_12 [32]bool
+	var gc_l_r_57 [32]pair[int32, bool]
+	var gc_l_returned_27 [32]bool
+	var gc_l_r_28 [32]pair[int32, int32]
+	var gc_l_returned_13 [32]bool
+	var gc_l_r_59 [32]pair[int32, bool]
+	var gc_l_returned_28 [32]bool
+	var gc_l_r_30 [32]pair[int32, int32]
+	var gc_l_returned_14 [32]bool
+	var gc_l_r_61 [32]pair[int32, bool]
+	var gc_l_returned_29 [32]bool
+	var gc_l_pVal [32]pair[int32, int32]
+	var gc_c1v [32]pair[int32, int32]
+	var gc_c1r [32]pair[int32, int32]
+	var gc_c2v [32]pair[int32, int32]
+	var gc_c2r [32]pair[int32, int32]
+	var gc_c3v [32]pair[int32, int32]
+	var gc_c3r [32]pair[int32, int32]
+	var gc_c4v [32]pair[int32, int32]
+	var gc_c4r [32]pair[int32, int32]
+	var gc_c5v [32]pair[int32, int32]
+	var gc_c5r [32]pair[int32, int32]
+	var gc_c6v [32]pair[int32, int32]
+	var gc_c6r [32]pair[int32, int32]
+	var gc_c7v [32]pair[int32, int32]
+	var gc_c7r [32]pair[int32, int32]
+	var gc_c8v [32]pair[int32, int32]
+	var gc_c8r [32]pair[int32, int32]
+	var gc_c9v [32]pair[int32, int32]
+	var gc_c9r [32]pair[int32, int32]
+	var gc_c10v [32]pair[int32, int32]
+	var gc_c10r [32]pair[int32, int32]
+	var gc_c11v [32]pair[int32, int32]
+	var gc_c11r [32]pair[int32, int32]
+	var gc_c12v [32]pair[int32, int32]
+	var gc_c12r [32]pair[int32, int32]
+	var gc_c13v [32]pair[int32, int32]
+	var gc_c13r [32]pair[int32, int32]
+	var gc_c14v [32]pair[int32, int32]
+	var gc_c14r [32]pair[int32, int32]
+	var gc_c15v [32]pair[int32, int32]
+	var gc_c15r [32]pair[int32, int32]
+	var gc_c16v [32]int32
+	var gc_c16r [32]int32
+	var gc_c17v [32]pair[int32, bool]
+	var gc_c17r [32]pair[int32, bool]
+	var gc_c18v [32]pair[int32, bool]
+	var gc_c18r [32]pair[int32, bool]
+	var gc_c19v [32]pair[int32, bool]
+	var gc_c19r [32]pair[int32, bool]
+	var gc_c20v [32]pair[int32, bool]
+	var gc_c20r [32]pair[int32, bool]
+	var gc_c21v [32]pair[int32, bool]
+	var gc_c21r [32]pair[int32, bool]
+	var gc_c22v [32]pair[int32, bool]
+	var gc_c22r [32]pair[int32, bool]
+	var gc_c23v [32]pair[int32, bool]
+	var gc_c23r [32]pair[int32, bool]
+	var gc_c24v [32]pair[int32, bool]
+	var gc_c24r [32]pair[int32, bool]
+	var gc_c25v [32]pair[int32, bool]
+	var gc_c25r [32]pair[int32, bool]
+	var gc_c26v [32]pair[int32, bool]
+	var gc_c26r [32]pair[int32, bool]
+	var gc_c27v [32]pair[int32, bool]
+	var gc_c27r [32]pair[int32, bool]
+	var gc_c28v [32]pair[int32, bool]
+	var gc_c28r [32]pair[int32, bool]
+	var gc_c29v [32]pair[int32, bool]
+	var gc_c29r [32]pair[int32, bool]
+	var gc_c30v [32]pair[int32, bool]
+	var gc_c30r [32]pair[int32, bool]
+	var gc_c31v [32]pair[int32, bool]
+	var gc_c31r [32]pair[int32, bool]
+	var gc_c32v [32]bool
+	var gc_c32r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			/*line hecbench_collision.go:177*/ var val int32 = v[gc_tx]
+			/*line hecbench_collision.go:144*/ pVal := pair[int32, int32]{val, int32(getLaneID(t))}
+			/*line hecbench_collision.go:146*/ var val_ pair[int32, int32] = pVal
+			/*line hecbench_collision.go:88*/ laneID := getLaneID(t)
+			/*line hecbench_collision.go:90*/ var x pair[int32, int32] = val_
+			/*line hecbench_collision.go:90*/ var dir int = getBit(laneID, 1) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:90*/ var r_2 pair[int32, int32]
+			/*line hecbench_collision.go:90*/ var returned bool
+			/*line hecbench_collision.go:77*/ var val_2 pair[int32, int32] = x
+			/*line hecbench_collision.go:70*/ gc_c1v[gc_lane] = val_2
+			gc_l_x[gc_lane] = x
+			gc_l_dir[gc_lane] = dir
+			gc_l_laneID[gc_lane] = laneID
+			gc_l_r_2[gc_lane] = r_2
+			gc_l_returned[gc_lane] = returned
+			gc_l_pVal[gc_lane] = pVal
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x := gc_l_x[gc_lane]
+			dir := gc_l_dir[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_2 := gc_l_r_2[gc_lane]
+			returned := gc_l_returned[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_3 pair[int32, int32] = gc_c1r[gc_lane]
+			/*line hecbench_collision.go:77*/ y := r_3
+			if b2i(c.compare(x, y)) == dir {
+				r_2 = y
+				returned = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned {
+				r_2 = x
+				returned = true
+			}
+			/*line hecbench_collision.go:90*/ val_ = r_2
+			/*line hecbench_collision.go:93*/ var x_ pair[int32, int32] = val_
+			/*line hecbench_collision.go:93*/ var dir_ int = getBit(laneID, 2) ^ getBit(laneID, 1)
+			/*line hecbench_collision.go:93*/ var r_4 pair[int32, int32]
+			/*line hecbench_collision.go:93*/ var returned_ bool
+			/*line hecbench_collision.go:77*/ var val_3 pair[int32, int32] = x_
+			/*line hecbench_collision.go:70*/ gc_c2v[gc_lane] = val_3
+			gc_l_x_[gc_lane] = x_
+			gc_l_dir_[gc_lane] = dir_
+			gc_l_r_2[gc_lane] = r_2
+			gc_l_returned[gc_lane] = returned
+			gc_l_r_4[gc_lane] = r_4
+			gc_l_returned_[gc_lane] = returned_
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_ := gc_l_x_[gc_lane]
+			dir_ := gc_l_dir_[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_4 := gc_l_r_4[gc_lane]
+			returned_ := gc_l_returned_[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_5 pair[int32, int32] = gc_c2r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_ := r_5
+			if b2i(c_.compare(x_, y_)) == dir_ {
+				r_4 = y_
+				returned_ = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_ {
+				r_4 = x_
+				returned_ = true
+			}
+			/*line hecbench_collision.go:93*/ val_ = r_4
+			var x_2 pair[int32, int32] = val_
+			/*line hecbench_collision.go:94*/ var dir_2 int = getBit(laneID, 2) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:94*/ var r_6 pair[int32, int32]
+			/*line hecbench_collision.go:94*/ var returned_2 bool
+			/*line hecbench_collision.go:77*/ var val_4 pair[int32, int32] = x_2
+			/*line hecbench_collision.go:70*/ gc_c3v[gc_lane] = val_4
+			gc_l_x_2[gc_lane] = x_2
+			gc_l_dir_2[gc_lane] = dir_2
+			gc_l_r_4[gc_lane] = r_4
+			gc_l_returned_[gc_lane] = returned_
+			gc_l_r_6[gc_lane] = r_6
+			gc_l_returned_2[gc_lane] = returned_2
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_2 := gc_l_x_2[gc_lane]
+			dir_2 := gc_l_dir_2[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_6 := gc_l_r_6[gc_lane]
+			returned_2 := gc_l_returned_2[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_7 pair[int32, int32] = gc_c3r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_2 := r_7
+			if b2i(c_2.compare(x_2, y_2)) == dir_2 {
+				r_6 = y_2
+				returned_2 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_2 {
+				r_6 = x_2
+				returned_2 = true
+			}
+			/*line hecbench_collision.go:94*/ val_ = r_6
+			/*line hecbench_collision.go:97*/ var x_3 pair[int32, int32] = val_
+			/*line hecbench_collision.go:97*/ var dir_3 int = getBit(laneID, 3) ^ getBit(laneID, 2)
+			/*line hecbench_collision.go:97*/ var r_8 pair[int32, int32]
+			/*line hecbench_collision.go:97*/ var returned_3 bool
+			/*line hecbench_collision.go:77*/ var val_5 pair[int32, int32] = x_3
+			/*line hecbench_collision.go:70*/ gc_c4v[gc_lane] = val_5
+			gc_l_x_3[gc_lane] = x_3
+			gc_l_dir_3[gc_lane] = dir_3
+			gc_l_r_6[gc_lane] = r_6
+			gc_l_returned_2[gc_lane] = returned_2
+			gc_l_r_8[gc_lane] = r_8
+			gc_l_returned_3[gc_lane] = returned_3
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_3 := gc_l_x_3[gc_lane]
+			dir_3 := gc_l_dir_3[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_8 := gc_l_r_8[gc_lane]
+			returned_3 := gc_l_returned_3[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_9 pair[int32, int32] = gc_c4r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_3 := r_9
+			if b2i(c_3.compare(x_3, y_3)) == dir_3 {
+				r_8 = y_3
+				returned_3 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_3 {
+				r_8 = x_3
+				returned_3 = true
+			}
+			/*line hecbench_collision.go:97*/ val_ = r_8
+			var x_4 pair[int32, int32] = val_
+			/*line hecbench_collision.go:98*/ var dir_4 int = getBit(laneID, 3) ^ getBit(laneID, 1)
+			/*line hecbench_collision.go:98*/ var r_10 pair[int32, int32]
+			/*line hecbench_collision.go:98*/ var returned_4 bool
+			/*line hecbench_collision.go:77*/ var val_6 pair[int32, int32] = x_4
+			/*line hecbench_collision.go:70*/ gc_c5v[gc_lane] = val_6
+			gc_l_x_4[gc_lane] = x_4
+			gc_l_dir_4[gc_lane] = dir_4
+			gc_l_r_8[gc_lane] = r_8
+			gc_l_returned_3[gc_lane] = returned_3
+			gc_l_r_10[gc_lane] = r_10
+			gc_l_returned_4[gc_lane] = returned_4
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_4 := gc_l_x_4[gc_lane]
+			dir_4 := gc_l_dir_4[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_10 := gc_l_r_10[gc_lane]
+			returned_4 := gc_l_returned_4[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_11 pair[int32, int32] = gc_c5r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_4 := r_11
+			if b2i(c_4.compare(x_4, y_4)) == dir_4 {
+				r_10 = y_4
+				returned_4 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_4 {
+				r_10 = x_4
+				returned_4 = true
+			}
+			/*line hecbench_collision.go:98*/ val_ = r_10
+			var x_5 pair[int32, int32] = val_
+			/*line hecbench_collision.go:99*/ var dir_5 int = getBit(laneID, 3) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:99*/ var r_12 pair[int32, int32]
+			/*line hecbench_collision.go:99*/ var returned_5 bool
+			/*line hecbench_collision.go:77*/ var val_7 pair[int32, int32] = x_5
+			/*line hecbench_collision.go:70*/ gc_c6v[gc_lane] = val_7
+			gc_l_x_5[gc_lane] = x_5
+			gc_l_dir_5[gc_lane] = dir_5
+			gc_l_r_10[gc_lane] = r_10
+			gc_l_returned_4[gc_lane] = returned_4
+			gc_l_r_12[gc_lane] = r_12
+			gc_l_returned_5[gc_lane] = returned_5
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_5 := gc_l_x_5[gc_lane]
+			dir_5 := gc_l_dir_5[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_12 := gc_l_r_12[gc_lane]
+			returned_5 := gc_l_returned_5[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_13 pair[int32, int32] = gc_c6r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_5 := r_13
+			if b2i(c_5.compare(x_5, y_5)) == dir_5 {
+				r_12 = y_5
+				returned_5 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_5 {
+				r_12 = x_5
+				returned_5 = true
+			}
+			/*line hecbench_collision.go:99*/ val_ = r_12
+			/*line hecbench_collision.go:102*/ var x_6 pair[int32, int32] = val_
+			/*line hecbench_collision.go:102*/ var dir_6 int = getBit(laneID, 4) ^ getBit(laneID, 3)
+			/*line hecbench_collision.go:102*/ var r_14 pair[int32, int32]
+			/*line hecbench_collision.go:102*/ var returned_6 bool
+			/*line hecbench_collision.go:77*/ var val_8 pair[int32, int32] = x_6
+			/*line hecbench_collision.go:70*/ gc_c7v[gc_lane] = val_8
+			gc_l_x_6[gc_lane] = x_6
+			gc_l_dir_6[gc_lane] = dir_6
+			gc_l_r_12[gc_lane] = r_12
+			gc_l_returned_5[gc_lane] = returned_5
+			gc_l_r_14[gc_lane] = r_14
+			gc_l_returned_6[gc_lane] = returned_6
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_6 := gc_l_x_6[gc_lane]
+			dir_6 := gc_l_dir_6[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_14 := gc_l_r_14[gc_lane]
+			returned_6 := gc_l_returned_6[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_15 pair[int32, int32] = gc_c7r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_6 := r_15
+			if b2i(c_6.compare(x_6, y_6)) == dir_6 {
+				r_14 = y_6
+				returned_6 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_6 {
+				r_14 = x_6
+				returned_6 = true
+			}
+			/*line hecbench_collision.go:102*/ val_ = r_14
+			var x_7 pair[int32, int32] = val_
+			/*line hecbench_collision.go:103*/ var dir_7 int = getBit(laneID, 4) ^ getBit(laneID, 2)
+			/*line hecbench_collision.go:103*/ var r_16 pair[int32, int32]
+			/*line hecbench_collision.go:103*/ var returned_7 bool
+			/*line hecbench_collision.go:77*/ var val_9 pair[int32, int32] = x_7
+			/*line hecbench_collision.go:70*/ gc_c8v[gc_lane] = val_9
+			gc_l_x_7[gc_lane] = x_7
+			gc_l_dir_7[gc_lane] = dir_7
+			gc_l_r_14[gc_lane] = r_14
+			gc_l_returned_6[gc_lane] = returned_6
+			gc_l_r_16[gc_lane] = r_16
+			gc_l_returned_7[gc_lane] = returned_7
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_7 := gc_l_x_7[gc_lane]
+			dir_7 := gc_l_dir_7[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_16 := gc_l_r_16[gc_lane]
+			returned_7 := gc_l_returned_7[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_17 pair[int32, int32] = gc_c8r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_7 := r_17
+			if b2i(c_7.compare(x_7, y_7)) == dir_7 {
+				r_16 = y_7
+				returned_7 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_7 {
+				r_16 = x_7
+				returned_7 = true
+			}
+			/*line hecbench_collision.go:103*/ val_ = r_16
+			var x_8 pair[int32, int32] = val_
+			/*line hecbench_collision.go:104*/ var dir_8 int = getBit(laneID, 4) ^ getBit(laneID, 1)
+			/*line hecbench_collision.go:104*/ var r_18 pair[int32, int32]
+			/*line hecbench_collision.go:104*/ var returned_8 bool
+			/*line hecbench_collision.go:77*/ var val_10 pair[int32, int32] = x_8
+			/*line hecbench_collision.go:70*/ gc_c9v[gc_lane] = val_10
+			gc_l_x_8[gc_lane] = x_8
+			gc_l_dir_8[gc_lane] = dir_8
+			gc_l_r_16[gc_lane] = r_16
+			gc_l_returned_7[gc_lane] = returned_7
+			gc_l_r_18[gc_lane] = r_18
+			gc_l_returned_8[gc_lane] = returned_8
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_8 := gc_l_x_8[gc_lane]
+			dir_8 := gc_l_dir_8[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_18 := gc_l_r_18[gc_lane]
+			returned_8 := gc_l_returned_8[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_19 pair[int32, int32] = gc_c9r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_8 := r_19
+			if b2i(c_8.compare(x_8, y_8)) == dir_8 {
+				r_18 = y_8
+				returned_8 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_8 {
+				r_18 = x_8
+				returned_8 = true
+			}
+			/*line hecbench_collision.go:104*/ val_ = r_18
+			var x_9 pair[int32, int32] = val_
+			/*line hecbench_collision.go:105*/ var dir_9 int = getBit(laneID, 4) ^ getBit(laneID, 0)
+			/*line hecbench_collision.go:105*/ var r_20 pair[int32, int32]
+			/*line hecbench_collision.go:105*/ var returned_9 bool
+			/*line hecbench_collision.go:77*/ var val_11 pair[int32, int32] = x_9
+			/*line hecbench_collision.go:70*/ gc_c10v[gc_lane] = val_11
+			gc_l_x_9[gc_lane] = x_9
+			gc_l_dir_9[gc_lane] = dir_9
+			gc_l_r_18[gc_lane] = r_18
+			gc_l_returned_8[gc_lane] = returned_8
+			gc_l_r_20[gc_lane] = r_20
+			gc_l_returned_9[gc_lane] = returned_9
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_9 := gc_l_x_9[gc_lane]
+			dir_9 := gc_l_dir_9[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_20 := gc_l_r_20[gc_lane]
+			returned_9 := gc_l_returned_9[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_21 pair[int32, int32] = gc_c10r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_9 := r_21
+			if b2i(c_9.compare(x_9, y_9)) == dir_9 {
+				r_20 = y_9
+				returned_9 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_9 {
+				r_20 = x_9
+				returned_9 = true
+			}
+			/*line hecbench_collision.go:105*/ val_ = r_20
+			/*line hecbench_collision.go:108*/ var x_10 pair[int32, int32] = val_
+			/*line hecbench_collision.go:108*/ var dir_10 int = getBit(laneID, 4)
+			/*line hecbench_collision.go:108*/ var r_22 pair[int32, int32]
+			/*line hecbench_collision.go:108*/ var returned_10 bool
+			/*line hecbench_collision.go:77*/ var val_12 pair[int32, int32] = x_10
+			/*line hecbench_collision.go:70*/ gc_c11v[gc_lane] = val_12
+			gc_l_x_10[gc_lane] = x_10
+			gc_l_dir_10[gc_lane] = dir_10
+			gc_l_r_20[gc_lane] = r_20
+			gc_l_returned_9[gc_lane] = returned_9
+			gc_l_r_22[gc_lane] = r_22
+			gc_l_returned_10[gc_lane] = returned_10
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_10 := gc_l_x_10[gc_lane]
+			dir_10 := gc_l_dir_10[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_22 := gc_l_r_22[gc_lane]
+			returned_10 := gc_l_returned_10[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_23 pair[int32, int32] = gc_c11r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_10 := r_23
+			if b2i(c_10.compare(x_10, y_10)) == dir_10 {
+				r_22 = y_10
+				returned_10 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_10 {
+				r_22 = x_10
+				returned_10 = true
+			}
+			/*line hecbench_collision.go:108*/ val_ = r_22
+			var x_11 pair[int32, int32] = val_
+			/*line hecbench_collision.go:109*/ var dir_11 int = getBit(laneID, 3)
+			/*line hecbench_collision.go:109*/ var r_24 pair[int32, int32]
+			/*line hecbench_collision.go:109*/ var returned_11 bool
+			/*line hecbench_collision.go:77*/ var val_13 pair[int32, int32] = x_11
+			/*line hecbench_collision.go:70*/ gc_c12v[gc_lane] = val_13
+			gc_l_x_11[gc_lane] = x_11
+			gc_l_dir_11[gc_lane] = dir_11
+			gc_l_r_22[gc_lane] = r_22
+			gc_l_returned_10[gc_lane] = returned_10
+			gc_l_r_24[gc_lane] = r_24
+			gc_l_returned_11[gc_lane] = returned_11
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_11 := gc_l_x_11[gc_lane]
+			dir_11 := gc_l_dir_11[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_24 := gc_l_r_24[gc_lane]
+			returned_11 := gc_l_returned_11[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_25 pair[int32, int32] = gc_c12r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_11 := r_25
+			if b2i(c_11.compare(x_11, y_11)) == dir_11 {
+				r_24 = y_11
+				returned_11 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_11 {
+				r_24 = x_11
+				returned_11 = true
+			}
+			/*line hecbench_collision.go:109*/ val_ = r_24
+			var x_12 pair[int32, int32] = val_
+			/*line hecbench_collision.go:110*/ var dir_12 int = getBit(laneID, 2)
+			/*line hecbench_collision.go:110*/ var r_26 pair[int32, int32]
+			/*line hecbench_collision.go:110*/ var returned_12 bool
+			/*line hecbench_collision.go:77*/ var val_14 pair[int32, int32] = x_12
+			/*line hecbench_collision.go:70*/ gc_c13v[gc_lane] = val_14
+			gc_l_x_12[gc_lane] = x_12
+			gc_l_dir_12[gc_lane] = dir_12
+			gc_l_r_24[gc_lane] = r_24
+			gc_l_returned_11[gc_lane] = returned_11
+			gc_l_r_26[gc_lane] = r_26
+			gc_l_returned_12[gc_lane] = returned_12
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_12 := gc_l_x_12[gc_lane]
+			dir_12 := gc_l_dir_12[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_26 := gc_l_r_26[gc_lane]
+			returned_12 := gc_l_returned_12[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_27 pair[int32, int32] = gc_c13r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_12 := r_27
+			if b2i(c_12.compare(x_12, y_12)) == dir_12 {
+				r_26 = y_12
+				returned_12 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_12 {
+				r_26 = x_12
+				returned_12 = true
+			}
+			/*line hecbench_collision.go:110*/ val_ = r_26
+			var x_13 pair[int32, int32] = val_
+			/*line hecbench_collision.go:111*/ var dir_13 int = getBit(laneID, 1)
+			/*line hecbench_collision.go:111*/ var r_28 pair[int32, int32]
+			/*line hecbench_collision.go:111*/ var returned_13 bool
+			/*line hecbench_collision.go:77*/ var val_15 pair[int32, int32] = x_13
+			/*line hecbench_collision.go:70*/ gc_c14v[gc_lane] = val_15
+			gc_l_x_13[gc_lane] = x_13
+			gc_l_dir_13[gc_lane] = dir_13
+			gc_l_r_26[gc_lane] = r_26
+			gc_l_returned_12[gc_lane] = returned_12
+			gc_l_r_28[gc_lane] = r_28
+			gc_l_returned_13[gc_lane] = returned_13
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_13 := gc_l_x_13[gc_lane]
+			dir_13 := gc_l_dir_13[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			laneID := gc_l_laneID[gc_lane]
+			r_28 := gc_l_r_28[gc_lane]
+			returned_13 := gc_l_returned_13[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_29 pair[int32, int32] = gc_c14r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_13 := r_29
+			if b2i(c_13.compare(x_13, y_13)) == dir_13 {
+				r_28 = y_13
+				returned_13 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_13 {
+				r_28 = x_13
+				returned_13 = true
+			}
+			/*line hecbench_collision.go:111*/ val_ = r_28
+			var x_14 pair[int32, int32] = val_
+			/*line hecbench_collision.go:112*/ var dir_14 int = getBit(laneID, 0)
+			/*line hecbench_collision.go:112*/ var r_30 pair[int32, int32]
+			/*line hecbench_collision.go:112*/ var returned_14 bool
+			/*line hecbench_collision.go:77*/ var val_16 pair[int32, int32] = x_14
+			/*line hecbench_collision.go:70*/ gc_c15v[gc_lane] = val_16
+			gc_l_x_14[gc_lane] = x_14
+			gc_l_dir_14[gc_lane] = dir_14
+			gc_l_r_28[gc_lane] = r_28
+			gc_l_returned_13[gc_lane] = returned_13
+			gc_l_r_30[gc_lane] = r_30
+			gc_l_returned_14[gc_lane] = returned_14
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_14 := gc_l_x_14[gc_lane]
+			dir_14 := gc_l_dir_14[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_ pair[int32, int32]
+			r_30 := gc_l_r_30[gc_lane]
+			returned_14 := gc_l_returned_14[gc_lane]
+			/*line hecbench_collision.go:84*/ var pVal pair[int32, int32]
+			/*line hecbench_collision.go:70*/ var r_31 pair[int32, int32] = gc_c15r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_14 := r_31
+			if b2i(c_14.compare(x_14, y_14)) == dir_14 {
+				r_30 = y_14
+				returned_14 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_14 {
+				r_30 = x_14
+				returned_14 = true
+			}
+			/*line hecbench_collision.go:112*/ val_ = r_30
+			/*line hecbench_collision.go:114*/ var r_ pair[int32, int32] = val_
+			/*line hecbench_collision.go:146*/ pVal = r_
+			/*line hecbench_collision.go:152*/ gc_c16v[gc_lane] = pVal.k
+			gc_l_r_30[gc_lane] = r_30
+			gc_l_returned_14[gc_lane] = returned_14
+			gc_l_pVal[gc_lane] = pVal
+		}
+		/*line hecbench_collision.go:152*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_c16v, 1, colWarpSize, &gc_c16r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			pVal := gc_l_pVal[gc_lane]
+			/*line hecbench_collision.go:152*/ lower := uint64(gc_c16r[gc_lane])
+			dup := pair[int32, bool]{pVal.v, (lower == uint64(pVal.k)) && (getLaneID(t) != 0)}
+			/*line hecbench_collision.go:157*/ var val_17 pair[int32, bool] = dup
+			/*line hecbench_collision.go:88*/ laneID_ := getLaneID(t)
+			/*line hecbench_collision.go:90*/ var x_15 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:90*/ var dir_15 int = getBit(laneID_, 1) ^ getBit(laneID_, 0)
+			/*line hecbench_collision.go:90*/ var r_33 pair[int32, bool]
+			/*line hecbench_collision.go:90*/ var returned_15 bool
+			/*line hecbench_collision.go:77*/ var val_18 pair[int32, bool] = x_15
+			/*line hecbench_collision.go:70*/ gc_c17v[gc_lane] = val_18
+			gc_l_x_15[gc_lane] = x_15
+			gc_l_dir_15[gc_lane] = dir_15
+			gc_l_laneID_[gc_lane] = laneID_
+			gc_l_r_33[gc_lane] = r_33
+			gc_l_returned_15[gc_lane] = returned_15
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c17v, laneMask_15, width_15, &gc_c17r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_15 := gc_l_x_15[gc_lane]
+			dir_15 := gc_l_dir_15[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_33 := gc_l_r_33[gc_lane]
+			returned_15 := gc_l_returned_15[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_34 pair[int32, bool] = gc_c17r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_15 := r_34
+			if b2i(c_15.compare(x_15, y_15)) == dir_15 {
+				r_33 = y_15
+				returned_15 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_15 {
+				r_33 = x_15
+				returned_15 = true
+			}
+			/*line hecbench_collision.go:90*/ val_17 = r_33
+			/*line hecbench_collision.go:93*/ var x_16 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:93*/ var dir_16 int = getBit(laneID_, 2) ^ getBit(laneID_, 1)
+			/*line hecbench_collision.go:93*/ var r_35 pair[int32, bool]
+			/*line hecbench_collision.go:93*/ var returned_16 bool
+			/*line hecbench_collision.go:77*/ var val_19 pair[int32, bool] = x_16
+			/*line hecbench_collision.go:70*/ gc_c18v[gc_lane] = val_19
+			gc_l_x_16[gc_lane] = x_16
+			gc_l_dir_16[gc_lane] = dir_16
+			gc_l_r_33[gc_lane] = r_33
+			gc_l_returned_15[gc_lane] = returned_15
+			gc_l_r_35[gc_lane] = r_35
+			gc_l_returned_16[gc_lane] = returned_16
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c18v, laneMask_16, width_16, &gc_c18r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_16 := gc_l_x_16[gc_lane]
+			dir_16 := gc_l_dir_16[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_35 := gc_l_r_35[gc_lane]
+			returned_16 := gc_l_returned_16[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_36 pair[int32, bool] = gc_c18r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_16 := r_36
+			if b2i(c_16.compare(x_16, y_16)) == dir_16 {
+				r_35 = y_16
+				returned_16 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_16 {
+				r_35 = x_16
+				returned_16 = true
+			}
+			/*line hecbench_collision.go:93*/ val_17 = r_35
+			var x_17 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:94*/ var dir_17 int = getBit(laneID_, 2) ^ getBit(laneID_, 0)
+			/*line hecbench_collision.go:94*/ var r_37 pair[int32, bool]
+			/*line hecbench_collision.go:94*/ var returned_17 bool
+			/*line hecbench_collision.go:77*/ var val_20 pair[int32, bool] = x_17
+			/*line hecbench_collision.go:70*/ gc_c19v[gc_lane] = val_20
+			gc_l_x_17[gc_lane] = x_17
+			gc_l_dir_17[gc_lane] = dir_17
+			gc_l_r_35[gc_lane] = r_35
+			gc_l_returned_16[gc_lane] = returned_16
+			gc_l_r_37[gc_lane] = r_37
+			gc_l_returned_17[gc_lane] = returned_17
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c19v, laneMask_17, width_17, &gc_c19r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_17 := gc_l_x_17[gc_lane]
+			dir_17 := gc_l_dir_17[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_37 := gc_l_r_37[gc_lane]
+			returned_17 := gc_l_returned_17[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_38 pair[int32, bool] = gc_c19r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_17 := r_38
+			if b2i(c_17.compare(x_17, y_17)) == dir_17 {
+				r_37 = y_17
+				returned_17 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_17 {
+				r_37 = x_17
+				returned_17 = true
+			}
+			/*line hecbench_collision.go:94*/ val_17 = r_37
+			/*line hecbench_collision.go:97*/ var x_18 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:97*/ var dir_18 int = getBit(laneID_, 3) ^ getBit(laneID_, 2)
+			/*line hecbench_collision.go:97*/ var r_39 pair[int32, bool]
+			/*line hecbench_collision.go:97*/ var returned_18 bool
+			/*line hecbench_collision.go:77*/ var val_21 pair[int32, bool] = x_18
+			/*line hecbench_collision.go:70*/ gc_c20v[gc_lane] = val_21
+			gc_l_x_18[gc_lane] = x_18
+			gc_l_dir_18[gc_lane] = dir_18
+			gc_l_r_37[gc_lane] = r_37
+			gc_l_returned_17[gc_lane] = returned_17
+			gc_l_r_39[gc_lane] = r_39
+			gc_l_returned_18[gc_lane] = returned_18
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c20v, laneMask_18, width_18, &gc_c20r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_18 := gc_l_x_18[gc_lane]
+			dir_18 := gc_l_dir_18[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_39 := gc_l_r_39[gc_lane]
+			returned_18 := gc_l_returned_18[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_40 pair[int32, bool] = gc_c20r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_18 := r_40
+			if b2i(c_18.compare(x_18, y_18)) == dir_18 {
+				r_39 = y_18
+				returned_18 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_18 {
+				r_39 = x_18
+				returned_18 = true
+			}
+			/*line hecbench_collision.go:97*/ val_17 = r_39
+			var x_19 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:98*/ var dir_19 int = getBit(laneID_, 3) ^ getBit(laneID_, 1)
+			/*line hecbench_collision.go:98*/ var r_41 pair[int32, bool]
+			/*line hecbench_collision.go:98*/ var returned_19 bool
+			/*line hecbench_collision.go:77*/ var val_22 pair[int32, bool] = x_19
+			/*line hecbench_collision.go:70*/ gc_c21v[gc_lane] = val_22
+			gc_l_x_19[gc_lane] = x_19
+			gc_l_dir_19[gc_lane] = dir_19
+			gc_l_r_39[gc_lane] = r_39
+			gc_l_returned_18[gc_lane] = returned_18
+			gc_l_r_41[gc_lane] = r_41
+			gc_l_returned_19[gc_lane] = returned_19
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c21v, laneMask_19, width_19, &gc_c21r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_19 := gc_l_x_19[gc_lane]
+			dir_19 := gc_l_dir_19[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_41 := gc_l_r_41[gc_lane]
+			returned_19 := gc_l_returned_19[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_42 pair[int32, bool] = gc_c21r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_19 := r_42
+			if b2i(c_19.compare(x_19, y_19)) == dir_19 {
+				r_41 = y_19
+				returned_19 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_19 {
+				r_41 = x_19
+				returned_19 = true
+			}
+			/*line hecbench_collision.go:98*/ val_17 = r_41
+			var x_20 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:99*/ var dir_20 int = getBit(laneID_, 3) ^ getBit(laneID_, 0)
+			/*line hecbench_collision.go:99*/ var r_43 pair[int32, bool]
+			/*line hecbench_collision.go:99*/ var returned_20 bool
+			/*line hecbench_collision.go:77*/ var val_23 pair[int32, bool] = x_20
+			/*line hecbench_collision.go:70*/ gc_c22v[gc_lane] = val_23
+			gc_l_x_20[gc_lane] = x_20
+			gc_l_dir_20[gc_lane] = dir_20
+			gc_l_r_41[gc_lane] = r_41
+			gc_l_returned_19[gc_lane] = returned_19
+			gc_l_r_43[gc_lane] = r_43
+			gc_l_returned_20[gc_lane] = returned_20
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c22v, laneMask_20, width_20, &gc_c22r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_20 := gc_l_x_20[gc_lane]
+			dir_20 := gc_l_dir_20[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_43 := gc_l_r_43[gc_lane]
+			returned_20 := gc_l_returned_20[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_44 pair[int32, bool] = gc_c22r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_20 := r_44
+			if b2i(c_20.compare(x_20, y_20)) == dir_20 {
+				r_43 = y_20
+				returned_20 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_20 {
+				r_43 = x_20
+				returned_20 = true
+			}
+			/*line hecbench_collision.go:99*/ val_17 = r_43
+			/*line hecbench_collision.go:102*/ var x_21 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:102*/ var dir_21 int = getBit(laneID_, 4) ^ getBit(laneID_, 3)
+			/*line hecbench_collision.go:102*/ var r_45 pair[int32, bool]
+			/*line hecbench_collision.go:102*/ var returned_21 bool
+			/*line hecbench_collision.go:77*/ var val_24 pair[int32, bool] = x_21
+			/*line hecbench_collision.go:70*/ gc_c23v[gc_lane] = val_24
+			gc_l_x_21[gc_lane] = x_21
+			gc_l_dir_21[gc_lane] = dir_21
+			gc_l_r_43[gc_lane] = r_43
+			gc_l_returned_20[gc_lane] = returned_20
+			gc_l_r_45[gc_lane] = r_45
+			gc_l_returned_21[gc_lane] = returned_21
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c23v, laneMask_21, width_21, &gc_c23r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_21 := gc_l_x_21[gc_lane]
+			dir_21 := gc_l_dir_21[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_45 := gc_l_r_45[gc_lane]
+			returned_21 := gc_l_returned_21[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_46 pair[int32, bool] = gc_c23r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_21 := r_46
+			if b2i(c_21.compare(x_21, y_21)) == dir_21 {
+				r_45 = y_21
+				returned_21 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_21 {
+				r_45 = x_21
+				returned_21 = true
+			}
+			/*line hecbench_collision.go:102*/ val_17 = r_45
+			var x_22 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:103*/ var dir_22 int = getBit(laneID_, 4) ^ getBit(laneID_, 2)
+			/*line hecbench_collision.go:103*/ var r_47 pair[int32, bool]
+			/*line hecbench_collision.go:103*/ var returned_22 bool
+			/*line hecbench_collision.go:77*/ var val_25 pair[int32, bool] = x_22
+			/*line hecbench_collision.go:70*/ gc_c24v[gc_lane] = val_25
+			gc_l_x_22[gc_lane] = x_22
+			gc_l_dir_22[gc_lane] = dir_22
+			gc_l_r_45[gc_lane] = r_45
+			gc_l_returned_21[gc_lane] = returned_21
+			gc_l_r_47[gc_lane] = r_47
+			gc_l_returned_22[gc_lane] = returned_22
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c24v, laneMask_22, width_22, &gc_c24r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_22 := gc_l_x_22[gc_lane]
+			dir_22 := gc_l_dir_22[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_47 := gc_l_r_47[gc_lane]
+			returned_22 := gc_l_returned_22[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_48 pair[int32, bool] = gc_c24r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_22 := r_48
+			if b2i(c_22.compare(x_22, y_22)) == dir_22 {
+				r_47 = y_22
+				returned_22 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_22 {
+				r_47 = x_22
+				returned_22 = true
+			}
+			/*line hecbench_collision.go:103*/ val_17 = r_47
+			var x_23 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:104*/ var dir_23 int = getBit(laneID_, 4) ^ getBit(laneID_, 1)
+			/*line hecbench_collision.go:104*/ var r_49 pair[int32, bool]
+			/*line hecbench_collision.go:104*/ var returned_23 bool
+			/*line hecbench_collision.go:77*/ var val_26 pair[int32, bool] = x_23
+			/*line hecbench_collision.go:70*/ gc_c25v[gc_lane] = val_26
+			gc_l_x_23[gc_lane] = x_23
+			gc_l_dir_23[gc_lane] = dir_23
+			gc_l_r_47[gc_lane] = r_47
+			gc_l_returned_22[gc_lane] = returned_22
+			gc_l_r_49[gc_lane] = r_49
+			gc_l_returned_23[gc_lane] = returned_23
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c25v, laneMask_23, width_23, &gc_c25r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_23 := gc_l_x_23[gc_lane]
+			dir_23 := gc_l_dir_23[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_49 := gc_l_r_49[gc_lane]
+			returned_23 := gc_l_returned_23[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_50 pair[int32, bool] = gc_c25r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_23 := r_50
+			if b2i(c_23.compare(x_23, y_23)) == dir_23 {
+				r_49 = y_23
+				returned_23 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_23 {
+				r_49 = x_23
+				returned_23 = true
+			}
+			/*line hecbench_collision.go:104*/ val_17 = r_49
+			var x_24 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:105*/ var dir_24 int = getBit(laneID_, 4) ^ getBit(laneID_, 0)
+			/*line hecbench_collision.go:105*/ var r_51 pair[int32, bool]
+			/*line hecbench_collision.go:105*/ var returned_24 bool
+			/*line hecbench_collision.go:77*/ var val_27 pair[int32, bool] = x_24
+			/*line hecbench_collision.go:70*/ gc_c26v[gc_lane] = val_27
+			gc_l_x_24[gc_lane] = x_24
+			gc_l_dir_24[gc_lane] = dir_24
+			gc_l_r_49[gc_lane] = r_49
+			gc_l_returned_23[gc_lane] = returned_23
+			gc_l_r_51[gc_lane] = r_51
+			gc_l_returned_24[gc_lane] = returned_24
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c26v, laneMask_24, width_24, &gc_c26r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_24 := gc_l_x_24[gc_lane]
+			dir_24 := gc_l_dir_24[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_51 := gc_l_r_51[gc_lane]
+			returned_24 := gc_l_returned_24[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_52 pair[int32, bool] = gc_c26r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_24 := r_52
+			if b2i(c_24.compare(x_24, y_24)) == dir_24 {
+				r_51 = y_24
+				returned_24 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_24 {
+				r_51 = x_24
+				returned_24 = true
+			}
+			/*line hecbench_collision.go:105*/ val_17 = r_51
+			/*line hecbench_collision.go:108*/ var x_25 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:108*/ var dir_25 int = getBit(laneID_, 4)
+			/*line hecbench_collision.go:108*/ var r_53 pair[int32, bool]
+			/*line hecbench_collision.go:108*/ var returned_25 bool
+			/*line hecbench_collision.go:77*/ var val_28 pair[int32, bool] = x_25
+			/*line hecbench_collision.go:70*/ gc_c27v[gc_lane] = val_28
+			gc_l_x_25[gc_lane] = x_25
+			gc_l_dir_25[gc_lane] = dir_25
+			gc_l_r_51[gc_lane] = r_51
+			gc_l_returned_24[gc_lane] = returned_24
+			gc_l_r_53[gc_lane] = r_53
+			gc_l_returned_25[gc_lane] = returned_25
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c27v, laneMask_25, width_25, &gc_c27r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_25 := gc_l_x_25[gc_lane]
+			dir_25 := gc_l_dir_25[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_53 := gc_l_r_53[gc_lane]
+			returned_25 := gc_l_returned_25[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_54 pair[int32, bool] = gc_c27r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_25 := r_54
+			if b2i(c_25.compare(x_25, y_25)) == dir_25 {
+				r_53 = y_25
+				returned_25 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_25 {
+				r_53 = x_25
+				returned_25 = true
+			}
+			/*line hecbench_collision.go:108*/ val_17 = r_53
+			var x_26 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:109*/ var dir_26 int = getBit(laneID_, 3)
+			/*line hecbench_collision.go:109*/ var r_55 pair[int32, bool]
+			/*line hecbench_collision.go:109*/ var returned_26 bool
+			/*line hecbench_collision.go:77*/ var val_29 pair[int32, bool] = x_26
+			/*line hecbench_collision.go:70*/ gc_c28v[gc_lane] = val_29
+			gc_l_x_26[gc_lane] = x_26
+			gc_l_dir_26[gc_lane] = dir_26
+			gc_l_r_53[gc_lane] = r_53
+			gc_l_returned_25[gc_lane] = returned_25
+			gc_l_r_55[gc_lane] = r_55
+			gc_l_returned_26[gc_lane] = returned_26
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c28v, laneMask_26, width_26, &gc_c28r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_26 := gc_l_x_26[gc_lane]
+			dir_26 := gc_l_dir_26[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_55 := gc_l_r_55[gc_lane]
+			returned_26 := gc_l_returned_26[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_56 pair[int32, bool] = gc_c28r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_26 := r_56
+			if b2i(c_26.compare(x_26, y_26)) == dir_26 {
+				r_55 = y_26
+				returned_26 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_26 {
+				r_55 = x_26
+				returned_26 = true
+			}
+			/*line hecbench_collision.go:109*/ val_17 = r_55
+			var x_27 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:110*/ var dir_27 int = getBit(laneID_, 2)
+			/*line hecbench_collision.go:110*/ var r_57 pair[int32, bool]
+			/*line hecbench_collision.go:110*/ var returned_27 bool
+			/*line hecbench_collision.go:77*/ var val_30 pair[int32, bool] = x_27
+			/*line hecbench_collision.go:70*/ gc_c29v[gc_lane] = val_30
+			gc_l_x_27[gc_lane] = x_27
+			gc_l_dir_27[gc_lane] = dir_27
+			gc_l_r_55[gc_lane] = r_55
+			gc_l_returned_26[gc_lane] = returned_26
+			gc_l_r_57[gc_lane] = r_57
+			gc_l_returned_27[gc_lane] = returned_27
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c29v, laneMask_27, width_27, &gc_c29r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_27 := gc_l_x_27[gc_lane]
+			dir_27 := gc_l_dir_27[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_57 := gc_l_r_57[gc_lane]
+			returned_27 := gc_l_returned_27[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_58 pair[int32, bool] = gc_c29r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_27 := r_58
+			if b2i(c_27.compare(x_27, y_27)) == dir_27 {
+				r_57 = y_27
+				returned_27 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_27 {
+				r_57 = x_27
+				returned_27 = true
+			}
+			/*line hecbench_collision.go:110*/ val_17 = r_57
+			var x_28 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:111*/ var dir_28 int = getBit(laneID_, 1)
+			/*line hecbench_collision.go:111*/ var r_59 pair[int32, bool]
+			/*line hecbench_collision.go:111*/ var returned_28 bool
+			/*line hecbench_collision.go:77*/ var val_31 pair[int32, bool] = x_28
+			/*line hecbench_collision.go:70*/ gc_c30v[gc_lane] = val_31
+			gc_l_x_28[gc_lane] = x_28
+			gc_l_dir_28[gc_lane] = dir_28
+			gc_l_r_57[gc_lane] = r_57
+			gc_l_returned_27[gc_lane] = returned_27
+			gc_l_r_59[gc_lane] = r_59
+			gc_l_returned_28[gc_lane] = returned_28
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c30v, laneMask_28, width_28, &gc_c30r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_28 := gc_l_x_28[gc_lane]
+			dir_28 := gc_l_dir_28[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			laneID_ := gc_l_laneID_[gc_lane]
+			r_59 := gc_l_r_59[gc_lane]
+			returned_28 := gc_l_returned_28[gc_lane]
+			/*line hecbench_collision.go:70*/ var r_60 pair[int32, bool] = gc_c30r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_28 := r_60
+			if b2i(c_28.compare(x_28, y_28)) == dir_28 {
+				r_59 = y_28
+				returned_28 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_28 {
+				r_59 = x_28
+				returned_28 = true
+			}
+			/*line hecbench_collision.go:111*/ val_17 = r_59
+			var x_29 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:112*/ var dir_29 int = getBit(laneID_, 0)
+			/*line hecbench_collision.go:112*/ var r_61 pair[int32, bool]
+			/*line hecbench_collision.go:112*/ var returned_29 bool
+			/*line hecbench_collision.go:77*/ var val_32 pair[int32, bool] = x_29
+			/*line hecbench_collision.go:70*/ gc_c31v[gc_lane] = val_32
+			gc_l_x_29[gc_lane] = x_29
+			gc_l_dir_29[gc_lane] = dir_29
+			gc_l_r_59[gc_lane] = r_59
+			gc_l_returned_28[gc_lane] = returned_28
+			gc_l_r_61[gc_lane] = r_61
+			gc_l_returned_29[gc_lane] = returned_29
+		}
+		/*line hecbench_collision.go:70*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c31v, laneMask_29, width_29, &gc_c31r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			x_29 := gc_l_x_29[gc_lane]
+			dir_29 := gc_l_dir_29[gc_lane]
+			/*line hecbench_collision.go:78*/ var val_17 pair[int32, bool]
+			r_61 := gc_l_r_61[gc_lane]
+			returned_29 := gc_l_returned_29[gc_lane]
+			/*line hecbench_collision.go:84*/ var dup pair[int32, bool]
+			/*line hecbench_collision.go:70*/ var r_62 pair[int32, bool] = gc_c31r[gc_lane]
+			/*line hecbench_collision.go:77*/ y_29 := r_62
+			if b2i(c_29.compare(x_29, y_29)) == dir_29 {
+				r_61 = y_29
+				returned_29 = true
+			}
+			/*line hecbench_collision.go:80*/ if !returned_29 {
+				r_61 = x_29
+				returned_29 = true
+			}
+			/*line hecbench_collision.go:112*/ val_17 = r_61
+			/*line hecbench_collision.go:114*/ var r_32 pair[int32, bool] = val_17
+			/*line hecbench_collision.go:157*/ dup = r_32
+			gc_c32v[gc_lane] = dup.v
+			gc_l_r_61[gc_lane] = r_61
+			gc_l_returned_29[gc_lane] = returned_29
+		}
+		/*line hecbench_collision.go:158*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, colMask, nil, &gc_c32v, nil, nil, &gc_c32r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_collision.go:158*/ gc_t2 := lanes.LoadUint32x8Slice(gc_c32r[gc_lane:])
+						r := gc_t2
+						/*line hecbench_collision.go:158*/ r.StoreSlice(gc_s_r[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_collision.go:158*/ gc_t := lanes.LoadUint32x8Slice(gc_c32r[gc_lane:])
+						r := gc_t
+						/*line hecbench_collision.go:158*/ r.StoreSlice(gc_s_r[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line hecbench_collision.go:158*/ var r uint32 = gc_c32r[gc_lane]
+					gc_s_r[gc_rank] = r
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				/*line hecbench_collision.go:158*/ var r uint32 = gc_c32r[gc_lane]
+				gc_s_r[gc_rank] = r
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := gc_from
+		for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				/*line hecbench_collision.go:177*/ mask := r
+				/*line hecbench_collision.go:179*/ *duplicateMask = mask
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				/*line hecbench_collision.go:177*/ mask := r
+				/*line hecbench_collision.go:179*/ *duplicateMask = mask
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				/*line hecbench_collision.go:177*/ mask := r
+				/*line hecbench_collision.go:179*/ *duplicateMask = mask
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				r := gc_s_r[gc_rank]
+				/*line hecbench_collision.go:177*/ mask := r
+				/*line hecbench_collision.go:179*/ *duplicateMask = mask
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			r := gc_s_r[gc_rank]
+			/*line hecbench_collision.go:177*/ mask := r
+			/*line hecbench_collision.go:179*/ *duplicateMask = mask
+		}
+	}
+}
 
 // gc_files_hecbench_collision holds the source files whose lines the kernels' records hash.
 //

@@ -5,8 +5,12 @@ package hecbenchrodinia
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/intrinsic"
 )
 
 // A build error here means this file was generated for another version of
@@ -39,6 +43,358 @@ var gc_src_groupnormForwardKernel = compiled.NewSource(gc_files_hecbench_groupno
 	compiled.PTX{Entry: "groupnormForwardKernel", Pack: gc_ptx_hecbench_groupnorm, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int", "int", "int"}, Files: []string{"hecbench_groupnorm.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_groupnorm.go:26
+func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line hecbench_groupnorm.go:27*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
+	numWarps := gc_bdx / 32
+	/*line hecbench_groupnorm.go:36*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:39*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:42*/ x = x[gc_bx*groupPixels:]
+	out = out[gc_bx*groupPixels:]
+	/*line hecbench_groupnorm.go:45*/ weight = weight[g*groupSize:]
+	bias = bias[g*groupSize:]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				threadSum := gc_vb
+				threadSum2 := gc_vb
+				/*line hecbench_groupnorm.go:49*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+				/*line hecbench_groupnorm.go:49*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var threadSum float32 = float32(0.0)
+			var threadSum2 float32 = float32(0.0)
+			/*line hecbench_groupnorm.go:50*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+			lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		threadSum := float32(0.0)
+		threadSum2 := float32(0.0)
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
+	}
+	/*line hecbench_groupnorm.go:51*/ for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_groupnorm.go:60*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+							var i int = gc_tx + gc_off
+							_ = i
+							/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+							/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+							/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_groupnorm.go:51*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:51*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						var i int = gc_tx + gc_off
+						_ = i
+						/*line hecbench_groupnorm.go:52*/ val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line hecbench_groupnorm.go:52*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:52*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:52*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:52*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+					gc_more = true
+					/*line hecbench_groupnorm.go:52*/ val := gc_at[gc_tx]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line hecbench_groupnorm.go:52*/ val := x[i]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			}
+		}
+	}
+	var gc_l_warpSum [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+			/*line hecbench_groupnorm.go:58*/ gc_c1v[gc_lane] = threadSum
+		}
+		/*line hecbench_groupnorm.go:58*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
+			/*line hecbench_groupnorm.go:58*/ warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
+		}
+		/*line hecbench_groupnorm.go:59*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			warpID := gc_tx / 32
+			warpSum := gc_l_warpSum[gc_lane]
+			/*line hecbench_groupnorm.go:59*/ warpSum2 := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:61*/ sharedSum[warpID] = warpSum
+			sharedSum2[warpID] = warpSum2
+		}
+	}
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				laneID := gc_tx % 32
+				/*line hecbench_groupnorm.go:35*/ var warpSum float32
+				/*line hecbench_groupnorm.go:37*/ var warpSum2 float32
+				/*line hecbench_groupnorm.go:66*/ if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
+			}
+		}
+		/*line hecbench_groupnorm.go:76*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
+			/*line hecbench_groupnorm.go:76*/ blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
+		}
+		/*line hecbench_groupnorm.go:77*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off4 := gc_bx
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+				gc_at2 := mean[gc_off4:][:1]
+				gc_at3 := rstd[gc_off4:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
+					/*line hecbench_groupnorm.go:77*/ blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+						/*line hecbench_groupnorm.go:79*/ blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
+					}
+					/*line hecbench_groupnorm.go:83*/ s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						gc_at2[0] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						gc_at3[0] = s
+					}
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
+					/*line hecbench_groupnorm.go:77*/ blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+						/*line hecbench_groupnorm.go:79*/ blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
+					}
+					/*line hecbench_groupnorm.go:83*/ s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						mean[gc_bx] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						rstd[gc_bx] = s
+					}
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			}
+		}
+	}
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_groupnorm.go:91*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line hecbench_groupnorm.go:100*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				m := gc_s_m[gc_rank]
+				s := gc_s_s[gc_rank]
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk2 {
+					gc_more2 = true
+				}
+				/*line hecbench_groupnorm.go:107*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
+					/*line hecbench_groupnorm.go:92*/ c := i_ / imgSize
+					n := s * (x[i_] - m)
+					out[i_] = n*weight[c] + bias[c]
+				}
+			}
+		}
+	}
+}
+
 // GroupnormForward2Kernel is groupnorm_forward_kernel2 of groupnorm's
 // main.cu: groupnorm_forward_kernel with the sums read as float4s, the
 // tail after the last whole float4 read as floats.
@@ -62,6 +418,451 @@ func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, i
 var gc_src_groupnormForwardKernel2 = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50").GPU(
 	compiled.PTX{Entry: "groupnormForwardKernel2", Pack: gc_ptx_hecbench_groupnorm, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int", "int", "int"}, Files: []string{"hecbench_groupnorm.go", "common.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_groupnorm.go:103
+func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_xVec := compiled.Scratch[[]float4](gc_b, 0)[:gc_n]
+	gc_s_threadSumV4 := compiled.Scratch[float4](gc_b, 1)[:gc_n]
+	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b, 2)[:gc_n]
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	/*line hecbench_groupnorm.go:104*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
+	numWarps := gc_bdx / 32
+	/*line hecbench_groupnorm.go:113*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:116*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:119*/ x = x[gc_bx*groupPixels:]
+	out = out[gc_bx*groupPixels:]
+	/*line hecbench_groupnorm.go:122*/ weight = weight[g*groupSize:]
+	bias = bias[g*groupSize:]
+	/*line hecbench_groupnorm.go:126*/ vecCount := groupPixels / 4
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+			/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_groupnorm.go:127*/ xVec := toFloat4s(x)
+		/*line hecbench_groupnorm.go:129*/ threadSumV4 := float4{0, 0, 0, 0}
+		threadSum2V4 := float4{0, 0, 0, 0}
+		gc_s_xVec[gc_rank] = xVec
+		gc_s_threadSumV4[gc_rank] = threadSumV4
+		gc_s_threadSum2V4[gc_rank] = threadSum2V4
+	}
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_groupnorm.go:132*/ for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_groupnorm.go:141*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				xVec := gc_s_xVec[gc_rank]
+				threadSumV4 := gc_s_threadSumV4[gc_rank]
+				threadSum2V4 := gc_s_threadSum2V4[gc_rank]
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				/*line hecbench_groupnorm.go:148*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					/*line hecbench_groupnorm.go:133*/ v := xVec[i]
+					threadSumV4.X += v.X
+					threadSumV4.Y += v.Y
+					threadSumV4.Z += v.Z
+					threadSumV4.W += v.W
+					threadSum2V4.X += v.X * v.X
+					threadSum2V4.Y += v.Y * v.Y
+					threadSum2V4.Z += v.Z * v.Z
+					threadSum2V4.W += v.W * v.W
+				}
+				gc_s_threadSumV4[gc_rank] = threadSumV4
+				gc_s_threadSum2V4[gc_rank] = threadSum2V4
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		threadSumV4 := gc_s_threadSumV4[gc_rank]
+		threadSum2V4 := gc_s_threadSum2V4[gc_rank]
+		/*line hecbench_groupnorm.go:144*/ threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
+		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
+	}
+	/*line hecbench_groupnorm.go:147*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_groupnorm.go:155*/ if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (vecCount * 4) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at := x[gc_off4:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+							/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
+							_ = i_
+							/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+							/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+							/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+							/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_groupnorm.go:147*/ threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+						/*line hecbench_groupnorm.go:147*/ var i_ int = vecCount*4 + gc_tx + gc_off2
+						_ = i_
+						/*line hecbench_groupnorm.go:148*/ val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line hecbench_groupnorm.go:148*/ threadSum = threadSum.Add(val)
+						/*line hecbench_groupnorm.go:148*/ threadSum2 = threadSum2.Add(val.Mul(val))
+						/*line hecbench_groupnorm.go:148*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+						/*line hecbench_groupnorm.go:148*/ threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more2 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+					gc_more2 = true
+					/*line hecbench_groupnorm.go:148*/ val := gc_at[gc_tx]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+					/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
+					gc_more2 = true
+					/*line hecbench_groupnorm.go:148*/ val := x[i_]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			}
+		}
+	}
+	var gc_l_warpSum [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+			/*line hecbench_groupnorm.go:154*/ gc_c1v[gc_lane] = threadSum
+		}
+		/*line hecbench_groupnorm.go:154*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
+			/*line hecbench_groupnorm.go:154*/ warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
+		}
+		/*line hecbench_groupnorm.go:155*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			warpID := gc_tx / 32
+			warpSum := gc_l_warpSum[gc_lane]
+			/*line hecbench_groupnorm.go:155*/ warpSum2 := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:157*/ sharedSum[warpID] = warpSum
+			sharedSum2[warpID] = warpSum2
+		}
+	}
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				laneID := gc_tx % 32
+				/*line hecbench_groupnorm.go:112*/ var warpSum float32
+				/*line hecbench_groupnorm.go:114*/ var warpSum2 float32
+				/*line hecbench_groupnorm.go:162*/ if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
+			}
+		}
+		/*line hecbench_groupnorm.go:172*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_pos.Thread = gc_w + gc_lane
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
+			/*line hecbench_groupnorm.go:172*/ blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
+		}
+		/*line hecbench_groupnorm.go:173*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off5 := gc_bx
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+				gc_at2 := mean[gc_off5:][:1]
+				gc_at3 := rstd[gc_off5:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
+					/*line hecbench_groupnorm.go:173*/ blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+						/*line hecbench_groupnorm.go:175*/ blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
+					}
+					/*line hecbench_groupnorm.go:179*/ s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						gc_at2[0] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						gc_at3[0] = s
+					}
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
+					/*line hecbench_groupnorm.go:173*/ blockSum2 := gc_c4r[gc_lane]
+					var m float32
+					var variance float32
+					if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+						blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+					} else {
+						gc_memoIn, gc_memoIn2 = blockSum, blockSum2
+						/*line hecbench_groupnorm.go:175*/ blockSum /= float32(groupPixels)
+						blockSum2 /= float32(groupPixels)
+						m = blockSum
+						variance = blockSum2 - m*m
+						gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+						gc_ran = true
+					}
+					/*line hecbench_groupnorm.go:179*/ s := intrinsic.Rsqrtf(variance + 1e-5)
+					if mean != nil && gc_tx == 0 {
+						mean[gc_bx] = m
+					}
+					if rstd != nil && gc_tx == 0 {
+						rstd[gc_bx] = s
+					}
+					gc_l_blockSum[gc_lane] = blockSum
+					gc_s_m[gc_rank] = m
+					gc_s_s[gc_rank] = s
+				}
+			}
+		}
+	}
+	gc_chunk3 := compiled.StrideChunk(gc_bdx)
+	gc_span3 := (gc_bdx) * gc_chunk3
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_groupnorm.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line hecbench_groupnorm.go:196*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				m := gc_s_m[gc_rank]
+				s := gc_s_s[gc_rank]
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+				case gc_trips2 > gc_span3:
+					gc_trips2 = gc_chunk3
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk3 {
+					gc_more3 = true
+				}
+				/*line hecbench_groupnorm.go:203*/ for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
+					/*line hecbench_groupnorm.go:188*/ c := i_2 / imgSize
+					n := s * (x[i_2] - m)
+					out[i_2] = n*weight[c] + bias[c]
+				}
+			}
+		}
+	}
+}
 
 // GroupnormBackwardKernel is groupnorm_backward_kernel of groupnorm's
 // main.cu: block b computes dx for group b and adds the group's
@@ -88,6 +889,702 @@ func GroupnormBackwardKernel(dout, x, mean, rstd, weight, dx, dweight, dbias []f
 var gc_src_groupnormBackwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormBackwardKernel", "4ef6d51d8e2b4ae26a960632e02fc6c458de976b17e5e650c68d514b17f7f4c5", "hecbench_groupnorm.go:199-350").NoGoexit("51351216ba3bc4a3aec72303fea5350cd1ca62fc6ff894a01ee603c1fcfbe3c3", "hecbench_groupnorm.go:194-197").GPU(
 	compiled.PTX{Entry: "groupnormBackwardKernel", Pack: gc_ptx_hecbench_groupnorm, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int", "int", "int"}, Files: []string{"hecbench_groupnorm.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_groupnorm.go:206
+func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_dwThread := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_dbThread := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	/*line hecbench_groupnorm.go:207*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
+	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
+	numWarps := gc_bdx / 32
+	/*line hecbench_groupnorm.go:214*/ groupPixels := imgSize * groupSize
+	/*line hecbench_groupnorm.go:216*/ g := gc_bx % nGroups
+	/*line hecbench_groupnorm.go:219*/ dout = dout[gc_bx*imgSize*groupSize:]
+	x = x[gc_bx*imgSize*groupSize:]
+	dx = dx[gc_bx*imgSize*groupSize:]
+	weight = weight[g*groupSize:]
+	dweight = dweight[g*groupSize:]
+	dbias = dbias[g*groupSize:]
+	/*line hecbench_groupnorm.go:226*/ mVal := mean[gc_bx]
+	if compiled.SIMDBuild {
+		/*line hecbench_groupnorm.go:227*/ _ = &mVal
+	}
+	/*line hecbench_groupnorm.go:227*/ rstdVal := rstd[gc_bx]
+	if compiled.SIMDBuild {
+		/*line hecbench_groupnorm.go:228*/ _ = &rstdVal
+	}
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				wDoutThread := gc_vb
+				wDoutNormThread := gc_vb
+				/*line hecbench_groupnorm.go:233*/ wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank:])
+				/*line hecbench_groupnorm.go:233*/ wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var wDoutThread float32 = float32(0.0)
+			var wDoutNormThread float32 = float32(0.0)
+			/*line hecbench_groupnorm.go:234*/ lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
+			lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		wDoutThread := float32(0.0)
+		wDoutNormThread := float32(0.0)
+		gc_s_wDoutThread[gc_rank] = wDoutThread
+		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+	}
+	/*line hecbench_groupnorm.go:234*/ for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_groupnorm.go:243*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := dout[gc_off5:][:gc_to]
+				gc_at2 := x[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutThread := gc_s_wDoutThread[gc_rank]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line hecbench_groupnorm.go:235*/ c := i / imgSize
+					curWDout := weight[c] * gc_at[gc_tx]
+					wDoutThread += curWDout
+					norm := (gc_at2[gc_tx] - mVal) * rstdVal
+					wDoutNormThread += curWDout * norm
+					gc_s_wDoutThread[gc_rank] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutThread := gc_s_wDoutThread[gc_rank]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line hecbench_groupnorm.go:235*/ c := i / imgSize
+					curWDout := weight[c] * dout[i]
+					wDoutThread += curWDout
+					norm := (x[i] - mVal) * rstdVal
+					wDoutNormThread += curWDout * norm
+					gc_s_wDoutThread[gc_rank] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+				}
+			}
+		}
+	}
+	var gc_l_wDoutWarp [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutThread := gc_s_wDoutThread[gc_rank]
+			/*line hecbench_groupnorm.go:242*/ gc_c1v[gc_lane] = wDoutThread
+		}
+		/*line hecbench_groupnorm.go:242*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+			/*line hecbench_groupnorm.go:242*/ wDoutWarp := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = wDoutNormThread
+			gc_l_wDoutWarp[gc_lane] = wDoutWarp
+		}
+		/*line hecbench_groupnorm.go:243*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			warpID := gc_tx / 32
+			wDoutWarp := gc_l_wDoutWarp[gc_lane]
+			/*line hecbench_groupnorm.go:243*/ wDoutNormWarp := gc_c2r[gc_lane]
+			/*line hecbench_groupnorm.go:245*/ sharedSum[warpID] = wDoutWarp
+			sharedSum2[warpID] = wDoutNormWarp
+		}
+	}
+	var gc_l_wDoutNormWarp [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			laneID := gc_tx % 32
+			/*line hecbench_groupnorm.go:215*/ var wDoutWarp float32
+			/*line hecbench_groupnorm.go:217*/ var wDoutNormWarp float32
+			/*line hecbench_groupnorm.go:250*/ if laneID < numWarps {
+				wDoutWarp = sharedSum[laneID]
+			} else {
+				wDoutWarp = 0.0
+			}
+			if laneID < numWarps {
+				wDoutNormWarp = sharedSum2[laneID]
+			} else {
+				wDoutNormWarp = 0.0
+			}
+			gc_c3v[gc_lane] = wDoutWarp
+			gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
+		}
+		/*line hecbench_groupnorm.go:260*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
+			_ = wDoutNormWarp
+			/*line hecbench_groupnorm.go:260*/ wDoutBlock := gc_c3r[gc_lane]
+			gc_s_wDoutBlock[gc_rank] = wDoutBlock
+		}
+		/*line hecbench_groupnorm.go:261*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		gc_ran := false
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				/*line hecbench_groupnorm.go:262*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(groupPixels))
+				if gc_act == ^uint32(0) {
+					/*line hecbench_groupnorm.go:262*/ gc_vb3 := lanes.BroadcastFloat32x8(float32(groupPixels))
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_groupnorm.go:262*/ wDoutBlock := lanes.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
+						/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+						wDoutBlock = wDoutBlock.Div(gc_vb3)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb3)
+						/*line hecbench_groupnorm.go:263*/ wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
+						/*line hecbench_groupnorm.go:263*/ wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_groupnorm.go:263*/ wDoutBlock := lanes.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank:])
+						/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+						wDoutBlock = wDoutBlock.Div(gc_vb2)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
+						/*line hecbench_groupnorm.go:263*/ wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank:])
+						/*line hecbench_groupnorm.go:263*/ wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := gc_c4r[gc_lane]
+					if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
+						wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
+					} else {
+						gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
+						/*line hecbench_groupnorm.go:262*/ wDoutBlock /= float32(groupPixels)
+						wDoutNormBlock /= float32(groupPixels)
+						gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
+						gc_ran = true
+					}
+					gc_s_wDoutBlock[gc_rank] = wDoutBlock
+					gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				wDoutBlock := gc_s_wDoutBlock[gc_rank]
+				/*line hecbench_groupnorm.go:261*/ wDoutNormBlock := gc_c4r[gc_lane]
+				if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
+					wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
+				} else {
+					gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
+					/*line hecbench_groupnorm.go:262*/ wDoutBlock /= float32(groupPixels)
+					wDoutNormBlock /= float32(groupPixels)
+					gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
+					gc_ran = true
+				}
+				gc_s_wDoutBlock[gc_rank] = wDoutBlock
+				gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
+			}
+		}
+	}
+	/*line hecbench_groupnorm.go:266*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line hecbench_groupnorm.go:275*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dout) && gc_to <= len(dout)-gc_off6 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 && gc_off6 <= len(dx) && gc_to <= len(dx)-gc_off6 {
+				gc_at3 := dout[gc_off6:][:gc_to]
+				gc_at4 := x[gc_off6:][:gc_to]
+				gc_at5 := dx[gc_off6:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+					/*line hecbench_groupnorm.go:269*/ doutVal := gc_at3[gc_tx]
+					norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
+					/*line hecbench_groupnorm.go:273*/ c_ := (i_ / imgSize) % groupSize
+					wDout := weight[c_] * doutVal
+					gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+					/*line hecbench_groupnorm.go:269*/ doutVal := dout[i_]
+					norm_ := (x[i_] - mVal) * rstdVal
+					/*line hecbench_groupnorm.go:273*/ c_ := (i_ / imgSize) % groupSize
+					wDout := weight[c_] * doutVal
+					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+				}
+			}
+		}
+	}
+	/*line hecbench_groupnorm.go:284*/ if imgSize%gc_bdx == 0 {
+		for c_2 := 0; c_2 < groupSize; c_2++ {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_vb4 := lanes.BroadcastFloat32x8(float32(0.0))
+					for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+						gc_rank := gc_vstep2
+						dwThread := gc_vb4
+						dbThread := gc_vb4
+						/*line hecbench_groupnorm.go:287*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+						/*line hecbench_groupnorm.go:287*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					var dwThread float32 = float32(0.0)
+					var dbThread float32 = float32(0.0)
+					/*line hecbench_groupnorm.go:288*/ lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
+					lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
+				}
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				dwThread := float32(0.0)
+				dbThread := float32(0.0)
+				gc_s_dwThread[gc_rank] = dwThread
+				gc_s_dbThread[gc_rank] = dbThread
+			}
+			/*line hecbench_groupnorm.go:288*/ for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off3, gc_to) {
+					/*line hecbench_groupnorm.go:297*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off7 := gc_off3
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(dout) && gc_to <= len(dout)-gc_off7 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+						gc_at6 := dout[gc_off7:][:gc_to]
+						gc_at7 := x[gc_off7:][:gc_to]
+						gc_vstep3 := gc_from
+						if compiled.SIMDBuild {
+							if compiled.SIMD {
+								/*line hecbench_groupnorm.go:291*/ gc_vb7 := lanes.BroadcastFloat32x8(mVal)
+								/*line hecbench_groupnorm.go:291*/ gc_vb8 := lanes.BroadcastFloat32x8(rstdVal)
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+									/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+									/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+									var i_2 int = gc_tx + gc_off3
+									_ = i_2
+									/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+									/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+									/*line hecbench_groupnorm.go:289*/ norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb7).Mul(gc_vb8)
+									/*line hecbench_groupnorm.go:289*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+									/*line hecbench_groupnorm.go:289*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+									/*line hecbench_groupnorm.go:289*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						} else {
+							/*line hecbench_groupnorm.go:291*/ gc_vb3 := lanes.BroadcastFloat32x8(mVal)
+							/*line hecbench_groupnorm.go:291*/ gc_vb4 := lanes.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_groupnorm.go:291*/ dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:291*/ dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+								var i_2 int = gc_tx + gc_off3
+								_ = i_2
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+								/*line hecbench_groupnorm.go:289*/ dbThread = dbThread.Add(doutVal_)
+								/*line hecbench_groupnorm.go:289*/ norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb3).Mul(gc_vb4)
+								/*line hecbench_groupnorm.go:289*/ dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+								/*line hecbench_groupnorm.go:289*/ dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+								/*line hecbench_groupnorm.go:289*/ dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+							}
+						}
+						if gc_vstep3 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							dwThread := gc_s_dwThread[gc_rank]
+							dbThread := gc_s_dbThread[gc_rank]
+							gc_more3 = true
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := gc_at6[gc_tx]
+							dbThread += doutVal_
+							norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
+							dwThread += doutVal_ * norm_2
+							gc_s_dwThread[gc_rank] = dwThread
+							gc_s_dbThread[gc_rank] = dbThread
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							dwThread := gc_s_dwThread[gc_rank]
+							dbThread := gc_s_dbThread[gc_rank]
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
+							dbThread += doutVal_
+							norm_2 := (x[i_2] - mVal) * rstdVal
+							dwThread += doutVal_ * norm_2
+							gc_s_dwThread[gc_rank] = dwThread
+							gc_s_dbThread[gc_rank] = dbThread
+						}
+					}
+				}
+			}
+			/*line hecbench_groupnorm.go:296*/ dout = dout[imgSize:]
+			x = x[imgSize:]
+			var gc_l_dwWarp [32]float32
+			var gc_c5v [32]float32
+			var gc_c5r [32]float32
+			var gc_c6v [32]float32
+			var gc_c6r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dwThread := gc_s_dwThread[gc_rank]
+					/*line hecbench_groupnorm.go:300*/ gc_c5v[gc_lane] = dwThread
+				}
+				/*line hecbench_groupnorm.go:300*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dbThread := gc_s_dbThread[gc_rank]
+					/*line hecbench_groupnorm.go:300*/ dwWarp := gc_c5r[gc_lane]
+					gc_c6v[gc_lane] = dbThread
+					gc_l_dwWarp[gc_lane] = dwWarp
+				}
+				/*line hecbench_groupnorm.go:301*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+					}
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						warpID := gc_tx / 32
+						laneID := gc_tx % 32
+						dwWarp := gc_l_dwWarp[gc_lane]
+						/*line hecbench_groupnorm.go:301*/ dbWarp := gc_c6r[gc_lane]
+						/*line hecbench_groupnorm.go:303*/ if laneID == 0 {
+							sharedSum[warpID] = dwWarp
+							sharedSum2[warpID] = dbWarp
+						}
+					}
+				}
+			}
+			if compiled.SIMDBuild {
+				lanes.ClearAVXUpperBits()
+			}
+			compiled.OutOfLine(func() {
+				sharedSum := sharedSum[:32]
+				/*line hecbench_groupnorm.go:316*/ sharedSum2 := sharedSum2[:32]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := 0; gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							{
+								dwBlock := float32(0.0)
+								dbBlock := float32(0.0)
+								/*line hecbench_groupnorm.go:312*/ for i_3 := 0; i_3 < numWarps; i_3++ {
+									dwBlock += sharedSum[i_3]
+									dbBlock += sharedSum2[i_3]
+								}
+								atomic.Add(&dweight[c_2], dwBlock)
+								atomic.Add(&dbias[c_2], dbBlock)
+							}
+						}
+					}
+				}
+			})
+		}
+	} else {
+		/*line hecbench_groupnorm.go:322*/ blockReps := ceilDiv(groupSize, numWarps)
+		var gc_l_dwThread_ [32]float32
+		var gc_l_dbThread_ [32]float32
+		var gc_l_dwWarp_ [32]float32
+		var gc_c7r [32]float32
+		var gc_c8r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			/*line hecbench_groupnorm.go:323*/ for br := 0; br < blockReps; br++ {
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						gc_vb9 := lanes.BroadcastFloat32x8(float32(0.0))
+						if gc_act == ^uint32(0) {
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(0.0))
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								dwThread_ := gc_vb10
+								dbThread_ := gc_vb10
+								/*line hecbench_groupnorm.go:325*/ dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
+								/*line hecbench_groupnorm.go:325*/ dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								dwThread_ := gc_vb9
+								dbThread_ := gc_vb9
+								/*line hecbench_groupnorm.go:325*/ dwThread_.StoreSlice(gc_l_dwThread_[gc_lane:])
+								/*line hecbench_groupnorm.go:325*/ dbThread_.StoreSlice(gc_l_dbThread_[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							dwThread_ := float32(0.0)
+							dbThread_ := float32(0.0)
+							gc_l_dwThread_[gc_lane] = dwThread_
+							gc_l_dbThread_[gc_lane] = dbThread_
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						dwThread_ := float32(0.0)
+						dbThread_ := float32(0.0)
+						gc_l_dwThread_[gc_lane] = dwThread_
+						gc_l_dbThread_[gc_lane] = dbThread_
+					}
+				}
+				var gc_m24 uint32
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						warpID := gc_tx / 32
+						/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
+						if ch < groupSize {
+							gc_m24 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save24 := gc_act
+				gc_act = gc_save24 & gc_m24
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							laneID := gc_tx % 32
+							warpID := gc_tx / 32
+							/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
+							dwThread_ := gc_l_dwThread_[gc_lane]
+							dbThread_ := gc_l_dbThread_[gc_lane]
+							/*line hecbench_groupnorm.go:329*/ doutCh := dout[ch*imgSize:]
+							xCh := x[ch*imgSize:]
+							for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
+								doutVal_2 := doutCh[i_4]
+								dbThread_ += doutVal_2
+								norm_3 := (xCh[i_4] - mVal) * rstdVal
+								dwThread_ += doutVal_2 * norm_3
+							}
+							gc_l_dwThread_[gc_lane] = dwThread_
+							gc_l_dbThread_[gc_lane] = dbThread_
+						}
+					}
+					/*line hecbench_groupnorm.go:339*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						dbThread_ := gc_l_dbThread_[gc_lane]
+						_ = dbThread_
+						/*line hecbench_groupnorm.go:339*/ dwWarp_ := gc_c7r[gc_lane]
+						gc_l_dwWarp_[gc_lane] = dwWarp_
+					}
+					/*line hecbench_groupnorm.go:340*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 {
+							gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+						}
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					if gc_lo3 < gc_hi3 {
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							laneID := gc_tx % 32
+							warpID := gc_tx / 32
+							/*line hecbench_groupnorm.go:327*/ ch := br*numWarps + warpID
+							dwWarp_ := gc_l_dwWarp_[gc_lane]
+							/*line hecbench_groupnorm.go:340*/ dbWarp_ := gc_c8r[gc_lane]
+							/*line hecbench_groupnorm.go:343*/ if laneID == 0 {
+								atomic.Add(&dweight[ch], dwWarp_)
+								atomic.Add(&dbias[ch], dbWarp_)
+							}
+						}
+					}
+				}
+				gc_act = gc_save24 &^ gc_dead
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
 //

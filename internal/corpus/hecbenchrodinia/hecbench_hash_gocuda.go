@@ -139,34 +139,34 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dLength) && gc_to <= len(dLength)-gc_off && gc_to <= 1<<32-gc_off && gc_off <= len(length) && gc_to <= len(length)-gc_off {
 				gc_at := dLength[gc_off:][:gc_to]
 				gc_at2 := length[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := uint32(gc_bdx*gc_bx + gc_tx)
 						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := uint32(gc_bdx*gc_bx + gc_tx)
 						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := uint32(gc_bdx*gc_bx + gc_tx)
 						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := uint32(gc_bdx*gc_bx + gc_tx)
 						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
 					/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])

@@ -5,7 +5,9 @@ package hecbenchrodinia
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,7 +37,1128 @@ var gc_src_jacobiStep = compiled.NewSource(gc_files_hecbench_jacobi, "jacobiStep
 	compiled.PTX{Entry: "jacobiStep", Pack: gc_ptx_hecbench_jacobi, Params: []string{"[]float32", "[]float32", "*float32"}, Files: []string{"hecbench_jacobi.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_jacobi.go:26
+func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error_ *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_err := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line hecbench_jacobi.go:27*/ fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty + 1
+			gc_off := 1
+			gc_off2 := 0
+			gc_off3 := 2
+			gc_row2 := gc_ty + 0
+			gc_row3 := gc_ty + 2
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(fOldTile) && gc_row2 >= 0 && gc_row2 < len(fOldTile) && gc_row3 >= 0 && gc_row3 < len(fOldTile) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(fOldTile[gc_row])-gc_off, len(fOldTile[gc_row])-gc_off2, len(fOldTile[gc_row])-gc_off3, len(fOldTile[gc_row2])-gc_off, len(fOldTile[gc_row3])-gc_off), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := fOldTile[gc_row][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := fOldTile[gc_row][gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := fOldTile[gc_row][gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := fOldTile[gc_row2][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at5 := fOldTile[gc_row3][gc_off+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_steps2:
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_rank := gc_base + gc_tx
+									var i int = gc_tx + gc_bx*gc_bdx
+									var j int = gc_ty + gc_by*gc_bdy
+									/*line hecbench_jacobi.go:35*/ var gc_i6 int = i
+									/*line hecbench_jacobi.go:35*/ var gc_j6 int = j
+									/*line hecbench_jacobi.go:19*/ var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
+									var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
+										/*line hecbench_jacobi.go:35*/ gc_ld6 = lanes.LoadFloat32x8Slice(fOld[gc_t10:])
+									} else {
+										break gc_steps2
+									}
+									/*line hecbench_jacobi.go:35*/ gc_ld6.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									/*line hecbench_jacobi.go:43*/ gc_if3 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+									if gc_if3.ToBits() != 0 {
+										/*line hecbench_jacobi.go:44*/ var gc_t11 int = i - 1
+										var gc_i7 int = gc_t11
+										/*line hecbench_jacobi.go:44*/ var gc_j7 int = j
+										var gc_t12 int = ((gc_i7) + (gc_j7)*
+											/*line hecbench_jacobi.go:19*/ jacobiN)
+										var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
+											/*line hecbench_jacobi.go:44*/ gc_ld7 = lanes.LoadFloat32x8Slice(fOld[gc_t12:])
+										} else {
+											var gc_lanes11 [8]float32
+											for gc_k11 := range 8 {
+												if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+													gc_pos.Thread = gc_rank + gc_k11
+													/*line hecbench_jacobi.go:44*/ gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld7 = lanes.LoadFloat32x8(&gc_lanes11)
+										}
+										/*line hecbench_jacobi.go:44*/ gc_ld7.StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if3)
+									}
+									gc_if4 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx, 8)))).And(gc_iota2.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+									if gc_if4.ToBits() != 0 {
+										/*line hecbench_jacobi.go:47*/ var gc_t13 int = i + 1
+										var gc_i8 int = gc_t13
+										/*line hecbench_jacobi.go:47*/ var gc_j8 int = j
+										var gc_t14 int = ((gc_i8) + (gc_j8)*
+											/*line hecbench_jacobi.go:19*/ jacobiN)
+										var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
+											/*line hecbench_jacobi.go:47*/ gc_ld8 = lanes.LoadFloat32x8Slice(fOld[gc_t14:])
+										} else {
+											var gc_lanes12 [8]float32
+											for gc_k12 := range 8 {
+												if gc_if4.ToBits()&(1<<gc_k12) != 0 {
+													gc_pos.Thread = gc_rank + gc_k12
+													/*line hecbench_jacobi.go:47*/ gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld8 = lanes.LoadFloat32x8(&gc_lanes12)
+										}
+										/*line hecbench_jacobi.go:47*/ gc_ld8.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+									}
+									if gc_ty == 0 && j >= 1 {
+										/*line hecbench_jacobi.go:49*/ var gc_t15 int = j -
+											1
+//line hecbench_jacobi.go:50
+										var gc_i9 int = i
+										var gc_j9 int = gc_t15
+										var gc_t16 int = ((gc_i9) + (gc_j9)*
+											/*line hecbench_jacobi.go:19*/ jacobiN)
+										var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
+											/*line hecbench_jacobi.go:50*/ gc_ld9 = lanes.LoadFloat32x8Slice(fOld[gc_t16:])
+										} else {
+											var gc_lanes13 [8]float32
+											for gc_k13 := range 8 {
+												if 0xff&(1<<gc_k13) != 0 {
+													gc_pos.Thread = gc_rank + gc_k13
+													/*line hecbench_jacobi.go:50*/ gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld9 = lanes.LoadFloat32x8(&gc_lanes13)
+										}
+										/*line hecbench_jacobi.go:50*/ gc_ld9.StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+									}
+									if gc_ty == 15 && j <= jacobiN-2 {
+										/*line hecbench_jacobi.go:52*/ var gc_t17 int = j +
+											1
+//line hecbench_jacobi.go:53
+										var gc_i10 int = i
+										var gc_j10 int = gc_t17
+										var gc_t18 int = ((gc_i10) + (gc_j10)*
+											/*line hecbench_jacobi.go:19*/ jacobiN)
+										var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
+											/*line hecbench_jacobi.go:53*/ gc_ld10 = lanes.LoadFloat32x8Slice(fOld[gc_t18:])
+										} else {
+											var gc_lanes14 [8]float32
+											for gc_k14 := range 8 {
+												if 0xff&(1<<gc_k14) != 0 {
+													gc_pos.Thread = gc_rank + gc_k14
+													/*line hecbench_jacobi.go:53*/ gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld10 = lanes.LoadFloat32x8(&gc_lanes14)
+										}
+										/*line hecbench_jacobi.go:53*/ gc_ld10.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_tx + gc_bx*gc_bdx
+								j := gc_ty + gc_by*gc_bdy
+								/*line hecbench_jacobi.go:35*/ gc_at[gc_u] = fOld[jacobiIdx(i, j)]
+								/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
+									gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
+								}
+								if gc_tx == 15 && i <= jacobiN-2 {
+									gc_at3[gc_u] = fOld[jacobiIdx(i+1, j)]
+								}
+								if gc_ty == 0 && j >= 1 {
+									gc_at4[gc_u] = fOld[jacobiIdx(i, j-1)]
+								}
+								if gc_ty == 15 && j <= jacobiN-2 {
+									gc_at5[gc_u] = fOld[jacobiIdx(i, j+1)]
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_tx + gc_bx*gc_bdx
+								j := gc_ty + gc_by*gc_bdy
+								/*line hecbench_jacobi.go:35*/ gc_at[gc_u] = fOld[jacobiIdx(i, j)]
+								/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
+									gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
+								}
+								if gc_tx == 15 && i <= jacobiN-2 {
+									gc_at3[gc_u] = fOld[jacobiIdx(i+1, j)]
+								}
+								if gc_ty == 0 && j >= 1 {
+									gc_at4[gc_u] = fOld[jacobiIdx(i, j-1)]
+								}
+								if gc_ty == 15 && j <= jacobiN-2 {
+									gc_at5[gc_u] = fOld[jacobiIdx(i, j+1)]
+								}
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_bx*gc_bdx
+					j := gc_ty + gc_by*gc_bdy
+					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
+						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
+					}
+					if gc_tx == 15 && i <= jacobiN-2 {
+						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
+					}
+					if gc_ty == 0 && j >= 1 {
+						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
+					}
+					if gc_ty == 15 && j <= jacobiN-2 {
+						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_bx*gc_bdx
+					j := gc_ty + gc_by*gc_bdy
+					/*line hecbench_jacobi.go:35*/ fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
+					/*line hecbench_jacobi.go:43*/ if gc_tx == 0 && i >= 1 {
+						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
+					}
+					if gc_tx == 15 && i <= jacobiN-2 {
+						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
+					}
+					if gc_ty == 0 && j >= 1 {
+						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
+					}
+					if gc_ty == 15 && j <= jacobiN-2 {
+						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_jacobi.go:84*/ reductionArray := gocuda.Shared[float32](t, 16)[:16]
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb2 := lanes.BroadcastFloat32x8(0.25)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_vb3 := lanes.BroadcastFloat32x8(float32(0.0))
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb4 := lanes.BroadcastFloat32x8(0.25)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var i int = gc_tx + gc_bx*gc_bdx
+						var j int = gc_ty + gc_by*gc_bdy
+						err := gc_vb3
+						/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
+							/*line hecbench_jacobi.go:61*/ if i >=
+								1 && (i <= jacobiN-2 && uint(jacobiN-2-i) >= 7) {
+								var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:64*/ gc_ld17 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
+								} else {
+									var gc_lanes22 [8]float32
+									for gc_k22 := range 8 {
+										if 0xff&(1<<gc_k22) != 0 {
+											gc_pos.Thread = gc_rank + gc_k22
+											/*line hecbench_jacobi.go:64*/ gc_lanes22[gc_k22] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k22]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld17 = lanes.LoadFloat32x8(&gc_lanes22)
+								}
+								var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+									gc_ld18 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
+								} else {
+									var gc_lanes23 [8]float32
+									for gc_k23 := range 8 {
+										if 0xff&(1<<gc_k23) != 0 {
+											gc_pos.Thread = gc_rank + gc_k23
+											/*line hecbench_jacobi.go:65*/ gc_lanes23[gc_k23] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k23]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld18 = lanes.LoadFloat32x8(&gc_lanes23)
+								}
+								var gc_ld19 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+									gc_ld19 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
+								} else {
+									var gc_lanes24 [8]float32
+									for gc_k24 := range 8 {
+										if 0xff&(1<<gc_k24) != 0 {
+											gc_pos.Thread = gc_rank + gc_k24
+											/*line hecbench_jacobi.go:66*/ gc_lanes24[gc_k24] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k24]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld19 = lanes.LoadFloat32x8(&gc_lanes24)
+								}
+								var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+									gc_ld20 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
+								} else {
+									var gc_lanes25 [8]float32
+									for gc_k25 := range 8 {
+										if 0xff&(1<<gc_k25) != 0 {
+											gc_pos.Thread = gc_rank + gc_k25
+											/*line hecbench_jacobi.go:67*/ gc_lanes25[gc_k25] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k25]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld20 = lanes.LoadFloat32x8(&gc_lanes25)
+								}
+								/*line hecbench_jacobi.go:67*/ var gc_i13 int = i
+								/*line hecbench_jacobi.go:67*/ var gc_j13 int = j
+								var gc_t21 int = ((gc_i13) + (gc_j13)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
+									/*line hecbench_jacobi.go:64*/ gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
+								} else {
+									var gc_lanes26 [8]float32
+									gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
+									for gc_k26 := range 8 {
+										if 0xff&(1<<gc_k26) != 0 {
+											gc_pos.Thread = gc_rank + gc_k26
+											/*line hecbench_jacobi.go:64*/ f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line hecbench_jacobi.go:64*/ var gc_i14 int = i
+								/*line hecbench_jacobi.go:64*/ var gc_j14 int = j
+								var gc_t22 int = ((gc_i14) + (gc_j14)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+									/*line hecbench_jacobi.go:68*/ gc_ld21 = lanes.LoadFloat32x8Slice(f[gc_t22:])
+								} else {
+									var gc_lanes27 [8]float32
+									for gc_k27 := range 8 {
+										if 0xff&(1<<gc_k27) != 0 {
+											gc_pos.Thread = gc_rank + gc_k27
+											/*line hecbench_jacobi.go:68*/ gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld21 = lanes.LoadFloat32x8(&gc_lanes27)
+								}
+								var gc_ld22 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:68*/ gc_ld22 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
+								} else {
+									var gc_lanes28 [8]float32
+									for gc_k28 := range 8 {
+										if 0xff&(1<<gc_k28) != 0 {
+											gc_pos.Thread = gc_rank + gc_k28
+											/*line hecbench_jacobi.go:68*/ gc_lanes28[gc_k28] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k28]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld22 = lanes.LoadFloat32x8(&gc_lanes28)
+								}
+								df := gc_ld21.Sub(gc_ld22)
+								/*line hecbench_jacobi.go:68*/ err = df.Mul(df)
+							} else {
+								/*line hecbench_jacobi.go:68*/ gc_if6 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								if gc_if6.ToBits() != 0 {
+									var gc_ld23 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+										/*line hecbench_jacobi.go:64*/ gc_ld23 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
+									} else {
+										var gc_lanes29 [8]float32
+										for gc_k29 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k29) != 0 {
+												gc_pos.Thread = gc_rank + gc_k29
+												/*line hecbench_jacobi.go:64*/ gc_lanes29[gc_k29] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k29]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld23 = lanes.LoadFloat32x8(&gc_lanes29)
+									}
+									var gc_ld24 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+										gc_ld24 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
+									} else {
+										var gc_lanes30 [8]float32
+										for gc_k30 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k30) != 0 {
+												gc_pos.Thread = gc_rank + gc_k30
+												/*line hecbench_jacobi.go:65*/ gc_lanes30[gc_k30] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k30]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld24 = lanes.LoadFloat32x8(&gc_lanes30)
+									}
+									var gc_ld25 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+										gc_ld25 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
+									} else {
+										var gc_lanes31 [8]float32
+										for gc_k31 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k31) != 0 {
+												gc_pos.Thread = gc_rank + gc_k31
+												/*line hecbench_jacobi.go:66*/ gc_lanes31[gc_k31] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k31]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld25 = lanes.LoadFloat32x8(&gc_lanes31)
+									}
+									var gc_ld26 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+										gc_ld26 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
+									} else {
+										var gc_lanes32 [8]float32
+										for gc_k32 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k32) != 0 {
+												gc_pos.Thread = gc_rank + gc_k32
+												/*line hecbench_jacobi.go:67*/ gc_lanes32[gc_k32] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k32]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld26 = lanes.LoadFloat32x8(&gc_lanes32)
+									}
+									/*line hecbench_jacobi.go:67*/ var gc_i15 int = i
+									/*line hecbench_jacobi.go:67*/ var gc_j15 int = j
+									var gc_t23 int = ((gc_i15) + (gc_j15)*
+										/*line hecbench_jacobi.go:19*/ jacobiN)
+									if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
+										/*line hecbench_jacobi.go:64*/ gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
+									} else {
+										var gc_lanes33 [8]float32
+										gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
+										for gc_k33 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k33) != 0 {
+												gc_pos.Thread = gc_rank + gc_k33
+												/*line hecbench_jacobi.go:64*/ f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line hecbench_jacobi.go:64*/ var gc_i16 int = i
+									/*line hecbench_jacobi.go:64*/ var gc_j16 int = j
+									var gc_t24 int = ((gc_i16) + (gc_j16)*
+										/*line hecbench_jacobi.go:19*/ jacobiN)
+									var gc_ld27 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
+										/*line hecbench_jacobi.go:68*/ gc_ld27 = lanes.LoadFloat32x8Slice(f[gc_t24:])
+									} else {
+										var gc_lanes34 [8]float32
+										for gc_k34 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k34) != 0 {
+												gc_pos.Thread = gc_rank + gc_k34
+												/*line hecbench_jacobi.go:68*/ gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld27 = lanes.LoadFloat32x8(&gc_lanes34)
+									}
+									var gc_ld28 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
+										/*line hecbench_jacobi.go:68*/ gc_ld28 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
+									} else {
+										var gc_lanes35 [8]float32
+										for gc_k35 := range 8 {
+											if gc_if6.ToBits()&(1<<gc_k35) != 0 {
+												gc_pos.Thread = gc_rank + gc_k35
+												/*line hecbench_jacobi.go:68*/ gc_lanes35[gc_k35] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k35]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld28 = lanes.LoadFloat32x8(&gc_lanes35)
+									}
+									df := gc_ld27.Sub(gc_ld28)
+									/*line hecbench_jacobi.go:68*/ err = df.Mul(df).Merge(err, gc_if6)
+								}
+							}
+						}
+						/*line hecbench_jacobi.go:61*/ err.StoreSlice(gc_s_err[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						gc_pos.Thread = gc_rank
+						var i int = gc_tx + gc_bx*gc_bdx
+						var j int = gc_ty + gc_by*gc_bdy
+						err := gc_vb
+						/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
+							/*line hecbench_jacobi.go:61*/ gc_if5 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							if gc_if5.ToBits() != 0 {
+								var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:64*/ gc_ld11 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
+								} else {
+									var gc_lanes15 [8]float32
+									for gc_k15 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k15) != 0 {
+											gc_pos.Thread = gc_rank + gc_k15
+											/*line hecbench_jacobi.go:64*/ gc_lanes15[gc_k15] = fOldTile[gc_ty+1][(gc_tx+2)+gc_k15]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld11 = lanes.LoadFloat32x8(&gc_lanes15)
+								}
+								var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
+									gc_ld12 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
+								} else {
+									var gc_lanes16 [8]float32
+									for gc_k16 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k16) != 0 {
+											gc_pos.Thread = gc_rank + gc_k16
+											/*line hecbench_jacobi.go:65*/ gc_lanes16[gc_k16] = fOldTile[gc_ty+1][(gc_tx+0)+gc_k16]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld12 = lanes.LoadFloat32x8(&gc_lanes16)
+								}
+								var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
+									gc_ld13 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
+								} else {
+									var gc_lanes17 [8]float32
+									for gc_k17 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k17) != 0 {
+											gc_pos.Thread = gc_rank + gc_k17
+											/*line hecbench_jacobi.go:66*/ gc_lanes17[gc_k17] = fOldTile[gc_ty+2][(gc_tx+1)+gc_k17]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld13 = lanes.LoadFloat32x8(&gc_lanes17)
+								}
+								var gc_ld14 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
+									gc_ld14 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
+								} else {
+									var gc_lanes18 [8]float32
+									for gc_k18 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k18) != 0 {
+											gc_pos.Thread = gc_rank + gc_k18
+											/*line hecbench_jacobi.go:67*/ gc_lanes18[gc_k18] = fOldTile[gc_ty+0][(gc_tx+1)+gc_k18]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld14 = lanes.LoadFloat32x8(&gc_lanes18)
+								}
+								/*line hecbench_jacobi.go:67*/ var gc_i11 int = i
+								/*line hecbench_jacobi.go:67*/ var gc_j11 int = j
+								var gc_t19 int = ((gc_i11) + (gc_j11)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								if gc_t19 >= 0 && gc_t19 <= len(f)-8 {
+									/*line hecbench_jacobi.go:64*/ gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
+								} else {
+									var gc_lanes19 [8]float32
+									gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
+									for gc_k19 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k19) != 0 {
+											gc_pos.Thread = gc_rank + gc_k19
+											/*line hecbench_jacobi.go:64*/ f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line hecbench_jacobi.go:64*/ var gc_i12 int = i
+								/*line hecbench_jacobi.go:64*/ var gc_j12 int = j
+								var gc_t20 int = ((gc_i12) + (gc_j12)*
+									/*line hecbench_jacobi.go:19*/ jacobiN)
+								var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
+									/*line hecbench_jacobi.go:68*/ gc_ld15 = lanes.LoadFloat32x8Slice(f[gc_t20:])
+								} else {
+									var gc_lanes20 [8]float32
+									for gc_k20 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k20) != 0 {
+											gc_pos.Thread = gc_rank + gc_k20
+											/*line hecbench_jacobi.go:68*/ gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld15 = lanes.LoadFloat32x8(&gc_lanes20)
+								}
+								var gc_ld16 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
+									/*line hecbench_jacobi.go:68*/ gc_ld16 = lanes.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
+								} else {
+									var gc_lanes21 [8]float32
+									for gc_k21 := range 8 {
+										if gc_if5.ToBits()&(1<<gc_k21) != 0 {
+											gc_pos.Thread = gc_rank + gc_k21
+											/*line hecbench_jacobi.go:68*/ gc_lanes21[gc_k21] = fOldTile[gc_ty+1][(gc_tx+1)+gc_k21]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld16 = lanes.LoadFloat32x8(&gc_lanes21)
+								}
+								df := gc_ld15.Sub(gc_ld16)
+								/*line hecbench_jacobi.go:68*/ err = df.Mul(df).Merge(err, gc_if5)
+							}
+						}
+						/*line hecbench_jacobi.go:61*/ err.StoreSlice(gc_s_err[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_tx + gc_bx*gc_bdx
+					j := gc_ty + gc_by*gc_bdy
+					err := float32(0.0)
+					/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
+						if i >= 1 && i <= jacobiN-2 {
+							/*line hecbench_jacobi.go:64*/ f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+								fOldTile[gc_ty+1][gc_tx+0] +
+								fOldTile[gc_ty+2][gc_tx+1] +
+								fOldTile[gc_ty+0][gc_tx+1])
+							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
+							err = df * df
+						}
+					}
+					gc_s_err[gc_rank] = err
+				}
+			}
+			/*line hecbench_jacobi.go:76*/ for offset := 8; offset > 0; offset /= 2 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_jacobi.go:77*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_jacobi.go:77*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						err := gc_s_err[gc_rank]
+						/*line hecbench_jacobi.go:77*/ gc_c1v[gc_lane] = err
+					}
+				}
+				/*line hecbench_jacobi.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_jacobi.go:77*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:77*/ err = err.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_jacobi.go:77*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+							/*line hecbench_jacobi.go:77*/ err = err.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+							/*line hecbench_jacobi.go:77*/ err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						err := gc_s_err[gc_rank]
+						/*line hecbench_jacobi.go:77*/ err += gc_c1r[gc_lane]
+						gc_s_err[gc_rank] = err
+					}
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				i := gc_tx + gc_bx*gc_bdx
+				j := gc_ty + gc_by*gc_bdy
+				err := float32(0.0)
+				/*line hecbench_jacobi.go:61*/ if j >= 1 && j <= jacobiN-2 {
+					if i >= 1 && i <= jacobiN-2 {
+						/*line hecbench_jacobi.go:64*/ f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+							fOldTile[gc_ty+1][gc_tx+0] +
+							fOldTile[gc_ty+2][gc_tx+1] +
+							fOldTile[gc_ty+0][gc_tx+1])
+						df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
+						err = df * df
+					}
+				}
+				gc_s_err[gc_rank] = err
+			}
+			/*line hecbench_jacobi.go:76*/ for offset := 8; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					err := gc_s_err[gc_rank]
+					/*line hecbench_jacobi.go:77*/ gc_c1v[gc_lane] = err
+				}
+				/*line hecbench_jacobi.go:77*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					err := gc_s_err[gc_rank]
+					/*line hecbench_jacobi.go:77*/ err += gc_c1r[gc_lane]
+					gc_s_err[gc_rank] = err
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+				gc_at6 := reductionArray[gc_off4:][:1]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						err := gc_s_err[gc_rank]
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+					}
+				} else {
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+						{
+							gc_tx := gc_vstep + 1
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+						{
+							gc_tx := gc_vstep + 2
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+						{
+							gc_tx := gc_vstep + 3
+							gc_rank := gc_base + gc_tx
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						err := gc_s_err[gc_rank]
+						/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					err := gc_s_err[gc_rank]
+					/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m12 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				if gc_ty == 0 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx5.X + gc_lane
+							gc_ty := gc_tidx5.Y
+							_ = gc_ty
+							gc_tz := gc_tidx5.Z
+							_ = gc_tz
+							/*line hecbench_jacobi.go:95*/ var err lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+								break
+							}
+							/*line hecbench_jacobi.go:95*/ err = lanes.LoadFloat32x8Slice(reductionArray[gc_tx:])
+							/*line hecbench_jacobi.go:95*/ err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							/*line hecbench_jacobi.go:95*/ var err lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+								break
+							}
+							/*line hecbench_jacobi.go:95*/ err = lanes.LoadFloat32x8Slice(reductionArray[gc_tx:])
+							/*line hecbench_jacobi.go:95*/ err.StoreSlice(gc_s_err[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line hecbench_jacobi.go:115*/ var err float32
+						/*line hecbench_jacobi.go:95*/ err = reductionArray[gc_tx]
+						gc_s_err[gc_rank] = err
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x0 := gc_tidx.X
+					gc_off5 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
+						gc_at7 := reductionArray[gc_off5:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_jacobi.go:115*/ var err float32
+							/*line hecbench_jacobi.go:95*/ err = gc_at7[gc_lane]
+							gc_s_err[gc_rank] = err
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var err float32
+							/*line hecbench_jacobi.go:95*/ err = reductionArray[gc_tx]
+							gc_s_err[gc_rank] = err
+						}
+					}
+				}
+			}
+			/*line hecbench_jacobi.go:96*/ for offset_ := 8; offset_ > 0; offset_ /= 2 {
+				if compiled.SIMDBuild {
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_jacobi.go:97*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+								/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_c2v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_jacobi.go:97*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+								/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_c2v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:97*/ gc_c2v[gc_lane] = err
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						err := gc_s_err[gc_rank]
+						/*line hecbench_jacobi.go:97*/ gc_c2v[gc_lane] = err
+					}
+				}
+				/*line hecbench_jacobi.go:97*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+				if compiled.SIMDBuild {
+					gc_left6 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_jacobi.go:97*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+								/*line hecbench_jacobi.go:97*/ err = err.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_s_err[gc_rank:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_jacobi.go:97*/ err := lanes.LoadFloat32x8Slice(gc_s_err[gc_rank:])
+								/*line hecbench_jacobi.go:97*/ err = err.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+								/*line hecbench_jacobi.go:97*/ err.StoreSlice(gc_s_err[gc_rank:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							err := gc_s_err[gc_rank]
+							/*line hecbench_jacobi.go:97*/ err += gc_c2r[gc_lane]
+							gc_s_err[gc_rank] = err
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						err := gc_s_err[gc_rank]
+						/*line hecbench_jacobi.go:97*/ err += gc_c2r[gc_lane]
+						gc_s_err[gc_rank] = err
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					err := gc_s_err[gc_rank]
+					if gc_tx == 0 {
+						/*line hecbench_jacobi.go:100*/ atomic.Add(error_, err)
+					}
+				}
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+	}
+}
+
 // gc_files_hecbench_jacobi holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_jacobi.go
 var gc_files_hecbench_jacobi embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -4,8 +4,10 @@ package hecbenchrodinia
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,16 +15,789 @@ import (
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
 
+// LogProbsKernel is log_probs_kernel<T> of logprob's main.cu: block
+// (step, b) sets logProbs[b, step] to log(softmax(logits[b, step, :]))
+// at the token ids[b, step+1], for the steps within lengths[b]-1; a
+// block-wide maximum, then a block-wide sum of exponentials.
+//
+//line hecbench_logprob.go:98
+func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		gc_body := func(gc_b *compiled.Block) {
+			/*line hecbench_logprob.go:100*/ gc_body_logProbsKernel[T](gc_b, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+		}
+		switch any(*new(T)).(type) {
+		case float32:
+			logits := any(logits).([]float32)
+			gc_body = func(gc_b *compiled.Block) {
+				gc_body_logProbsKernel_float32(gc_b, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+			}
+		}
+		return compiled.Kernel(gc_src_logProbsKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+					return
+				}
+				logProbsKernel[T](gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_logProbsKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line hecbench_logprob.go:102*/ compiled.ProbeArgs(gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+					return
+				}
+				logProbsKernel[T](gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+			},
+			func(gc_b *compiled.Block) {
+				gc_body_logProbsKernel[T](gc_b, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+			})
+	}
+}
+
 //line hecbench_logprob.go:98
 var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22").GPU(
 	compiled.PTX{Entry: "logProbsKernel_float32", Pack: gc_ptx_hecbench_logprob, Params: []string{"[]float32", "[]float32", "[]int32", "[]int32", "int", "int", "int", "int"}, Files: []string{"hecbench_logprob.go"}, DynamicShared: false, DynamicSize: false},
 	compiled.PTX{Entry: "logProbsKernel_float64", Pack: gc_ptx_hecbench_logprob, Params: []string{"[]float32", "[]float64", "[]int32", "[]int32", "int", "int", "int", "int"}, Files: []string{"hecbench_logprob.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_logprob.go:98
+func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_shared2 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line hecbench_logprob.go:102*/ const maxTVal = math.MaxFloat32
+	step := gc_bx
+	bidx := gc_by
+	/*line hecbench_logprob.go:108*/ sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_logprob.go:110*/ if bidx < batchSize && step < int(lengths[bidx])-1 {
+		/*line hecbench_logprob.go:112*/ stepOffset := step * vocabSizePadded
+		batchOffset := bidx * maxInputLength * vocabSizePadded
+		logits = logits[stepOffset+batchOffset:]
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				/*line hecbench_logprob.go:117*/ gc_vb := lanes.BroadcastFloat32x8(float32(-maxTVal))
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					localMax := gc_vb
+					/*line hecbench_logprob.go:118*/ localMax.StoreSlice(gc_s_localMax[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				/*line hecbench_logprob.go:117*/ var localMax float32 = float32(-maxTVal)
+				var val float32 = float32(-maxTVal)
+				_ = val
+				/*line hecbench_logprob.go:119*/ lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+			val := float32(-maxTVal)
+			_ = val
+			gc_s_localMax[gc_rank] = localMax
+		}
+		/*line hecbench_logprob.go:119*/ for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line hecbench_logprob.go:128*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+					gc_at := logits[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						localMax := gc_s_localMax[gc_rank]
+						/*line hecbench_logprob.go:107*/ var val float32
+						gc_more = true
+						/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localMax := gc_s_localMax[gc_rank]
+						/*line hecbench_logprob.go:107*/ var val float32
+						/*line hecbench_logprob.go:119*/ i := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:120*/ val = float32(logits[i])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+					}
+				}
+			}
+		}
+		/*line hecbench_logprob.go:68*/ shared := gc_shared1(32)[:32]
+		var gc_l_val_2 [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:124*/ localMax := lanes.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+							/*line hecbench_logprob.go:124*/ val_ := localMax
+							/*line hecbench_logprob.go:72*/ val_2 := val_
+							/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:72*/ localMax := lanes.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+							/*line hecbench_logprob.go:124*/ val_ := localMax
+							/*line hecbench_logprob.go:72*/ val_2 := val_
+							/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localMax := gc_s_localMax[gc_rank]
+						/*line hecbench_logprob.go:124*/ var val_ float32 = localMax
+						/*line hecbench_logprob.go:72*/ var val_2 float32 = val_
+						gc_l_val_2[gc_lane] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					localMax := gc_s_localMax[gc_rank]
+					/*line hecbench_logprob.go:124*/ var val_ float32 = localMax
+					/*line hecbench_logprob.go:72*/ var val_2 float32 = val_
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			/*line hecbench_logprob.go:59*/ for mask := 16; mask > 0; mask >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					val_2 := gc_l_val_2[gc_lane]
+					/*line hecbench_logprob.go:60*/ val_2 = max(val_2, gc_c1r[gc_lane])
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
+					val_2 := gc_l_val_2[gc_lane]
+					/*line hecbench_logprob.go:74*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_ float32 = val_2
+					/*line hecbench_logprob.go:72*/ val_ = r_
+					/*line hecbench_logprob.go:74*/ if lane == 0 {
+						shared[wid] = val_
+					}
+				}
+			}
+		}
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx & 0x1f
+				/*line hecbench_logprob.go:71*/ var val_ float32
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					/*line hecbench_logprob.go:83*/ val_ = shared[lane]
+				} else {
+					val_ = -1e20
+				}
+				var val_3 float32 = val_
+				gc_s_val_3[gc_rank] = val_3
+			}
+			/*line hecbench_logprob.go:59*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_logprob.go:60*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+								/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_logprob.go:60*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+								/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							val_3 := gc_s_val_3[gc_rank]
+							/*line hecbench_logprob.go:60*/ gc_c2v[gc_lane] = val_3
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						val_3 := gc_s_val_3[gc_rank]
+						/*line hecbench_logprob.go:60*/ gc_c2v[gc_lane] = val_3
+					}
+				}
+				/*line hecbench_logprob.go:60*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_3 := gc_s_val_3[gc_rank]
+					/*line hecbench_logprob.go:60*/ val_3 = max(val_3, gc_c2r[gc_lane])
+					gc_s_val_3[gc_rank] = val_3
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					/*line hecbench_logprob.go:107*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_2 float32 = val_3
+					/*line hecbench_logprob.go:87*/ val_ = r_2
+					/*line hecbench_logprob.go:89*/ var r float32 = val_
+					/*line hecbench_logprob.go:124*/ maxVal := r
+					/*line hecbench_logprob.go:126*/ sMaxLogit[0] = maxVal
+				}
+			}
+		}
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_vb2 := lanes.BroadcastFloat32x8(float32(0.0))
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					localSumExp := gc_vb2
+					/*line hecbench_logprob.go:131*/ localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				var localSumExp float32 = float32(0.0)
+				/*line hecbench_logprob.go:132*/ lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			localSumExp := float32(0.0)
+			gc_s_localSumExp[gc_rank] = localSumExp
+		}
+		/*line hecbench_logprob.go:132*/ for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line hecbench_logprob.go:141*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
+					gc_at2 := logits[gc_off4:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_logprob.go:106*/ var val float32
+						localSumExp := gc_s_localSumExp[gc_rank]
+						gc_more2 = true
+						/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						/*line hecbench_logprob.go:106*/ var val float32
+						localSumExp := gc_s_localSumExp[gc_rank]
+						/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
+						gc_more2 = true
+						/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
+				}
+			}
+		}
+		/*line hecbench_logprob.go:32*/ shared_ := gc_shared2(32)[:32]
+		var gc_l_val_5 [32]float32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:137*/ localSumExp := lanes.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+							/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+							/*line hecbench_logprob.go:36*/ val_5 := val_4
+							/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:36*/ localSumExp := lanes.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+							/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+							/*line hecbench_logprob.go:36*/ val_5 := val_4
+							/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSumExp := gc_s_localSumExp[gc_rank]
+						/*line hecbench_logprob.go:137*/ var val_4 float32 = localSumExp
+						/*line hecbench_logprob.go:36*/ var val_5 float32 = val_4
+						gc_l_val_5[gc_lane] = val_5
+					}
+				}
+				/*line hecbench_logprob.go:23*/ if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					var gc_run compiled.ShflSteps
+					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+						/*line hecbench_logprob.go:24*/ gc_run.Add(mask_2, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+				} else {
+					/*line hecbench_logprob.go:23*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+						if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+						} else {
+							/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_logprob.go:24*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+										/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+										/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_logprob.go:24*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+										/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+										/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									val_5 := gc_l_val_5[gc_lane]
+									/*line hecbench_logprob.go:24*/ val_5 += gc_c3r[gc_lane]
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
+						}
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					localSumExp := gc_s_localSumExp[gc_rank]
+					/*line hecbench_logprob.go:137*/ var val_4 float32 = localSumExp
+					/*line hecbench_logprob.go:36*/ var val_5 float32 = val_4
+					gc_l_val_5[gc_lane] = val_5
+				}
+				/*line hecbench_logprob.go:23*/ if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflXorHalving(&gc_l_val_5, 16)
+				} else {
+					/*line hecbench_logprob.go:23*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+						if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+						} else {
+							/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								val_5 := gc_l_val_5[gc_lane]
+								/*line hecbench_logprob.go:24*/ val_5 += gc_c3r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
+						}
+					}
+				}
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
+					val_5 := gc_l_val_5[gc_lane]
+					/*line hecbench_logprob.go:38*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_4 float32 = val_5
+					/*line hecbench_logprob.go:36*/ val_4 = r_4
+					/*line hecbench_logprob.go:38*/ if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+				}
+			}
+		}
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane_ := gc_tx & 0x1f
+				/*line hecbench_logprob.go:35*/ var val_4 float32
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					/*line hecbench_logprob.go:47*/ val_4 = shared_[lane_]
+				} else {
+					val_4 = float32(0.0)
+				}
+				var val_6 float32 = val_4
+				gc_s_val_6[gc_rank] = val_6
+			}
+			/*line hecbench_logprob.go:23*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				if compiled.SIMDBuild {
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							val_6 := gc_s_val_6[gc_rank]
+							/*line hecbench_logprob.go:24*/ gc_c4v[gc_lane] = val_6
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						val_6 := gc_s_val_6[gc_rank]
+						/*line hecbench_logprob.go:24*/ gc_c4v[gc_lane] = val_6
+					}
+				}
+				/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				if compiled.SIMDBuild {
+					gc_left6 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+								/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+								/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+								/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							val_6 := gc_s_val_6[gc_rank]
+							/*line hecbench_logprob.go:24*/ val_6 += gc_c4r[gc_lane]
+							gc_s_val_6[gc_rank] = val_6
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						val_6 := gc_s_val_6[gc_rank]
+						/*line hecbench_logprob.go:24*/ val_6 += gc_c4r[gc_lane]
+						gc_s_val_6[gc_rank] = val_6
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_6 := gc_s_val_6[gc_rank]
+					/*line hecbench_logprob.go:107*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_5 float32 = val_6
+					/*line hecbench_logprob.go:51*/ val_4 = r_5
+					/*line hecbench_logprob.go:53*/ var r_3 float32 = val_4
+					/*line hecbench_logprob.go:137*/ sumExp := r_3
+					/*line hecbench_logprob.go:139*/ idx := step + bidx*(maxInputLength-1)
+					/*line hecbench_logprob.go:141*/ tokenIdx := step + 1 + bidx*maxInputLength
+					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+				}
+			}
+		}
+	}
+}
+
 // AccumulateLogProbsKernel is accumulate_log_probs of logprob's main.cu:
 // block b sums logProbs[b, :lengths[b]-1] into cumLogProbs[b].
-//
-//line hecbench_logprob.go:151
 func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_accumulateLogProbs,
 		func(gc_t *gocuda.Thread) {
@@ -42,7 +817,1074 @@ var gc_src_accumulateLogProbs = compiled.NewSource(gc_files_hecbench_logprob, "a
 	compiled.PTX{Entry: "accumulateLogProbs", Pack: gc_ptx_hecbench_logprob, Params: []string{"[]float32", "[]float32", "[]int32", "int", "int"}, Files: []string{"hecbench_logprob.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_logprob.go:151
+func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	bidx := gc_bx
+	/*line hecbench_logprob.go:154*/ length := int(lengths[bidx])
+	/*line hecbench_logprob.go:157*/ logProbs = logProbs[bidx*(maxInputLength-1):]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				localAccum := gc_vb
+				/*line hecbench_logprob.go:158*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var localAccum float32 = float32(0.0)
+			/*line hecbench_logprob.go:159*/ lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		localAccum := float32(0.0)
+		gc_s_localAccum[gc_rank] = localAccum
+	}
+	/*line hecbench_logprob.go:159*/ for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_logprob.go:168*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logProbs) && gc_to <= len(logProbs)-gc_off2 {
+				gc_at := logProbs[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tidx int = gc_tx
+							/*line hecbench_logprob.go:153*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+							/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
+							_ = step
+							/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tidx int = gc_tx
+						/*line hecbench_logprob.go:153*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:159*/ var step int = tidx + gc_off
+						_ = step
+						/*line hecbench_logprob.go:160*/ localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+						/*line hecbench_logprob.go:160*/ localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					localAccum := gc_s_localAccum[gc_rank]
+					gc_more = true
+					/*line hecbench_logprob.go:160*/ localAccum += gc_at[gc_tx]
+					gc_s_localAccum[gc_rank] = localAccum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidx := gc_tx
+					localAccum := gc_s_localAccum[gc_rank]
+					/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+					gc_more = true
+					/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+					gc_s_localAccum[gc_rank] = localAccum
+				}
+			}
+		}
+	}
+	/*line hecbench_logprob.go:32*/ shared := gc_shared1(32)[:32]
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_logprob.go:162*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:162*/ val := localAccum
+						/*line hecbench_logprob.go:36*/ val_ := val
+						/*line hecbench_logprob.go:36*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_logprob.go:36*/ localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+						/*line hecbench_logprob.go:162*/ val := localAccum
+						/*line hecbench_logprob.go:36*/ val_ := val
+						/*line hecbench_logprob.go:36*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localAccum := gc_s_localAccum[gc_rank]
+					/*line hecbench_logprob.go:162*/ var val float32 = localAccum
+					/*line hecbench_logprob.go:36*/ var val_ float32 = val
+					gc_l_val_[gc_lane] = val_
+				}
+			}
+			/*line hecbench_logprob.go:23*/ if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for mask := 16; mask > 0; mask >>= 1 {
+					/*line hecbench_logprob.go:24*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			} else {
+				/*line hecbench_logprob.go:23*/ for mask := 16; mask > 0; mask >>= 1 {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
+						/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_logprob.go:24*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_logprob.go:24*/ val_ := lanes.LoadFloat32x8Slice(gc_l_val_[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_ = val_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_.StoreSlice(gc_l_val_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_ := gc_l_val_[gc_lane]
+								/*line hecbench_logprob.go:24*/ val_ += gc_c1r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				localAccum := gc_s_localAccum[gc_rank]
+				/*line hecbench_logprob.go:162*/ var val float32 = localAccum
+				/*line hecbench_logprob.go:36*/ var val_ float32 = val
+				gc_l_val_[gc_lane] = val_
+			}
+			/*line hecbench_logprob.go:23*/ if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				compiled.ShflXorHalving(&gc_l_val_, 16)
+			} else {
+				/*line hecbench_logprob.go:23*/ for mask := 16; mask > 0; mask >>= 1 {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
+						/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							val_ := gc_l_val_[gc_lane]
+							/*line hecbench_logprob.go:24*/ val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+				val_ := gc_l_val_[gc_lane]
+				/*line hecbench_logprob.go:38*/ var val float32
+				/*line hecbench_logprob.go:26*/ var r_ float32 = val_
+				/*line hecbench_logprob.go:36*/ val = r_
+				/*line hecbench_logprob.go:38*/ if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			lane := gc_tx & 0x1f
+			/*line hecbench_logprob.go:35*/ var val float32
+			if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+				/*line hecbench_logprob.go:47*/ val = shared[lane]
+			} else {
+				val = float32(0.0)
+			}
+			var val_2 float32 = val
+			gc_s_val_2[gc_rank] = val_2
+		}
+		/*line hecbench_logprob.go:23*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_c2v[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_logprob.go:24*/ gc_c2v[gc_lane] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_logprob.go:24*/ gc_c2v[gc_lane] = val_2
+				}
+			}
+			/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_2 = val_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_2.StoreSlice(gc_s_val_2[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_2 := gc_s_val_2[gc_rank]
+						/*line hecbench_logprob.go:24*/ val_2 += gc_c2r[gc_lane]
+						gc_s_val_2[gc_rank] = val_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_logprob.go:24*/ val_2 += gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := bidx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(cumLogProbs) {
+				gc_at2 := cumLogProbs[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_logprob.go:156*/ var val float32
+					/*line hecbench_logprob.go:26*/ var r_2 float32 = val_2
+					/*line hecbench_logprob.go:51*/ val = r_2
+					/*line hecbench_logprob.go:53*/ var r float32 = val
+					/*line hecbench_logprob.go:162*/ accum := r
+					/*line hecbench_logprob.go:164*/ gc_at2[0] = accum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_logprob.go:156*/ var val float32
+					/*line hecbench_logprob.go:26*/ var r_2 float32 = val_2
+					/*line hecbench_logprob.go:51*/ val = r_2
+					/*line hecbench_logprob.go:53*/ var r float32 = val
+					/*line hecbench_logprob.go:162*/ accum := r
+					/*line hecbench_logprob.go:164*/ cumLogProbs[bidx] = accum
+				}
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_logprob holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_logprob.go
 var gc_files_hecbench_logprob embed.FS
+
+//line hecbench_logprob.go:98
+func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, logits []float32, ids []int32, lengths []int32, maxInputLength int, batchSize int, vocabSize int, vocabSizePadded int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_shared2 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_val_6 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line hecbench_logprob.go:102*/ const maxTVal = math.MaxFloat32
+	step := gc_bx
+	bidx := gc_by
+	/*line hecbench_logprob.go:108*/ sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
+	/*line hecbench_logprob.go:110*/ if bidx < batchSize && step < int(lengths[bidx])-1 {
+		/*line hecbench_logprob.go:112*/ stepOffset := step * vocabSizePadded
+		batchOffset := bidx * maxInputLength * vocabSizePadded
+		logits = logits[stepOffset+batchOffset:]
+		gc_vstep := 0
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(-maxTVal))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				localMax := gc_vb
+				/*line hecbench_logprob.go:118*/ localMax.StoreSlice(gc_s_localMax[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+			val := float32(-maxTVal)
+			_ = val
+			gc_s_localMax[gc_rank] = localMax
+		}
+		/*line hecbench_logprob.go:119*/ for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line hecbench_logprob.go:128*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+					gc_at := logits[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							localMax := gc_s_localMax[gc_rank]
+							/*line hecbench_logprob.go:107*/ var val float32
+							gc_more = true
+							/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						localMax := gc_s_localMax[gc_rank]
+						/*line hecbench_logprob.go:107*/ var val float32
+						gc_more = true
+						/*line hecbench_logprob.go:120*/ val = float32(gc_at[gc_tx])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localMax := gc_s_localMax[gc_rank]
+						/*line hecbench_logprob.go:107*/ var val float32
+						/*line hecbench_logprob.go:119*/ i := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:120*/ val = float32(logits[i])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+					}
+				}
+			}
+		}
+		/*line hecbench_logprob.go:68*/ shared := gc_shared1(32)[:32]
+		var gc_l_val_2 [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_logprob.go:124*/ localMax := lanes.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+						/*line hecbench_logprob.go:124*/ val_ := localMax
+						/*line hecbench_logprob.go:72*/ val_2 := val_
+						/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_logprob.go:72*/ localMax := lanes.LoadFloat32x8Slice(gc_s_localMax[gc_rank:])
+						/*line hecbench_logprob.go:124*/ val_ := localMax
+						/*line hecbench_logprob.go:72*/ val_2 := val_
+						/*line hecbench_logprob.go:72*/ val_2.StoreSlice(gc_l_val_2[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localMax := gc_s_localMax[gc_rank]
+					/*line hecbench_logprob.go:124*/ var val_ float32 = localMax
+					/*line hecbench_logprob.go:72*/ var val_2 float32 = val_
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			/*line hecbench_logprob.go:59*/ for mask := 16; mask > 0; mask >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					val_2 := gc_l_val_2[gc_lane]
+					/*line hecbench_logprob.go:60*/ val_2 = max(val_2, gc_c1r[gc_lane])
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
+					val_2 := gc_l_val_2[gc_lane]
+					/*line hecbench_logprob.go:74*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_ float32 = val_2
+					/*line hecbench_logprob.go:72*/ val_ = r_
+					/*line hecbench_logprob.go:74*/ if lane == 0 {
+						shared[wid] = val_
+					}
+				}
+			}
+		}
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane := gc_tx & 0x1f
+				/*line hecbench_logprob.go:71*/ var val_ float32
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					/*line hecbench_logprob.go:83*/ val_ = shared[lane]
+				} else {
+					val_ = -1e20
+				}
+				var val_3 float32 = val_
+				gc_s_val_3[gc_rank] = val_3
+			}
+			/*line hecbench_logprob.go:59*/ for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:60*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+							/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:60*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+							/*line hecbench_logprob.go:60*/ val_3.StoreSlice(gc_c2v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_3 := gc_s_val_3[gc_rank]
+						/*line hecbench_logprob.go:60*/ gc_c2v[gc_lane] = val_3
+					}
+				}
+				/*line hecbench_logprob.go:60*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					val_3 := gc_s_val_3[gc_rank]
+					/*line hecbench_logprob.go:60*/ val_3 = max(val_3, gc_c2r[gc_lane])
+					gc_s_val_3[gc_rank] = val_3
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					/*line hecbench_logprob.go:107*/ var val_ float32
+					/*line hecbench_logprob.go:62*/ var r_2 float32 = val_3
+					/*line hecbench_logprob.go:87*/ val_ = r_2
+					/*line hecbench_logprob.go:89*/ var r float32 = val_
+					/*line hecbench_logprob.go:124*/ maxVal := r
+					/*line hecbench_logprob.go:126*/ sMaxLogit[0] = maxVal
+				}
+			}
+		}
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			gc_vb2 := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				localSumExp := gc_vb2
+				/*line hecbench_logprob.go:131*/ localSumExp.StoreSlice(gc_s_localSumExp[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			localSumExp := float32(0.0)
+			gc_s_localSumExp[gc_rank] = localSumExp
+		}
+		/*line hecbench_logprob.go:132*/ for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line hecbench_logprob.go:141*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
+					gc_at2 := logits[gc_off4:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_logprob.go:106*/ var val float32
+							localSumExp := gc_s_localSumExp[gc_rank]
+							gc_more2 = true
+							/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_logprob.go:106*/ var val float32
+						localSumExp := gc_s_localSumExp[gc_rank]
+						gc_more2 = true
+						/*line hecbench_logprob.go:133*/ val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						/*line hecbench_logprob.go:106*/ var val float32
+						localSumExp := gc_s_localSumExp[gc_rank]
+						/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
+						gc_more2 = true
+						/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
+				}
+			}
+		}
+		/*line hecbench_logprob.go:32*/ shared_ := gc_shared2(32)[:32]
+		var gc_l_val_5 [32]float32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_logprob.go:137*/ localSumExp := lanes.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+						/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+						/*line hecbench_logprob.go:36*/ val_5 := val_4
+						/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line hecbench_logprob.go:36*/ localSumExp := lanes.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank:])
+						/*line hecbench_logprob.go:137*/ val_4 := localSumExp
+						/*line hecbench_logprob.go:36*/ val_5 := val_4
+						/*line hecbench_logprob.go:36*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSumExp := gc_s_localSumExp[gc_rank]
+					/*line hecbench_logprob.go:137*/ var val_4 float32 = localSumExp
+					/*line hecbench_logprob.go:36*/ var val_5 float32 = val_4
+					gc_l_val_5[gc_lane] = val_5
+				}
+			}
+			/*line hecbench_logprob.go:23*/ if compiled.SIMD512 && gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					/*line hecbench_logprob.go:24*/ gc_run.Add(mask_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+			} else {
+				/*line hecbench_logprob.go:23*/ for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+						/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_logprob.go:24*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_logprob.go:24*/ val_5 := lanes.LoadFloat32x8Slice(gc_l_val_5[gc_lane:])
+									/*line hecbench_logprob.go:24*/ val_5 = val_5.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line hecbench_logprob.go:24*/ val_5.StoreSlice(gc_l_val_5[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								val_5 := gc_l_val_5[gc_lane]
+								/*line hecbench_logprob.go:24*/ val_5 += gc_c3r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
+						}
+					}
+				}
+			}
+			gc_lo3, gc_hi3 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+			}
+			gc_hi3 = min(gc_hi3, gc_cnt)
+			if gc_lo3 < gc_hi3 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
+					val_5 := gc_l_val_5[gc_lane]
+					/*line hecbench_logprob.go:38*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_4 float32 = val_5
+					/*line hecbench_logprob.go:36*/ val_4 = r_4
+					/*line hecbench_logprob.go:38*/ if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+				}
+			}
+		}
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				lane_ := gc_tx & 0x1f
+				/*line hecbench_logprob.go:35*/ var val_4 float32
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					/*line hecbench_logprob.go:47*/ val_4 = shared_[lane_]
+				} else {
+					val_4 = float32(0.0)
+				}
+				var val_6 float32 = val_4
+				gc_s_val_6[gc_rank] = val_6
+			}
+			/*line hecbench_logprob.go:23*/ for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_c4v[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_6 := gc_s_val_6[gc_rank]
+						/*line hecbench_logprob.go:24*/ gc_c4v[gc_lane] = val_6
+					}
+				}
+				/*line hecbench_logprob.go:24*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_logprob.go:24*/ val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+							/*line hecbench_logprob.go:24*/ val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+							/*line hecbench_logprob.go:24*/ val_6.StoreSlice(gc_s_val_6[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						val_6 := gc_s_val_6[gc_rank]
+						/*line hecbench_logprob.go:24*/ val_6 += gc_c4r[gc_lane]
+						gc_s_val_6[gc_rank] = val_6
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val_6 := gc_s_val_6[gc_rank]
+					/*line hecbench_logprob.go:107*/ var val_4 float32
+					/*line hecbench_logprob.go:26*/ var r_5 float32 = val_6
+					/*line hecbench_logprob.go:51*/ val_4 = r_5
+					/*line hecbench_logprob.go:53*/ var r_3 float32 = val_4
+					/*line hecbench_logprob.go:137*/ sumExp := r_3
+					/*line hecbench_logprob.go:139*/ idx := step + bidx*(maxInputLength-1)
+					/*line hecbench_logprob.go:141*/ tokenIdx := step + 1 + bidx*maxInputLength
+					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
+				}
+			}
+		}
+	}
+}

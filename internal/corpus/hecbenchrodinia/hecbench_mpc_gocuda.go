@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,754 @@ func MPCCompressKernel(n int, original []int64, compressed []int64, goffset []in
 var gc_src_mpcCompress = compiled.NewSource(gc_files_hecbench_mpc, "mpcCompress", "898e4b0aadee5cc6a6696092435a5b7132bf1387b0f647a5b334b7db90e78afd", "hecbench_mpc.go:141-245", "hecbench_mpc.go:32-64").NoGoexit("0b0d77f9794a9404b38ce531415fed1009919ced60d6053632b94265dd420a5b", "hecbench_mpc.go:27-30").GPU(
 	compiled.PTX{Entry: "mpcCompress", Pack: gc_ptx_hecbench_mpc, Params: []string{"int", "[]int64", "[]int64", "[]int32", "uint8"}, Files: []string{"hecbench_mpc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_mpc.go:147
+func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_v1 := compiled.Scratch[int64](gc_b, 2)[:gc_n]
+	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	bid := gc_bx
+	gdim := gc_gdx
+	/*line hecbench_mpc.go:155*/ bid1 := bid + 1
+	if (bid + 1) == gdim {
+		bid1 = 0
+	}
+	init := 1 + (n+63)/64
+	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
+	/*line hecbench_mpc.go:162*/ start := gocuda.Shared[int32](t, 1)[:1]
+	top := gocuda.Shared[int32](t, 1)[:1]
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
+	/*line hecbench_mpc.go:167*/ for chunk := bid; chunk <= chunksm1; chunk += gdim {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					var v1 int64 = 0
+					gc_s_v1[gc_rank] = v1
+				}
+				gc_vstep2 := gc_hi2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					var v1 int64 = 0
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_mpc.go:178*/ if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := chunk * mpcTPB
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(original) && gc_to <= len(original)-gc_off && gc_to <= len(sbuf1) {
+					gc_at := original[gc_off:][:gc_to]
+					gc_at2 := sbuf1[:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_vb2 := lanes.BroadcastInt64x4(0)
+							for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+								_ = idx
+								v1 := gc_vb2
+								/*line hecbench_mpc.go:172*/ v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+								/*line hecbench_mpc.go:172*/ v1.StoreSlice(gc_at2[gc_tx:])
+								/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_vb2 := lanes.BroadcastInt64x4(0)
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+							_ = idx
+							v1 := gc_vb2
+							/*line hecbench_mpc.go:172*/ v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
+							/*line hecbench_mpc.go:172*/ v1.StoreSlice(gc_at2[gc_tx:])
+							/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						var v1 int64 = 0
+						/*line hecbench_mpc.go:172*/ v1 = gc_at[gc_tx]
+						gc_at2[gc_tx] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+						var v1 int64 = 0
+						/*line hecbench_mpc.go:172*/ v1 = original[idx]
+						sbuf1[tid] = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_mpc.go:183*/ gc_off2 := 0 - int(dim)
+			if gc_off2 >= 0 && gc_off2 <= len(sbuf1) && gc_bdx <= len(sbuf1)-gc_off2 && gc_bdx <= len(sbuf2) {
+				gc_at3 := sbuf1[gc_off2:][:gc_bdx]
+				gc_at4 := sbuf2[:gc_bdx]
+				gc_vstep4 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+							_ = tidmdim
+							/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+							/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+							/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+								/*line hecbench_mpc.go:177*/ if idx <
+									n && uint(n-idx) > 3 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:]))
+								} else {
+									/*line hecbench_mpc.go:178*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+									if gc_if4.ToBits() != 0 {
+										/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if4)
+									}
+								}
+							} else {
+								/*line hecbench_mpc.go:178*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+								if gc_if5.ToBits() != 0 {
+									/*line hecbench_mpc.go:177*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+									if gc_if5.And(gc_if6).ToBits() != 0 {
+										/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if5.And(gc_if6))
+									}
+								}
+							}
+							/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_at4[gc_tx:])
+							/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+						_ = tidmdim
+						/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+						/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+							/*line hecbench_mpc.go:177*/ if idx <
+								n && uint(n-idx) > 3 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:]))
+							} else {
+								/*line hecbench_mpc.go:178*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if4.ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if4)
+								}
+							}
+						} else {
+							/*line hecbench_mpc.go:178*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+							if gc_if5.ToBits() != 0 {
+								/*line hecbench_mpc.go:177*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if5.And(gc_if6).ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if5.And(gc_if6))
+								}
+							}
+						}
+						/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_at4[gc_tx:])
+						/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					_ = tidmdim
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= gc_at3[gc_tx]
+						}
+					}
+					gc_at4[gc_tx] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_mpc.go:189*/ sbuf1 := sbuf1[:1024]
+			/*line hecbench_mpc.go:191*/ sbuf2 := sbuf2[:1024]
+			/*line hecbench_mpc.go:193*/ gc_s_v2 := gc_s_v2[:gc_n]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:151*/ lanex := tid & 63
+						warpx := tid & 0x3c0
+						var v2 int64 = 0
+						/*line hecbench_mpc.go:187*/ for i := 63; i >= 0; i-- {
+							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+						}
+						sbuf1[tid] = v2
+						gc_s_v2[gc_rank] = v2
+					}
+				}
+			}
+		})
+		var gc_c1v [32]bool
+		var gc_c1r [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:149*/ tidm1 := tid - 1
+					v2 := gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:193*/ if tid > 0 {
+						v2 -= sbuf1[tidm1]
+					}
+					var loc int32 = 0
+					gc_s_loc[gc_rank] = loc
+					if v2 != 0 {
+						gc_s_loc[gc_rank] = 1
+					}
+					/*line hecbench_mpc.go:202*/ gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+					gc_s_v2[gc_rank] = v2
+				}
+			}
+			/*line hecbench_mpc.go:202*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off3 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off3 {
+					gc_at5 := sbuf2[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:151*/ lanex := tid & 63
+						/*line hecbench_mpc.go:202*/ bitmap := gc_c1r[gc_lane]
+						/*line hecbench_mpc.go:204*/ if lanex == 32 {
+							gc_at5[gc_lane] = int64(bitmap)
+						}
+						gc_s_bitmap[gc_rank] = bitmap
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:151*/ lanex := tid & 63
+						/*line hecbench_mpc.go:202*/ bitmap := gc_c1r[gc_lane]
+						/*line hecbench_mpc.go:204*/ if lanex == 32 {
+							sbuf2[tid] = int64(bitmap)
+						}
+						gc_s_bitmap[gc_rank] = bitmap
+					}
+				}
+			}
+		}
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:151*/ lanex := tid & 63
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					bitmap := gc_s_bitmap[gc_rank]
+					/*line hecbench_mpc.go:209*/ if lanex == 0 {
+						if idx < n {
+							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+						}
+					}
+					/*line hecbench_mpc.go:215*/ var val *int32 = &gc_s_loc[gc_rank]
+					/*line hecbench_mpc.go:215*/ var sbuf []int32 = int64sAsInt32s(sbuf1)
+					gc_s_val[gc_rank] = val
+					gc_s_sbuf[gc_rank] = sbuf
+				}
+			}
+			/*line hecbench_mpc.go:38*/ for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					/*line hecbench_mpc.go:39*/ gc_c2v[gc_lane] = *val
+				}
+				/*line hecbench_mpc.go:39*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := gc_tx & 31
+						val := gc_s_val[gc_rank]
+						/*line hecbench_mpc.go:39*/ tmp := gc_c2r[gc_lane]
+						if lane >= d {
+							*val += tmp
+						}
+					}
+				}
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(31, 32), -1))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			if gc_lo4 < gc_hi4 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warp := gc_tx >> 5
+					lane := gc_tx & 31
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					/*line hecbench_mpc.go:44*/ if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
+		}
+		var gc_l_v [32]int32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m19 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					warp := gc_tx >> 5
+					/*line hecbench_mpc.go:49*/ if warp == 0 {
+						gc_m19 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := gc_tx & 31
+						sbuf := gc_s_sbuf[gc_rank]
+						/*line hecbench_mpc.go:50*/ v := sbuf[lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+				/*line hecbench_mpc.go:51*/ for d_ := 1; d_ < 32; d_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+						}
+					}
+					gc_hi5 = min(gc_hi5, gc_cnt)
+					if gc_lo5 < gc_hi5 {
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							lane := gc_tx & 31
+							v := gc_l_v[gc_lane]
+							/*line hecbench_mpc.go:52*/ tmp_ := gc_c3r[gc_lane]
+							if lane >= d_ {
+								v += tmp_
+							}
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := gc_tx & 31
+						sbuf := gc_s_sbuf[gc_rank]
+						v := gc_l_v[gc_lane]
+						/*line hecbench_mpc.go:57*/ sbuf[lane] = v
+					}
+				}
+			}
+			gc_act = gc_save19 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_mpc.go:67*/ gc_off4 := bid
+			gc_off5 := bid1
+			gc_off6 := 0
+			if gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(goffset) && gc_off6 >= 0 && gc_off6 < len(compressed) {
+				gc_at6 := goffset[gc_off4:][:1]
+				gc_at7 := goffset[gc_off5:][:1]
+				gc_at8 := compressed[gc_off6:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp := gc_tx >> 5
+					tid := gc_tx
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+					/*line hecbench_mpc.go:217*/ if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
+					}
+					/*line hecbench_mpc.go:221*/ if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line hecbench_mpc.go:225*/ st = gc_at6[0]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						gc_at7[0] = st + gc_s_loc[gc_rank]
+						gc_at6[0] = -1
+						if chunk == chunksm1 {
+							gc_at8[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp := gc_tx >> 5
+					tid := gc_tx
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+					/*line hecbench_mpc.go:217*/ if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
+					}
+					/*line hecbench_mpc.go:221*/ if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line hecbench_mpc.go:225*/ st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						if chunk == chunksm1 {
+							compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_iota5 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tid int = gc_tx
+						/*line hecbench_mpc.go:241*/ if tid < 0 || tid > len(sbuf2)-4 {
+							break
+						}
+						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+							/*line hecbench_mpc.go:241*/ if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+								lanes.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
+							} else {
+								var gc_lanes [4]int64
+								/*line hecbench_mpc.go:242*/ lanes.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
+								for gc_k := range 4 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line hecbench_mpc.go:242*/ compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line hecbench_mpc.go:242*/ gc_if7 := gc_iota5.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+							if gc_if7.ToBits() != 0 {
+								var gc_u int32
+								if gc_in := gc_if7.ToBits(); gc_in != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+									/*line hecbench_mpc.go:241*/ gc_u = start[0]
+								}
+								/*line hecbench_mpc.go:242*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+									/*line hecbench_mpc.go:242*/ lanes.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
+								} else {
+									var gc_lanes2 [4]int64
+									/*line hecbench_mpc.go:242*/ lanes.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
+									for gc_k2 := range 4 {
+										if gc_if7.ToBits()&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line hecbench_mpc.go:242*/ compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					{
+						gc_tx := gc_vstep5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+					{
+						gc_tx := gc_vstep5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+							compressed[int(start[0])+tid] = sbuf2[tid]
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+					compressed[int(start[0])+tid] = sbuf2[tid]
+				}
+			}
+		}
+	}
+}
 
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 

@@ -184,34 +184,34 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 		}
 	}
 	var syncThreadsAnd bool = gc_r2
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
 			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
 			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
 			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
 			/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
 		/*line hecbench_nms.go:37*/ *pointsbitmap_ = b2u8(syncThreadsAnd)
@@ -257,34 +257,34 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 			}
 		}
 		var syncThreadsAnd_ bool = gc_r5
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
 				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
 				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
 				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
 				/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
 			/*line hecbench_nms.go:37*/ *pointsbitmap_2 = b2u8(syncThreadsAnd_)

@@ -57,10 +57,10 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	/*line hecbench_rmsnorm.go:102*/ inputPtr := input[int64(bid)*innerLen:]
 	gammaPtr := gamma
 	outputPtr := output[int64(bid)*innerLen:]
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
@@ -68,7 +68,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
@@ -76,7 +76,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
@@ -84,7 +84,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
@@ -92,7 +92,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_rmsnorm.go:107*/ var ldInputRegs [rmsMaxUnroll]T
 		gc_s_ldInputRegs[gc_rank] = ldInputRegs
@@ -289,10 +289,10 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	}
 	/*line hecbench_rmsnorm.go:76*/ var r float32 = smem[0]
 	/*line hecbench_rmsnorm.go:117*/ meanSquare := r / float32(innerLen)
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
 			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
@@ -302,7 +302,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
 			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
@@ -312,7 +312,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
 			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
@@ -322,7 +322,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
 			/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T
@@ -332,7 +332,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_rmsnorm.go:118*/ normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
 		/*line hecbench_rmsnorm.go:120*/ var ldGammaRegs [rmsMaxUnroll]T

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -39,6 +40,452 @@ var gc_src_pcrSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridiago
 	compiled.PTX{Entry: "pcrSmallSystemsKernel", Pack: gc_ptx_hecbench_tridiagonal, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_tridiagonal.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_tridiagonal.go:20
+func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line hecbench_tridiagonal.go:21*/ shared := gocuda.DynamicShared[float32](t)
+	blid := gc_bx
+	delta := 1
+	/*line hecbench_tridiagonal.go:28*/ a := shared
+	b := a[systemSize+1:]
+	c := b[systemSize+1:]
+	d := c[systemSize+1:]
+	x := d[systemSize+1:]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:35*/ gc_off := blid * systemSize
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := b[:gc_bdx]
+			gc_at4 := bD[gc_off:][:gc_bdx]
+			gc_at5 := c[:gc_bdx]
+			gc_at6 := cD[gc_off:][:gc_bdx]
+			gc_at7 := d[:gc_bdx]
+			gc_at8 := dD[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						_ = thid
+						/*line hecbench_tridiagonal.go:24*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_tridiagonal.go:23*/ var aNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:23*/ var bNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:23*/ var cNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:23*/ var dNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:23*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:23*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:23*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:23*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					_ = thid
+					/*line hecbench_tridiagonal.go:24*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					/*line hecbench_tridiagonal.go:39*/ var aNew float32
+					/*line hecbench_tridiagonal.go:39*/ var bNew float32
+					/*line hecbench_tridiagonal.go:39*/ var cNew float32
+					/*line hecbench_tridiagonal.go:39*/ var dNew float32
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line hecbench_tridiagonal.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
+				/*line hecbench_tridiagonal.go:39*/ var aNew, bNew, cNew, dNew float32
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:34*/ a[thid] = aD[thid+blid*systemSize]
+				b[thid] = bD[thid+blid*systemSize]
+				c[thid] = cD[thid+blid*systemSize]
+				d[thid] = dD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:39*/ var aNew, bNew, cNew, dNew float32
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		}
+	}
+	/*line hecbench_tridiagonal.go:44*/ for j := 0; j < iterations; j++ {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_tridiagonal.go:47*/ gc_off2 := delta
+			gc_off3 := 0 - delta
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(c), len(b)-gc_off2, len(b), len(a)-gc_off2, len(d), len(d)-gc_off2, len(c)-gc_off2, len(a), len(b)-gc_off3, len(c)-gc_off3, len(d)-gc_off3, len(a)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at9 := c[gc_fastlo:][:gc_seglen]
+						gc_at10 := b[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at11 := b[gc_fastlo:][:gc_seglen]
+						gc_at12 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at13 := d[gc_fastlo:][:gc_seglen]
+						gc_at14 := d[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at15 := c[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at16 := a[gc_fastlo:][:gc_seglen]
+						gc_at17 := b[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at18 := c[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at19 := d[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at20 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							thid := gc_tx
+							/*line hecbench_tridiagonal.go:45*/ i := thid
+							/*line hecbench_tridiagonal.go:47*/ var aNew float32
+							/*line hecbench_tridiagonal.go:49*/ var bNew float32
+							/*line hecbench_tridiagonal.go:51*/ var cNew float32
+							/*line hecbench_tridiagonal.go:53*/ var dNew float32
+							/*line hecbench_tridiagonal.go:47*/ if i < delta {
+								tmp2 := gc_at9[gc_u] / gc_at10[gc_u]
+								bNew = gc_at11[gc_u] - gc_at12[gc_u]*tmp2
+								dNew = gc_at13[gc_u] - gc_at14[gc_u]*tmp2
+								aNew = 0
+								cNew = -gc_at15[gc_u] * tmp2
+							} else if (systemSize - i - 1) < delta {
+								tmp := gc_at16[gc_u] / gc_at17[gc_u]
+								bNew = gc_at11[gc_u] - gc_at18[gc_u]*tmp
+								dNew = gc_at13[gc_u] - gc_at19[gc_u]*tmp
+								aNew = -gc_at20[gc_u] * tmp
+								cNew = 0
+							} else {
+								tmp1 := gc_at16[gc_u] / gc_at17[gc_u]
+								tmp2_ := gc_at9[gc_u] / gc_at10[gc_u]
+								bNew = gc_at11[gc_u] - gc_at18[gc_u]*tmp1 - gc_at12[gc_u]*tmp2_
+								dNew = gc_at13[gc_u] - gc_at19[gc_u]*tmp1 - gc_at14[gc_u]*tmp2_
+								aNew = -gc_at20[gc_u] * tmp1
+								cNew = -gc_at15[gc_u] * tmp2_
+							}
+							gc_s_aNew[gc_rank] = aNew
+							gc_s_bNew[gc_rank] = bNew
+							gc_s_cNew[gc_rank] = cNew
+							gc_s_dNew[gc_rank] = dNew
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					/*line hecbench_tridiagonal.go:47*/ var aNew float32
+					/*line hecbench_tridiagonal.go:49*/ var bNew float32
+					/*line hecbench_tridiagonal.go:51*/ var cNew float32
+					/*line hecbench_tridiagonal.go:53*/ var dNew float32
+					/*line hecbench_tridiagonal.go:47*/ if i < delta {
+						tmp2 := c[i] / b[i+delta]
+						bNew = b[i] - a[i+delta]*tmp2
+						dNew = d[i] - d[i+delta]*tmp2
+						aNew = 0
+						cNew = -c[i+delta] * tmp2
+					} else if (systemSize - i - 1) < delta {
+						tmp := a[i] / b[i-delta]
+						bNew = b[i] - c[i-delta]*tmp
+						dNew = d[i] - d[i-delta]*tmp
+						aNew = -a[i-delta] * tmp
+						cNew = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2_ := c[i] / b[i+delta]
+						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+						aNew = -a[i-delta] * tmp1
+						cNew = -c[i+delta] * tmp2_
+					}
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					/*line hecbench_tridiagonal.go:47*/ var aNew float32
+					/*line hecbench_tridiagonal.go:49*/ var bNew float32
+					/*line hecbench_tridiagonal.go:51*/ var cNew float32
+					/*line hecbench_tridiagonal.go:53*/ var dNew float32
+					/*line hecbench_tridiagonal.go:47*/ if i < delta {
+						tmp2 := c[i] / b[i+delta]
+						bNew = b[i] - a[i+delta]*tmp2
+						dNew = d[i] - d[i+delta]*tmp2
+						aNew = 0
+						cNew = -c[i+delta] * tmp2
+					} else if (systemSize - i - 1) < delta {
+						tmp := a[i] / b[i-delta]
+						bNew = b[i] - c[i-delta]*tmp
+						dNew = d[i] - d[i-delta]*tmp
+						aNew = -a[i-delta] * tmp
+						cNew = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2_ := c[i] / b[i+delta]
+						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+						aNew = -a[i-delta] * tmp1
+						cNew = -c[i+delta] * tmp2_
+					}
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+				gc_at21 := b[:gc_bdx]
+				gc_at22 := d[:gc_bdx]
+				gc_at23 := a[:gc_bdx]
+				gc_at24 := c[:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:45*/ var i int = thid
+							_ = i
+							/*line hecbench_tridiagonal.go:45*/ aNew := lanes.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:45*/ bNew := lanes.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:45*/ cNew := lanes.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:45*/ dNew := lanes.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:70*/ bNew.StoreSlice(gc_at21[gc_tx:])
+							/*line hecbench_tridiagonal.go:70*/ dNew.StoreSlice(gc_at22[gc_tx:])
+							/*line hecbench_tridiagonal.go:70*/ aNew.StoreSlice(gc_at23[gc_tx:])
+							/*line hecbench_tridiagonal.go:70*/ cNew.StoreSlice(gc_at24[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
+							gc_at22[gc_tx] = dNew
+							gc_at23[gc_tx] = aNew
+							gc_at24[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
+							gc_at22[gc_tx] = dNew
+							gc_at23[gc_tx] = aNew
+							gc_at24[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
+							gc_at22[gc_tx] = dNew
+							gc_at23[gc_tx] = aNew
+							gc_at24[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
+							gc_at22[gc_tx] = dNew
+							gc_at23[gc_tx] = aNew
+							gc_at24[gc_tx] = cNew
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+					/*line hecbench_tridiagonal.go:70*/ gc_at21[gc_tx] = bNew
+					gc_at22[gc_tx] = dNew
+					gc_at23[gc_tx] = aNew
+					gc_at24[gc_tx] = cNew
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:45*/ i := thid
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+					/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
+				}
+			}
+		}
+		/*line hecbench_tridiagonal.go:75*/ delta *= 2
+	}
+	gc_from, gc_to := 0, gc_bdx
+	/*line hecbench_tridiagonal.go:79*/ if gc_bound := delta; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := delta
+		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 && gc_to <= len(b) && gc_to <= len(c) && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_to <= len(x) && gc_to <= len(d) && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+			gc_at25 := b[gc_off4:][:gc_to]
+			gc_at26 := b[:gc_to]
+			gc_at27 := c[:gc_to]
+			gc_at28 := a[gc_off4:][:gc_to]
+			gc_at29 := x[:gc_to]
+			gc_at30 := d[:gc_to]
+			gc_at31 := d[gc_off4:][:gc_to]
+			gc_at32 := x[gc_off4:][:gc_to]
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					var thid int = gc_tx
+					/*line hecbench_tridiagonal.go:80*/ var addr1 int = thid
+					_ = addr1
+					/*line hecbench_tridiagonal.go:81*/ var addr2 int = thid + delta
+					_ = addr2
+					/*line hecbench_tridiagonal.go:82*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:])))
+					/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at25[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]))).Div(tmp3).StoreSlice(gc_at29[gc_tx:])
+					/*line hecbench_tridiagonal.go:82*/ lanes.LoadFloat32x8Slice(gc_at31[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at26[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at30[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))).Div(tmp3).StoreSlice(gc_at32[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				/*line hecbench_tridiagonal.go:82*/ tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+				gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+				gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:80*/ addr1 := thid
+				addr2 := thid + delta
+				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+				x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:92*/ gc_off5 := blid * systemSize
+		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
+			gc_at33 := xD[gc_off5:][:gc_bdx]
+			gc_at34 := x[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var thid int = gc_tx
+						_ = thid
+						/*line hecbench_tridiagonal.go:24*/ lanes.LoadFloat32x8Slice(gc_at34[gc_tx:]).StoreSlice(gc_at33[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at33, gc_at34) {
+					copy(gc_at33, gc_at34)
+				} else {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
+			}
+		}
+	}
+}
+
 // PcrBranchFreeKernel is pcr_branch_free_kernel: pcr_small_systems_kernel
 // with the ends' branches replaced by indices wrapped modulo system_size
 // (a power of two), relying on a[0] = c[system_size-1] = 0.
@@ -62,6 +509,350 @@ func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, num
 var gc_src_pcrBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "pcrBranchFreeKernel", Pack: gc_ptx_hecbench_tridiagonal, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_tridiagonal.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_tridiagonal.go:97
+func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_aNew := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line hecbench_tridiagonal.go:98*/ shared := gocuda.DynamicShared[float32](t)
+	blid := gc_bx
+	delta := 1
+	/*line hecbench_tridiagonal.go:105*/ a := shared
+	b := a[systemSize+1:]
+	c := b[systemSize+1:]
+	d := c[systemSize+1:]
+	x := d[systemSize+1:]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:112*/ gc_off := blid * systemSize
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := b[:gc_bdx]
+			gc_at4 := bD[gc_off:][:gc_bdx]
+			gc_at5 := c[:gc_bdx]
+			gc_at6 := cD[gc_off:][:gc_bdx]
+			gc_at7 := d[:gc_bdx]
+			gc_at8 := dD[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var thid int = gc_tx
+						_ = thid
+						/*line hecbench_tridiagonal.go:101*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						/*line hecbench_tridiagonal.go:100*/ var aNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:100*/ var bNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:100*/ var cNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:100*/ var dNew lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_tridiagonal.go:100*/ aNew.StoreSlice(gc_s_aNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:100*/ bNew.StoreSlice(gc_s_bNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:100*/ cNew.StoreSlice(gc_s_cNew[gc_rank:])
+						/*line hecbench_tridiagonal.go:100*/ dNew.StoreSlice(gc_s_dNew[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					_ = thid
+					/*line hecbench_tridiagonal.go:101*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					/*line hecbench_tridiagonal.go:116*/ var aNew float32
+					/*line hecbench_tridiagonal.go:116*/ var bNew float32
+					/*line hecbench_tridiagonal.go:116*/ var cNew float32
+					/*line hecbench_tridiagonal.go:116*/ var dNew float32
+					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line hecbench_tridiagonal.go:111*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
+				/*line hecbench_tridiagonal.go:116*/ var aNew, bNew, cNew, dNew float32
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:111*/ a[thid] = aD[thid+blid*systemSize]
+				b[thid] = bD[thid+blid*systemSize]
+				c[thid] = cD[thid+blid*systemSize]
+				d[thid] = dD[thid+blid*systemSize]
+				/*line hecbench_tridiagonal.go:116*/ var aNew, bNew, cNew, dNew float32
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		}
+	}
+	/*line hecbench_tridiagonal.go:121*/ for j := 0; j < iterations; j++ {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:122*/ i := thid
+				/*line hecbench_tridiagonal.go:124*/ var aNew float32
+				/*line hecbench_tridiagonal.go:126*/ var bNew float32
+				/*line hecbench_tridiagonal.go:128*/ var cNew float32
+				/*line hecbench_tridiagonal.go:130*/ var dNew float32
+				/*line hecbench_tridiagonal.go:124*/ iRight := i + delta
+				iRight = iRight & (systemSize - 1)
+				/*line hecbench_tridiagonal.go:127*/ iLeft := i - delta
+				iLeft = iLeft & (systemSize - 1)
+				/*line hecbench_tridiagonal.go:130*/ tmp1 := a[i] / b[iLeft]
+				tmp2 := c[i] / b[iRight]
+				/*line hecbench_tridiagonal.go:133*/ bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
+				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
+				aNew = -a[iLeft] * tmp1
+				cNew = -c[iRight] * tmp2
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+				gc_at9 := b[:gc_bdx]
+				gc_at10 := d[:gc_bdx]
+				gc_at11 := a[:gc_bdx]
+				gc_at12 := c[:gc_bdx]
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:122*/ var i int = thid
+							_ = i
+							/*line hecbench_tridiagonal.go:122*/ aNew := lanes.LoadFloat32x8Slice(gc_s_aNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:122*/ bNew := lanes.LoadFloat32x8Slice(gc_s_bNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:122*/ cNew := lanes.LoadFloat32x8Slice(gc_s_cNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:122*/ dNew := lanes.LoadFloat32x8Slice(gc_s_dNew[gc_rank:])
+							/*line hecbench_tridiagonal.go:140*/ bNew.StoreSlice(gc_at9[gc_tx:])
+							/*line hecbench_tridiagonal.go:140*/ dNew.StoreSlice(gc_at10[gc_tx:])
+							/*line hecbench_tridiagonal.go:140*/ aNew.StoreSlice(gc_at11[gc_tx:])
+							/*line hecbench_tridiagonal.go:140*/ cNew.StoreSlice(gc_at12[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
+							gc_at10[gc_tx] = dNew
+							gc_at11[gc_tx] = aNew
+							gc_at12[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
+							gc_at10[gc_tx] = dNew
+							gc_at11[gc_tx] = aNew
+							gc_at12[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
+							gc_at10[gc_tx] = dNew
+							gc_at11[gc_tx] = aNew
+							gc_at12[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+							/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
+							gc_at10[gc_tx] = dNew
+							gc_at11[gc_tx] = aNew
+							gc_at12[gc_tx] = cNew
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+					/*line hecbench_tridiagonal.go:140*/ gc_at9[gc_tx] = bNew
+					gc_at10[gc_tx] = dNew
+					gc_at11[gc_tx] = aNew
+					gc_at12[gc_tx] = cNew
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					thid := gc_tx
+					/*line hecbench_tridiagonal.go:122*/ i := thid
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+					/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
+				}
+			}
+		}
+		/*line hecbench_tridiagonal.go:145*/ delta *= 2
+	}
+	gc_from, gc_to := 0, gc_bdx
+	/*line hecbench_tridiagonal.go:149*/ if gc_bound := delta; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := delta
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 && gc_to <= len(b) && gc_to <= len(c) && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_to <= len(x) && gc_to <= len(d) && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+			gc_at13 := b[gc_off2:][:gc_to]
+			gc_at14 := b[:gc_to]
+			gc_at15 := c[:gc_to]
+			gc_at16 := a[gc_off2:][:gc_to]
+			gc_at17 := x[:gc_to]
+			gc_at18 := d[:gc_to]
+			gc_at19 := d[gc_off2:][:gc_to]
+			gc_at20 := x[gc_off2:][:gc_to]
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					var thid int = gc_tx
+					/*line hecbench_tridiagonal.go:150*/ var addr1 int = thid
+					_ = addr1
+					/*line hecbench_tridiagonal.go:151*/ var addr2 int = thid + delta
+					_ = addr2
+					/*line hecbench_tridiagonal.go:152*/ tmp3 := lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:])))
+					/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]))).Div(tmp3).StoreSlice(gc_at17[gc_tx:])
+					/*line hecbench_tridiagonal.go:152*/ lanes.LoadFloat32x8Slice(gc_at19[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at14[gc_tx:])).Sub(lanes.LoadFloat32x8Slice(gc_at18[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).Div(tmp3).StoreSlice(gc_at20[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				/*line hecbench_tridiagonal.go:152*/ tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+				gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+				gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:150*/ addr1 := thid
+				addr2 := thid + delta
+				tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+				x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+				x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:162*/ gc_off3 := blid * systemSize
+		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
+			gc_at21 := xD[gc_off3:][:gc_bdx]
+			gc_at22 := x[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var thid int = gc_tx
+						_ = thid
+						/*line hecbench_tridiagonal.go:101*/ lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]).StoreSlice(gc_at21[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at21, gc_at22) {
+					copy(gc_at21, gc_at22)
+				} else {
+					gc_vstep4 := 0
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						{
+							gc_tx := gc_vstep4 + 0
+							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 1
+							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 2
+							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep4 + 3
+							/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
+			}
+		}
+	}
+}
 
 // CyclicSmallSystemsKernel is cyclic_small_systems_kernel: block b solves
 // system b by cyclic reduction, forward elimination halving the active
@@ -89,6 +880,361 @@ var gc_src_cyclicSmallSystemsKernel = compiled.NewSource(gc_files_hecbench_tridi
 	compiled.PTX{Entry: "cyclicSmallSystemsKernel", Pack: gc_ptx_hecbench_tridiagonal, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_tridiagonal.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_tridiagonal.go:169
+func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_tridiagonal.go:170*/ shared := gocuda.DynamicShared[float32](t)
+	blid := gc_bx
+	stride := 1
+	/*line hecbench_tridiagonal.go:176*/ halfSize := systemSize >> 1
+	thidNum := halfSize
+	/*line hecbench_tridiagonal.go:179*/ a := shared
+	b := a[systemSize:]
+	c := b[systemSize:]
+	d := c[systemSize:]
+	x := d[systemSize:]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:186*/ gc_off := blid * systemSize
+		gc_off2 := thidNum
+		gc_off3 := thidNum + (blid * systemSize)
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := a[gc_off2:][:gc_bdx]
+			gc_at4 := aD[gc_off3:][:gc_bdx]
+			gc_at5 := b[:gc_bdx]
+			gc_at6 := bD[gc_off:][:gc_bdx]
+			gc_at7 := b[gc_off2:][:gc_bdx]
+			gc_at8 := bD[gc_off3:][:gc_bdx]
+			gc_at9 := c[:gc_bdx]
+			gc_at10 := cD[gc_off:][:gc_bdx]
+			gc_at11 := c[gc_off2:][:gc_bdx]
+			gc_at12 := cD[gc_off3:][:gc_bdx]
+			gc_at13 := d[:gc_bdx]
+			gc_at14 := dD[gc_off:][:gc_bdx]
+			gc_at15 := d[gc_off2:][:gc_bdx]
+			gc_at16 := dD[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var thid int = gc_tx
+					_ = thid
+					/*line hecbench_tridiagonal.go:173*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreSlice(gc_at11[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]).StoreSlice(gc_at15[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_tridiagonal.go:188*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
+				/*line hecbench_tridiagonal.go:191*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+				gc_at11[gc_tx] = gc_at12[gc_tx]
+				/*line hecbench_tridiagonal.go:194*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+				gc_at15[gc_tx] = gc_at16[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:185*/ a[thid] = aD[thid+blid*systemSize]
+				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+				/*line hecbench_tridiagonal.go:188*/ b[thid] = bD[thid+blid*systemSize]
+				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+				/*line hecbench_tridiagonal.go:191*/ c[thid] = cD[thid+blid*systemSize]
+				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+				/*line hecbench_tridiagonal.go:194*/ d[thid] = dD[thid+blid*systemSize]
+				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+			}
+		}
+	}
+	/*line hecbench_tridiagonal.go:200*/ for j := 0; j < iterations; j++ {
+		/*line hecbench_tridiagonal.go:203*/ stride <<= 1
+		delta := stride >> 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_tridiagonal.go:207*/ if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					/*line hecbench_tridiagonal.go:213*/ if stride == 1 {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:206*/ var i int = 1*thid + 1 - 1
+							/*line hecbench_tridiagonal.go:208*/ if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+								/*line hecbench_tridiagonal.go:212*/ delta) > len(a)-8 || i > len(c)-8 || (i+
+								/*line hecbench_tridiagonal.go:216*/ delta) < 0 || (i+delta) > len(b)-8 || (i+
+								delta) > len(a)-8 || (i+
+								delta) > len(d)-8 || (i+
+								/*line hecbench_tridiagonal.go:220*/ delta) > len(c)-8 {
+								break
+							}
+							/*line hecbench_tridiagonal.go:208*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_tridiagonal.go:208*/ tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+								lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+								lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+								lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+								gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
+							}
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else2.ToBits() != 0 {
+								/*line hecbench_tridiagonal.go:213*/ tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+								/*line hecbench_tridiagonal.go:215*/ tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
+								lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+								lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+								lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+								lanes.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			} else {
+				/*line hecbench_tridiagonal.go:212*/ if stride == 1 {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:206*/ var i int = 1*thid + 1 - 1
+						/*line hecbench_tridiagonal.go:208*/ if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+							/*line hecbench_tridiagonal.go:212*/ delta) > len(a)-8 || i > len(c)-8 || (i+
+							/*line hecbench_tridiagonal.go:216*/ delta) < 0 || (i+delta) > len(b)-8 || (i+
+							delta) > len(a)-8 || (i+
+							delta) > len(d)-8 || (i+
+							/*line hecbench_tridiagonal.go:220*/ delta) > len(c)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:208*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_tridiagonal.go:208*/ tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+							lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+							lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+							lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+							gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
+						}
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						if gc_else2.ToBits() != 0 {
+							/*line hecbench_tridiagonal.go:213*/ tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+							/*line hecbench_tridiagonal.go:215*/ tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
+							lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+							lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+							lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+							lanes.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:206*/ i := stride*thid + stride - 1
+				/*line hecbench_tridiagonal.go:208*/ if i == systemSize-1 {
+					tmp := a[i] / b[i-delta]
+					b[i] = b[i] - c[i-delta]*tmp
+					d[i] = d[i] - d[i-delta]*tmp
+					a[i] = -a[i-delta] * tmp
+					c[i] = 0
+				} else {
+					tmp1 := a[i] / b[i-delta]
+					tmp2 := c[i] / b[i+delta]
+					b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
+					d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
+					a[i] = -a[i-delta] * tmp1
+					c[i] = -c[i+delta] * tmp2
+				}
+			}
+		}
+		/*line hecbench_tridiagonal.go:223*/ thidNum >>= 1
+	}
+	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_tridiagonal.go:233*/ gc_off4 := ((stride << 1) - 1)
+			gc_off5 := (stride - 1)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+				gc_at17 := b[gc_off4:][:1]
+				gc_at18 := b[gc_off5:][:1]
+				gc_at19 := c[gc_off5:][:1]
+				gc_at20 := a[gc_off4:][:1]
+				gc_at21 := x[gc_off5:][:1]
+				gc_at22 := d[gc_off5:][:1]
+				gc_at23 := d[gc_off4:][:1]
+				gc_at24 := x[gc_off4:][:1]
+				gc_elem := gc_at17[0]
+				gc_elem2 := gc_at18[0]
+				gc_elem3 := gc_at19[0]
+				gc_elem4 := gc_at20[0]
+				gc_elem5 := gc_at22[0]
+				gc_elem6 := gc_at23[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_tridiagonal.go:228*/ addr2 := (stride << 1) - 1
+					_ = addr2
+					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+					/*line hecbench_tridiagonal.go:230*/ gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_tridiagonal.go:227*/ addr1 := stride - 1
+					addr2 := (stride << 1) - 1
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+				}
+			}
+		}
+	}
+	thidNum = 2
+	/*line hecbench_tridiagonal.go:236*/ for j_ := 0; j_ < iterations; j_++ {
+		delta_ := stride >> 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_tridiagonal.go:240*/ if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					/*line hecbench_tridiagonal.go:246*/ if stride == 1 {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:240*/ var i_ int = 1*thid + (1 >> 1) - 1
+							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+								break
+							}
+							/*line hecbench_tridiagonal.go:241*/ gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+							if gc_if4.ToBits() != 0 {
+								/*line hecbench_tridiagonal.go:241*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+							}
+							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else4.ToBits() != 0 {
+								/*line hecbench_tridiagonal.go:242*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			} else {
+				/*line hecbench_tridiagonal.go:245*/ if stride == 1 {
+					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:240*/ var i_ int = 1*thid + (1 >> 1) - 1
+						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:241*/ gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+						if gc_if4.ToBits() != 0 {
+							/*line hecbench_tridiagonal.go:241*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+						}
+						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+						if gc_else4.ToBits() != 0 {
+							/*line hecbench_tridiagonal.go:242*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:240*/ i_ := stride*thid + (stride >> 1) - 1
+				if i_ == delta_-1 {
+					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+				} else {
+					x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+				}
+			}
+		}
+		/*line hecbench_tridiagonal.go:247*/ stride >>= 1
+		thidNum <<= 1
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:252*/ gc_off6 := blid * systemSize
+		gc_off7 := halfSize + (blid * systemSize)
+		gc_off8 := halfSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+			gc_at25 := xD[gc_off6:][:gc_bdx]
+			gc_at26 := x[:gc_bdx]
+			gc_at27 := xD[gc_off7:][:gc_bdx]
+			gc_at28 := x[gc_off8:][:gc_bdx]
+			gc_vstep4 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var thid int = gc_tx
+						_ = thid
+						/*line hecbench_tridiagonal.go:173*/ lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				/*line hecbench_tridiagonal.go:253*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+				gc_at27[gc_tx] = gc_at28[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
+				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+			}
+		}
+	}
+}
+
 // CyclicBranchFreeKernel is cyclic_branch_free_kernel:
 // cyclic_small_systems_kernel with the forward elimination's end branch
 // replaced by a right index wrapped modulo system_size.
@@ -112,6 +1258,283 @@ func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, 
 var gc_src_cyclicBranchFreeKernel = compiled.NewSource(gc_files_hecbench_tridiagonal, "cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "cyclicBranchFreeKernel", Pack: gc_ptx_hecbench_tridiagonal, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_tridiagonal.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_tridiagonal.go:262
+func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_tridiagonal.go:263*/ shared := gocuda.DynamicShared[float32](t)
+	blid := gc_bx
+	stride := 1
+	/*line hecbench_tridiagonal.go:269*/ halfSize := systemSize >> 1
+	thidNum := halfSize
+	/*line hecbench_tridiagonal.go:272*/ a := shared
+	b := a[systemSize:]
+	c := b[systemSize:]
+	d := c[systemSize:]
+	x := d[systemSize:]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:279*/ gc_off := blid * systemSize
+		gc_off2 := thidNum
+		gc_off3 := thidNum + (blid * systemSize)
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := a[gc_off2:][:gc_bdx]
+			gc_at4 := aD[gc_off3:][:gc_bdx]
+			gc_at5 := b[:gc_bdx]
+			gc_at6 := bD[gc_off:][:gc_bdx]
+			gc_at7 := b[gc_off2:][:gc_bdx]
+			gc_at8 := bD[gc_off3:][:gc_bdx]
+			gc_at9 := c[:gc_bdx]
+			gc_at10 := cD[gc_off:][:gc_bdx]
+			gc_at11 := c[gc_off2:][:gc_bdx]
+			gc_at12 := cD[gc_off3:][:gc_bdx]
+			gc_at13 := d[:gc_bdx]
+			gc_at14 := dD[gc_off:][:gc_bdx]
+			gc_at15 := d[gc_off2:][:gc_bdx]
+			gc_at16 := dD[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var thid int = gc_tx
+					_ = thid
+					/*line hecbench_tridiagonal.go:266*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreSlice(gc_at11[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+					lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]).StoreSlice(gc_at15[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_tridiagonal.go:281*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
+				/*line hecbench_tridiagonal.go:284*/ gc_at9[gc_tx] = gc_at10[gc_tx]
+				gc_at11[gc_tx] = gc_at12[gc_tx]
+				/*line hecbench_tridiagonal.go:287*/ gc_at13[gc_tx] = gc_at14[gc_tx]
+				gc_at15[gc_tx] = gc_at16[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:278*/ a[thid] = aD[thid+blid*systemSize]
+				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+				/*line hecbench_tridiagonal.go:281*/ b[thid] = bD[thid+blid*systemSize]
+				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+				/*line hecbench_tridiagonal.go:284*/ c[thid] = cD[thid+blid*systemSize]
+				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+				/*line hecbench_tridiagonal.go:287*/ d[thid] = dD[thid+blid*systemSize]
+				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+			}
+		}
+	}
+	/*line hecbench_tridiagonal.go:293*/ for j := 0; j < iterations; j++ {
+		/*line hecbench_tridiagonal.go:296*/ stride <<= 1
+		delta := stride >> 1
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_tridiagonal.go:300*/ if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:299*/ i := stride*thid + stride - 1
+				iRight := i + delta
+				iRight = iRight & (systemSize - 1)
+				tmp1 := a[i] / b[i-delta]
+				tmp2 := c[i] / b[iRight]
+				b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
+				d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
+				a[i] = -a[i-delta] * tmp1
+				c[i] = -c[iRight] * tmp2
+			}
+		}
+		thidNum >>= 1
+	}
+	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 2; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_tridiagonal.go:320*/ gc_off4 := ((stride << 1) - 1)
+			gc_off5 := (stride - 1)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+				gc_at17 := b[gc_off4:][:1]
+				gc_at18 := b[gc_off5:][:1]
+				gc_at19 := c[gc_off5:][:1]
+				gc_at20 := a[gc_off4:][:1]
+				gc_at21 := x[gc_off5:][:1]
+				gc_at22 := d[gc_off5:][:1]
+				gc_at23 := d[gc_off4:][:1]
+				gc_at24 := x[gc_off4:][:1]
+				gc_elem := gc_at17[0]
+				gc_elem2 := gc_at18[0]
+				gc_elem3 := gc_at19[0]
+				gc_elem4 := gc_at20[0]
+				gc_elem5 := gc_at22[0]
+				gc_elem6 := gc_at23[0]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_tridiagonal.go:315*/ addr2 := (stride << 1) - 1
+					_ = addr2
+					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+					/*line hecbench_tridiagonal.go:317*/ gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_tridiagonal.go:314*/ addr1 := stride - 1
+					addr2 := (stride << 1) - 1
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+				}
+			}
+		}
+	}
+	thidNum = 2
+	/*line hecbench_tridiagonal.go:323*/ for j_ := 0; j_ < iterations; j_++ {
+		delta_ := stride >> 1
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_tridiagonal.go:327*/ if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					/*line hecbench_tridiagonal.go:333*/ if stride == 1 {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line hecbench_tridiagonal.go:327*/ var i_ int = 1*thid + (1 >> 1) - 1
+							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+								break
+							}
+							/*line hecbench_tridiagonal.go:328*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_tridiagonal.go:328*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+							}
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else2.ToBits() != 0 {
+								/*line hecbench_tridiagonal.go:329*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			} else {
+				/*line hecbench_tridiagonal.go:332*/ if stride == 1 {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var thid int = gc_tx
+						/*line hecbench_tridiagonal.go:327*/ var i_ int = 1*thid + (1 >> 1) - 1
+						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+							break
+						}
+						/*line hecbench_tridiagonal.go:328*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_tridiagonal.go:328*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+						}
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						if gc_else2.ToBits() != 0 {
+							/*line hecbench_tridiagonal.go:329*/ lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:327*/ i_ := stride*thid + (stride >> 1) - 1
+				if i_ == delta_-1 {
+					x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+				} else {
+					x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
+				}
+			}
+		}
+		/*line hecbench_tridiagonal.go:334*/ stride >>= 1
+		thidNum <<= 1
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_tridiagonal.go:339*/ gc_off6 := blid * systemSize
+		gc_off7 := halfSize + (blid * systemSize)
+		gc_off8 := halfSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+			gc_at25 := xD[gc_off6:][:gc_bdx]
+			gc_at26 := x[:gc_bdx]
+			gc_at27 := xD[gc_off7:][:gc_bdx]
+			gc_at28 := x[gc_off8:][:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var thid int = gc_tx
+						_ = thid
+						/*line hecbench_tridiagonal.go:266*/ lanes.LoadFloat32x8Slice(gc_at26[gc_tx:]).StoreSlice(gc_at25[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]).StoreSlice(gc_at27[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				/*line hecbench_tridiagonal.go:340*/ gc_at25[gc_tx] = gc_at26[gc_tx]
+				gc_at27[gc_tx] = gc_at28[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
+				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_tridiagonal holds the source files whose lines the kernels' records hash.
 //

@@ -64,10 +64,10 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	gc_s_xMean := make([]A, gc_b.Len())
 	gc_s_m2N := make([]A, gc_b.Len())
 	blockSize := gc_bdx * gc_bdy
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
@@ -77,7 +77,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
@@ -87,7 +87,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
@@ -97,7 +97,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
@@ -107,7 +107,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			gc_s_m2N[gc_rank] = m2N
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		var count int32 = 0
 		gc_s_count[gc_rank] = count
@@ -263,10 +263,10 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
@@ -284,7 +284,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
@@ -302,7 +302,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
@@ -320,7 +320,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadID := gc_ty*gc_bdx + gc_tx
@@ -338,7 +338,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadID := gc_ty*gc_bdx + gc_tx

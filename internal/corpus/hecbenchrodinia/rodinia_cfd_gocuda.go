@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,70 @@ func CfdInitializeVariablesKernel(nelr int, variables []float32, ffVariable []fl
 var gc_src_cudaInitializeVariables = compiled.NewSource(gc_files_rodinia_cfd, "cudaInitializeVariables", "2fa2e4e5e45b176ab18e97d83bcbaeeec6de0c833ece526c85a0033665599bff", "rodinia_cfd.go:26-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "cudaInitializeVariables", Pack: gc_ptx_rodinia_cfd, Params: []string{"int", "[]float32", "[]float32"}, Files: []string{"rodinia_cfd.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_cfd.go:31
+func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_pos.Thread = gc_base + gc_tx
+					var i int = (gc_bdx*gc_bx + gc_tx)
+					/*line rodinia_cfd.go:33*/ if (i+compiled.Trip(0)*
+						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
+						break
+					}
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+					/*line rodinia_cfd.go:34*/ compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := (gc_bdx*gc_bx + gc_tx)
+				{
+					j := int(0)
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
+				}
+				{
+					j := int(1)
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
+				}
+				{
+					j := int(2)
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
+				}
+				{
+					j := int(3)
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
+				}
+				{
+					j := int(4)
+					/*line rodinia_cfd.go:34*/ variables[i+j*nelr] = ffVariable[j]
+				}
+			}
+		}
+	}
+}
 
 // CfdComputeStepFactorKernel is cuda_compute_step_factor: each element's
 // time step over its area, from its speed and speed of sound.
@@ -448,6 +513,91 @@ func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []floa
 var gc_src_cudaTimeStep = compiled.NewSource(gc_files_rodinia_cfd, "cudaTimeStep", "a015f0dc01476e38250ba75c04a4871b39335c60d9ff927a7751066b235eac95", "rodinia_cfd.go:237-251").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "cudaTimeStep", Pack: gc_ptx_rodinia_cfd, Params: []string{"int", "int", "[]float32", "[]float32", "[]float32", "[]float32"}, Files: []string{"rodinia_cfd.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_cfd.go:241
+func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			/*line rodinia_cfd.go:263*/ gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+				gc_at := stepFactors[gc_off:][:gc_runhi]
+				gc_at2 := variables[gc_off2:][:gc_runhi]
+				gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+				gc_at4 := fluxes[gc_off2:][:gc_runhi]
+				gc_at5 := variables[gc_off3:][:gc_runhi]
+				gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+				gc_at7 := fluxes[gc_off3:][:gc_runhi]
+				gc_at8 := variables[gc_off4:][:gc_runhi]
+				gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+				gc_at10 := fluxes[gc_off4:][:gc_runhi]
+				gc_at11 := variables[gc_off5:][:gc_runhi]
+				gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+				gc_at13 := fluxes[gc_off5:][:gc_runhi]
+				gc_at14 := variables[gc_off6:][:gc_runhi]
+				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+				gc_at16 := fluxes[gc_off6:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMDBuild && compiled.SIMD {
+					/*line rodinia_cfd.go:244*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = (gc_bdx*gc_bx + gc_tx)
+						_ = i
+						/*line rodinia_cfd.go:244*/ factor := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Div(gc_vb2)
+						lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))).StoreSlice(gc_at2[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))).StoreSlice(gc_at5[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]))).StoreSlice(gc_at8[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at13[gc_tx:]))).StoreSlice(gc_at11[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at15[gc_tx:]).Add(factor.Mul(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))).StoreSlice(gc_at14[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line rodinia_cfd.go:244*/ factor := gc_at[gc_tx] / float32(cfdRK+1-j)
+					/*line rodinia_cfd.go:246*/ gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := (gc_bdx*gc_bx + gc_tx)
+					/*line rodinia_cfd.go:244*/ factor := stepFactors[i] / float32(cfdRK+1-j)
+					/*line rodinia_cfd.go:246*/ variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_rodinia_cfd holds the source files whose lines the kernels' records hash.
 //

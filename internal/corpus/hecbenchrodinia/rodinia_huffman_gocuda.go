@@ -190,34 +190,34 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_off3 := gc_bdx - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(as) {
 				gc_at6 := as[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						k := uint32(gc_tx)
 						_ = k
 						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						k := uint32(gc_tx)
 						_ = k
 						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						k := uint32(gc_tx)
 						_ = k
 						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						k := uint32(gc_tx)
 						_ = k
 						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					k := uint32(gc_tx)
 					_ = k
 					/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
@@ -327,10 +327,10 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_bdx <= 1<<32-gc_off5 && gc_bdx <= len(as) && gc_bdx <= 1<<32 {
 			gc_at9 := out[gc_off5:][:gc_bdx]
 			gc_at10 := as[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					kn := uint32(gc_bx*gc_bdx + gc_tx)
 					_ = kn
 					k := uint32(gc_tx)
@@ -339,7 +339,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					kn := uint32(gc_bx*gc_bdx + gc_tx)
 					_ = kn
 					k := uint32(gc_tx)
@@ -348,7 +348,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					kn := uint32(gc_bx*gc_bdx + gc_tx)
 					_ = kn
 					k := uint32(gc_tx)
@@ -357,7 +357,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					kn := uint32(gc_bx*gc_bdx + gc_tx)
 					_ = kn
 					k := uint32(gc_tx)
@@ -366,7 +366,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				_ = kn
 				k := uint32(gc_tx)

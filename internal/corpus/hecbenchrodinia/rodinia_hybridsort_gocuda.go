@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,233 @@ func BucketcountKernel(input []float32, indice []int32, dPrefixoffsets []uint32,
 var gc_src_bucketcount = compiled.NewSource(gc_files_rodinia_hybridsort, "bucketcount", "facc9b460c1f06bba38edfb70989fb8a5d0e6bd732f2fb1bf19342af06a5d988", "rodinia_hybridsort.go:46-94").NoGoexit("c61c64d933f3cf399697da1880f10946fd701c70fce390a4e201511aa92656a3", "rodinia_hybridsort.go:28-44").GPU(
 	compiled.PTX{Entry: "bucketcount", Pack: gc_ptx_rodinia_hybridsort, Params: []string{"[]float32", "[]int32", "[]uint32", "int", "[]float32"}, Files: []string{"rodinia_hybridsort.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_hybridsort.go:52
+func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line rodinia_hybridsort.go:53*/ sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
+	numThreads := gc_bdx * gc_gdx
+	/*line rodinia_hybridsort.go:58*/ for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line rodinia_hybridsort.go:67*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sOffset) && gc_to <= len(sOffset)-gc_off4 {
+				gc_at := sOffset[gc_off4:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_tx + gc_off
+							_ = i
+							/*line rodinia_hybridsort.go:59*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
+				}
+			}
+		}
+	}
+	gc_chunk2 := compiled.StrideChunk(numThreads)
+	gc_span2 := (numThreads) * gc_chunk2
+	/*line rodinia_hybridsort.go:64*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			/*line rodinia_hybridsort.go:73*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line rodinia_hybridsort.go:55*/ threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
+				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					/*line rodinia_hybridsort.go:69*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreads) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk2 {
+					gc_more2 = true
+				}
+				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
+					/*line rodinia_hybridsort.go:65*/ elem := input[tid]
+					/*line rodinia_hybridsort.go:67*/ idx := hsDivisions/2 - 1
+					jump := hsDivisions / 4
+					piv := texPivot[idx]
+					/*line rodinia_hybridsort.go:71*/ for jump >= 1 {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line rodinia_hybridsort.go:72*/ if elem < piv {
+							idx = idx - jump
+						} else {
+							idx = idx + jump
+						}
+						piv = texPivot[idx]
+						jump /= 2
+					}
+					if !(elem < piv) {
+						idx = idx + 1
+					}
+					/*line rodinia_hybridsort.go:84*/ indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+				}
+			}
+		}
+	}
+	prefixBase := gc_bx * hsBucketBlockMemory
+	/*line rodinia_hybridsort.go:91*/ for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line rodinia_hybridsort.go:100*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3 + prefixBase
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
+				gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
+				gc_at3 := sOffset[gc_off6:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						gc_vb4 := lanes.BroadcastUint32x8(0x07FFFFFF)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var i_ int = gc_tx + gc_off3
+							_ = i_
+							/*line rodinia_hybridsort.go:92*/ lanes.LoadUint32x8Slice(gc_at3[gc_tx:]).And(gc_vb4).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_more3 = true
+							/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_more3 = true
+							/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_more3 = true
+							/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_more3 = true
+							/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i_ := gc_tx + gc_off3
+					gc_more3 = true
+					/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+				}
+			}
+		}
+	}
+}
 
 // BucketprefixoffsetKernel is bucketprefixoffset: thread b replaces
 // bucket b's counts in the blocks' rows by their exclusive prefix sums and
@@ -79,34 +307,34 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 			gc_bx = 0
 		}
 		/*line rodinia_hybridsort.go:104*/ size := blocks * hsBucketBlockMemory
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				gc_pos.Thread = gc_rank
 				sum := 0
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				gc_pos.Thread = gc_rank
 				sum := 0
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				gc_pos.Thread = gc_rank
 				sum := 0
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				gc_pos.Thread = gc_rank
 				sum := 0
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := 0
 			gc_s_sum[gc_rank] = sum
@@ -128,10 +356,10 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off2 {
 					gc_at := dPrefixoffsets[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
@@ -141,7 +369,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
@@ -151,7 +379,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
@@ -161,7 +389,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
@@ -171,7 +399,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -200,34 +428,34 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
 				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -102,6 +103,260 @@ func NormalizeWeightsKernel(weights []float64, Nparticles int, partialSums, CDF,
 var gc_src_normalizeWeightsKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "normalizeWeightsKernel", "306f6a6d304430601f1908249efaf5a860b36319ae58ab477388080aee9a83b9", "rodinia_particlefilter.go:120-160").NoGoexit("53ff21fafc3f9e88b16eaafeb6d85edf0a6044202cdec35d75c7c29685a5aec8", "rodinia_particlefilter.go:35-42", "rodinia_particlefilter.go:44-54").GPU(
 	compiled.PTX{Entry: "normalizeWeightsKernel", Pack: gc_ptx_rodinia_particlefilter, Params: []string{"[]float64", "int", "[]float64", "[]float64", "[]float64", "[]int32"}, Files: []string{"rodinia_particlefilter.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_particlefilter.go:126
+func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	blockID := gc_bx
+	/*line rodinia_particlefilter.go:129*/ u1 := gocuda.Shared[float64](t, 1)[:1]
+	sumWeights := gocuda.Shared[float64](t, 1)[:1]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partialSums) {
+				gc_at := partialSums[gc_off:][:1]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line rodinia_particlefilter.go:141*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bdx * blockID
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
+				gc_at2 := weights[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_Lane0Mask642 := compiled.Lane0Mask64()
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+							_ = i
+							/*line rodinia_particlefilter.go:138*/ lanes.LoadFloat64x4Slice(gc_at2[gc_tx:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line rodinia_particlefilter.go:147*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
+				gc_at3 := u[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
+					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+				gc_at4 := u[gc_off4:][:1]
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line rodinia_particlefilter.go:160*/ if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_bdx * blockID
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 {
+				gc_at5 := u[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iotaf642 := lanes.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
+						/*line rodinia_particlefilter.go:158*/ gc_vb2 := lanes.BroadcastFloat64x4(float64(Nparticles))
+						gc_Lane0Mask644 := compiled.Lane0Mask64()
+						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+							gc_tx := gc_vstep5
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_particlefilter.go:128*/ var i int = gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:158*/ if i < -2147483648 || i > 2147483644 {
+								break
+							}
+							/*line rodinia_particlefilter.go:158*/ compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(lanes.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+							/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
+				}
+			}
+		}
+	}
+}
 
 // SumKernel is sum_kernel: thread 0 adds the blocks' partial sums into
 // partial_sums[0].
@@ -204,7 +459,226 @@ var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter
 	compiled.PTX{Entry: "likelihoodKernel", Pack: gc_ptx_rodinia_particlefilter, Params: []string{"[]float64", "[]float64", "[]float64", "[]float64", "[]float64", "[]int32", "[]int32", "[]float64", "[]uint8", "[]float64", "[]float64", "int", "int", "int", "int", "int", "int", "[]int32", "[]float64"}, Files: []string{"rodinia_particlefilter.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line rodinia_particlefilter.go:189
+func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	blockID := gc_bx
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line rodinia_particlefilter.go:196*/ buffer := gocuda.Shared[float64](t, 512)[:512]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * blockID
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(arrayX) && gc_to <= len(arrayX)-gc_off && gc_off <= len(xj) && gc_to <= len(xj)-gc_off && gc_off <= len(arrayY) && gc_to <= len(arrayY)-gc_off && gc_off <= len(yj) && gc_to <= len(yj)-gc_off && gc_off <= len(weights) && gc_to <= len(weights)-gc_off {
+				gc_at := arrayX[gc_off:][:gc_to]
+				gc_at2 := xj[gc_off:][:gc_to]
+				gc_at3 := arrayY[gc_off:][:gc_to]
+				gc_at4 := yj[gc_off:][:gc_to]
+				gc_at5 := weights[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					var y int
+					/*line rodinia_particlefilter.go:195*/ var indX, indY int32
+					/*line rodinia_particlefilter.go:198*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					/*line rodinia_particlefilter.go:201*/ gc_at5[gc_tx] = 1 / float64(Nparticles)
+					/*line rodinia_particlefilter.go:203*/ gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
+					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
+					_ = y
+					_ = indX
+					_ = indY
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					var y int
+					/*line rodinia_particlefilter.go:195*/ var indX, indY int32
+					/*line rodinia_particlefilter.go:198*/ arrayX[i] = xj[i]
+					arrayY[i] = yj[i]
+					/*line rodinia_particlefilter.go:201*/ weights[i] = 1 / float64(Nparticles)
+					/*line rodinia_particlefilter.go:203*/ arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
+					_ = y
+					_ = indX
+					_ = indY
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line rodinia_particlefilter.go:215*/ buffer := buffer[:512]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:194*/ var y int
+					/*line rodinia_particlefilter.go:196*/ var indX int32
+					/*line rodinia_particlefilter.go:198*/ var indY int32
+					/*line rodinia_particlefilter.go:210*/ if i < Nparticles {
+						for y = 0; y < countOnes; y++ {
+							/*line rodinia_particlefilter.go:213*/ indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
+							indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
+							/*line rodinia_particlefilter.go:216*/ ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
+							if int(ind[i*countOnes+y]) >= maxSize {
+								ind[i*countOnes+y] = 0
+							}
+						}
+						likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
+						/*line rodinia_particlefilter.go:223*/ likelihood[i] = likelihood[i] / float64(countOnes)
+						/*line rodinia_particlefilter.go:225*/ weights[i] = weights[i] * math.Exp(likelihood[i])
+					}
+					/*line rodinia_particlefilter.go:229*/ buffer[gc_tx] = 0.0
+				}
+			}
+		}
+	})
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bdx * blockID
+			if gc_from >= 0 && gc_to <= len(buffer) && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
+				gc_at6 := buffer[:gc_to]
+				gc_at7 := weights[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							/*line rodinia_particlefilter.go:192*/ var i int = gc_bdx*blockID + gc_tx
+							_ = i
+							/*line rodinia_particlefilter.go:233*/ lanes.LoadFloat64x4Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
+					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
+				}
+			}
+		}
+	}
+	/*line rodinia_particlefilter.go:241*/ for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
+					buffer[gc_tx] += buffer[uint(gc_tx)+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+				gc_at8 := partialSums[gc_off3:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_particlefilter.go
 var gc_files_rodinia_particlefilter embed.FS
+
+var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}

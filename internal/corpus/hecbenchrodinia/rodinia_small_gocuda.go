@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +39,196 @@ func BpnnAdjustWeightsKernel(delta []float32, hid int, ly []float32, in int, w [
 var gc_src_bpnnAdjustWeightsCuda = compiled.NewSource(gc_files_rodinia_small, "bpnnAdjustWeightsCuda", "1d3d29a64c8a77b16f2835a5c76cdb916c1056544034e49d04f39728d8a03c9c", "rodinia_small.go:23-52").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "bpnnAdjustWeightsCuda", Pack: gc_ptx_rodinia_small, Params: []string{"[]float32", "int", "[]float32", "int", "[]float32", "[]float32"}, Files: []string{"rodinia_small.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_small.go:31
+func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_by := gc_b.Index().Y
+	gc_n := gc_b.Len()
+	by := gc_by
+	/*line rodinia_small.go:33*/ gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line rodinia_small.go:38*/ gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_off2 := 1
+			gc_off3 := (bpHeight*by + gc_ty + 1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_off3 >= 0 && gc_off3 < len(ly) && gc_apart {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := w[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := delta[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ly[gc_off3:][:1]
+						gc_at4 := oldw[gc_off+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at3[0]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD {
+								/*line rodinia_small.go:43*/ gc_vb3 := lanes.BroadcastFloat64x4(bpEta)
+								/*line rodinia_small.go:43*/ gc_vb4 := lanes.BroadcastFloat64x4(bpMomentum)
+								for ; gc_vstep+3 < gc_fasthi; gc_vstep += 4 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var ty int = gc_ty
+									var tx int = gc_tx
+									/*line rodinia_small.go:37*/ var index int = (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+									_ = index
+									/*line rodinia_small.go:38*/ var indexY int = bpHeight*by + ty + 1
+									_ = indexY
+									/*line rodinia_small.go:39*/ var indexX int = tx + 1
+									_ = indexX
+									/*line rodinia_small.go:40*/ lanes.LoadFloat32x4Slice(gc_at[(gc_tx - gc_fastlo):]).ConvertToFloat64().Add(gc_vb3.Mul(lanes.LoadFloat32x4Slice(gc_at2[(gc_tx - gc_fastlo):]).ConvertToFloat64()).Mul(lanes.BroadcastFloat64x4(float64(gc_at3[0]))).Add(gc_vb4.Mul(lanes.LoadFloat32x4Slice(gc_at4[(gc_tx - gc_fastlo):]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									gc_vb3.Mul(lanes.LoadFloat32x4Slice(gc_at2[(gc_tx - gc_fastlo):]).ConvertToFloat64()).Mul(lanes.BroadcastFloat64x4(float64(gc_at3[0]))).Add(gc_vb4.Mul(lanes.LoadFloat32x4Slice(gc_at4[(gc_tx - gc_fastlo):]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(gc_at4[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								_ = tx
+								/*line rodinia_small.go:43*/ gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
+								gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								tx := gc_tx
+								_ = tx
+								/*line rodinia_small.go:43*/ gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
+								gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					indexY := bpHeight*by + ty + 1
+					indexX := tx + 1
+					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					indexY := bpHeight*by + ty + 1
+					indexX := tx + 1
+					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off4 := 1
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off4), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := w[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := delta[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo2
+							if compiled.SIMD {
+								/*line rodinia_small.go:49*/ gc_vb7 := lanes.BroadcastFloat64x4(bpEta)
+								/*line rodinia_small.go:49*/ gc_vb8 := lanes.BroadcastFloat64x4(bpMomentum)
+								for ; gc_vstep2+3 < gc_fasthi2; gc_vstep2 += 4 {
+									gc_tx := gc_vstep2
+									var ty int = gc_ty
+									var tx int = gc_tx
+									/*line rodinia_small.go:39*/ var indexX int = tx + 1
+									_ = indexX
+									/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+										/*line rodinia_small.go:48*/ lanes.LoadFloat32x4Slice(gc_at5[(gc_tx - gc_fastlo2):]).ConvertToFloat64().Add(gc_vb7.Mul(lanes.LoadFloat32x4Slice(gc_at6[(gc_tx - gc_fastlo2):]).ConvertToFloat64()).Add(gc_vb8.Mul(lanes.LoadFloat32x4Slice(gc_at7[(gc_tx - gc_fastlo2):]).ConvertToFloat64()))).ConvertToFloat32().StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+										/*line rodinia_small.go:48*/ gc_vb7.Mul(lanes.LoadFloat32x4Slice(gc_at6[(gc_tx - gc_fastlo2):]).ConvertToFloat64()).Add(gc_vb8.Mul(lanes.LoadFloat32x4Slice(gc_at7[(gc_tx - gc_fastlo2):]).ConvertToFloat64())).ConvertToFloat32().StoreSlice(gc_at7[(gc_tx - gc_fastlo2):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								ty := gc_ty
+								tx := gc_tx
+								_ = tx
+								/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+									gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
+									gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
+								}
+							}
+						} else {
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								ty := gc_ty
+								tx := gc_tx
+								_ = tx
+								/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+									gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
+									gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
+								}
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // EuclidKernel is euclid of nn_cuda.cu: each record's distance from
 // (lat, lng), over a 2D grid of 1D blocks. d_locations+globalId is a
@@ -125,6 +316,310 @@ func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD
 var gc_src_kernelComputeCost = compiled.NewSource(gc_files_rodinia_small, "kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "kernelComputeCost", Pack: gc_ptx_rodinia_small, Params: []string{"int", "int", "int64", "[]hecbenchrodinia.scPoint", "int", "int", "[]float32", "[]float32", "[]int32", "[]bool"}, Files: []string{"rodinia_small.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_small.go:99
+func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_s_retval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_lower := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		bid := gc_bx + gc_gdx*gc_by
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line rodinia_small.go:105*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line rodinia_small.go:106*/ var lower []float32
+					retval := float32(0.0)
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
+				}
+				gc_vstep2 := gc_hi2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line rodinia_small.go:106*/ var lower []float32
+					retval := float32(0.0)
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line rodinia_small.go:94*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:106*/ var lower []float32
+						/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
+						retval := float32(0.0)
+						gc_s_retval[gc_rank] = retval
+						gc_s_lower[gc_rank] = lower
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+					/*line rodinia_small.go:106*/ var lower []float32
+					/*line rodinia_small.go:106*/ lower = workMemD[tid*stride:]
+					retval := float32(0.0)
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
+				}
+			}
+		}
+		/*line rodinia_small.go:85*/ for i := 0; i < dim; i++ {
+			gc_from, gc_to := 0, gc_bdx
+			/*line rodinia_small.go:88*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bdx * bid) + (i * num)
+				gc_off2 := (i * num) + int(x)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
+					gc_at := coordD[gc_off:][:gc_to]
+					gc_at2 := coordD[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep4 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+								_ = tid
+								/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+								/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
+								/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+								/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+							_ = tid
+							/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+							/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+							/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+							/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						retval := gc_s_retval[gc_rank]
+						/*line rodinia_small.go:86*/ tmp := gc_at[gc_tx] - gc_elem
+						retval += tmp * tmp
+						gc_s_retval[gc_rank] = retval
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						retval := gc_s_retval[gc_rank]
+						/*line rodinia_small.go:86*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+						retval += tmp * tmp
+						gc_s_retval[gc_rank] = retval
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line rodinia_small.go:128*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bdx * bid
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(p) && gc_to <= len(p)-gc_off3 && gc_off3 <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off3 {
+					gc_at3 := p[gc_off3:][:gc_to]
+					gc_at4 := switchMembershipD[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						retval := gc_s_retval[gc_rank]
+						lower := gc_s_lower[gc_rank]
+						/*line rodinia_small.go:89*/ var r float32 = retval
+						/*line rodinia_small.go:109*/ xCost := r * gc_at3[gc_tx].weight
+						/*line rodinia_small.go:112*/ if xCost < gc_at3[gc_tx].cost {
+							gc_at4[gc_tx] = true
+							lower[K] += xCost - gc_at3[gc_tx].cost
+						} else {
+							/*line rodinia_small.go:117*/ lower[centerTableD[gc_at3[gc_tx].assign]] += gc_at3[gc_tx].cost - xCost
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						retval := gc_s_retval[gc_rank]
+						lower := gc_s_lower[gc_rank]
+						/*line rodinia_small.go:89*/ var r float32 = retval
+						/*line rodinia_small.go:109*/ xCost := r * p[tid].weight
+						/*line rodinia_small.go:112*/ if xCost < p[tid].cost {
+							switchMembershipD[tid] = true
+							lower[K] += xCost - p[tid].cost
+						} else {
+							/*line rodinia_small.go:117*/ lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
+						}
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_rodinia_small holds the source files whose lines the kernels' records hash.
 //

@@ -5,7 +5,9 @@ package hecbenchstencil
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +40,166 @@ var gc_src_smoothingFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth,
 	compiled.PTX{Entry: "smoothingFilterKernel", Pack: gc_ptx_hecbench_asmooth, Params: []string{"int", "int", "int", "int", "[]float32", "[]int32", "[]float32"}, Files: []string{"hecbench_asmooth.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_asmooth.go:22
+func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxRad int, Img []float32, Box []int32, Norm []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_asmooth.go:31*/ sImg := gocuda.Shared[float32](t, 1024)[:1024]
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := gc_ty * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sImg) && gc_to <= len(sImg)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Img) && gc_to <= len(Img)-gc_off2 {
+				gc_at := sImg[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line hecbench_asmooth.go:25*/ var i int = gc_bx*gc_bdx + tid
+							var tjd int = gc_ty
+							/*line hecbench_asmooth.go:26*/ var j int = gc_by*gc_bdy + tjd
+							var stid int = tjd*gc_bdx + tid
+							_ = stid
+							/*line hecbench_asmooth.go:28*/ var gtid int = j*Lx + i
+							_ = gtid
+							/*line hecbench_asmooth.go:33*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
+					tjd := gc_ty
+					/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
+					gtid := j*Lx + i
+					/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line hecbench_asmooth.go:48*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				tjd := gc_ty
+				/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
+				j := gc_by*gc_bdy + tjd
+				stid := tjd*gc_bdx + tid
+				gtid := j*Lx + i
+				sum := float32(0)
+				q := 1
+				/*line hecbench_asmooth.go:43*/ s := q
+				ksum := 0
+				/*line hecbench_asmooth.go:47*/ for sum < float32(Threshold) && q < MaxRad {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line hecbench_asmooth.go:48*/ s = q
+					sum = 0
+					ksum = 0
+					/*line hecbench_asmooth.go:53*/ for ii := -s; ii < s+1; ii++ {
+						for jj := -s; jj < s+1; jj++ {
+							if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
+								ksum++
+								/*line hecbench_asmooth.go:58*/ if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+									sum += sImg[stid+ii*gc_bdx+jj]
+								} else {
+									sum += Img[gtid+ii*Lx+jj]
+								}
+							}
+						}
+					}
+					q++
+				}
+				Box[gtid] = int32(s)
+				/*line hecbench_asmooth.go:71*/ for ii_ := -s; ii_ < s+1; ii_++ {
+					for jj_ := -s; jj_ < s+1; jj_++ {
+						if ksum != 0 {
+							atomic.Add(&Norm[gtid+ii_*Lx+jj_], 1/float32(ksum))
+						}
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // NormalizeFilterKernel is normalizeFilter: each pixel divided by its
 // accumulated normalisation, where that is not zero.
 //
@@ -61,6 +223,108 @@ var gc_src_normalizeFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth,
 	compiled.PTX{Entry: "normalizeFilterKernel", Pack: gc_ptx_hecbench_asmooth, Params: []string{"int", "int", "[]float32", "[]float32"}, Files: []string{"hecbench_asmooth.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_asmooth.go:85
+func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, Ly int, Img, Norm []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line hecbench_asmooth.go:110*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(Norm) && gc_to <= len(Norm)-gc_off && gc_off <= len(Img) && gc_to <= len(Img)-gc_off {
+				gc_at := Norm[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							var j int = gc_by*gc_bdy + gc_ty
+							/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
+							_ = gtid
+							/*line hecbench_asmooth.go:90*/ norm := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line hecbench_asmooth.go:90*/ gc_if2 := norm.NotEqual(gc_vb2)
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_asmooth.go:90*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						var j int = gc_by*gc_bdy + gc_ty
+						/*line hecbench_asmooth.go:89*/ var gtid int = j*Lx + i
+						_ = gtid
+						/*line hecbench_asmooth.go:90*/ norm := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line hecbench_asmooth.go:90*/ gc_if2 := norm.NotEqual(gc_vb2)
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_asmooth.go:90*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_asmooth.go:90*/ norm := gc_at[gc_tx]
+					if norm != 0 {
+						gc_at2[gc_tx] = gc_at2[gc_tx] / norm
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					/*line hecbench_asmooth.go:89*/ gtid := j*Lx + i
+					norm := Norm[gtid]
+					if norm != 0 {
+						Img[gtid] = Img[gtid] / norm
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // OutFilterKernel is outFilter: each pixel the mean of the normalised
 // image over its box.
 //
@@ -81,6 +345,155 @@ func OutFilterKernel(Lx, Ly int, Img []float32, Box []int32, Out []float32) func
 var gc_src_outFilterKernel = compiled.NewSource(gc_files_hecbench_asmooth, "outFilterKernel", "08c17050c17fb26bcb9edb1c1dc73d3d3df598caa637187b935cd296f4d494f4", "hecbench_asmooth.go:97-139").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "outFilterKernel", Pack: gc_ptx_hecbench_asmooth, Params: []string{"int", "int", "[]float32", "[]int32", "[]float32"}, Files: []string{"hecbench_asmooth.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_asmooth.go:101
+func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Box []int32, Out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_asmooth.go:110*/ sImg := gocuda.Shared[float32](t, 1024)[:1024]
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := gc_ty * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sImg) && gc_to <= len(sImg)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Img) && gc_to <= len(Img)-gc_off2 {
+				gc_at := sImg[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line hecbench_asmooth.go:104*/ var i int = gc_bx*gc_bdx + tid
+							var tjd int = gc_ty
+							/*line hecbench_asmooth.go:105*/ var j int = gc_by*gc_bdy + tjd
+							var stid int = tjd*gc_bdx + tid
+							_ = stid
+							/*line hecbench_asmooth.go:107*/ var gtid int = j*Lx + i
+							_ = gtid
+							/*line hecbench_asmooth.go:112*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
+					tjd := gc_ty
+					/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
+					gtid := j*Lx + i
+					/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line hecbench_asmooth.go:124*/ sImg := sImg[:1024]
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line hecbench_asmooth.go:130*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= Ly {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					tjd := gc_ty
+					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
+					j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
+					gtid := j*Lx + i
+					{
+						/*line hecbench_asmooth.go:119*/ s := int(Box[gtid])
+						sum := float32(0)
+						ksum := 0
+						/*line hecbench_asmooth.go:123*/ for ii := -s; ii < s+1; ii++ {
+							for jj := -s; jj < s+1; jj++ {
+								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {
+									ksum++
+									if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+										sum += sImg[stid+ii*gc_bdy+jj]
+									} else {
+										sum += Img[gtid+ii*Ly+jj]
+									}
+								}
+							}
+						}
+						if ksum != 0 {
+							Out[gtid] = sum / float32(ksum)
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+}
 
 // gc_files_hecbench_asmooth holds the source files whose lines the kernels' records hash.
 //

@@ -56,10 +56,10 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 		if gc_bdx <= len(uc4LocalData) && gc_off >= 0 && gc_off <= len(ucSource) && gc_bdx <= len(ucSource)-gc_off {
 			gc_at := uc4LocalData[:gc_bdx]
 			gc_at2 := ucSource[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -70,7 +70,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -81,7 +81,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -92,7 +92,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
@@ -103,7 +103,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
 				/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned

@@ -41,10 +41,10 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b0 := gc_bx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_pos.Thread = gc_step + 0
+			gc_pos.Thread = gc_vstep + 0
 			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
@@ -63,7 +63,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 		{
-			gc_pos.Thread = gc_step + 1
+			gc_pos.Thread = gc_vstep + 1
 			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
@@ -82,7 +82,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 		{
-			gc_pos.Thread = gc_step + 2
+			gc_pos.Thread = gc_vstep + 2
 			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
@@ -101,7 +101,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 		{
-			gc_pos.Thread = gc_step + 3
+			gc_pos.Thread = gc_vstep + 3
 			/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
@@ -120,7 +120,7 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_chemv.go:21*/ var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 		var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
@@ -221,10 +221,10 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b0 := gc_bx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_pos.Thread = gc_step + 0
+			gc_pos.Thread = gc_vstep + 0
 			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
@@ -234,7 +234,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 		{
-			gc_pos.Thread = gc_step + 1
+			gc_pos.Thread = gc_vstep + 1
 			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
@@ -244,7 +244,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 		{
-			gc_pos.Thread = gc_step + 2
+			gc_pos.Thread = gc_vstep + 2
 			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
@@ -254,7 +254,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 		{
-			gc_pos.Thread = gc_step + 3
+			gc_pos.Thread = gc_vstep + 3
 			/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
 			_ = privateVar96Im
@@ -264,7 +264,7 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_chemv.go:62*/ var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 		_ = privateVar96Re

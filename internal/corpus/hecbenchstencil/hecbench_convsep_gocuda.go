@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +34,438 @@ func ConvRowsKernel(dst, src, kernel []float32, imageW, imageH, pitch int) func(
 var gc_src_convRowsKernel = compiled.NewSource(gc_files_hecbench_convsep, "convRowsKernel", "50ec471baceaa753c3d90f7660277806e08e28dba001709d0a8a2568d4530865", "hecbench_convsep.go:26-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "convRowsKernel", Pack: gc_ptx_hecbench_convsep, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"hecbench_convsep.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_convsep.go:30
+func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, imageW, imageH, pitch int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_convsep.go:31*/ lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
+	gidX := gc_bx
+	gidY := gc_by
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_ty
+			if gc_off5 >= 0 && gc_off5 < len(lData) {
+				gc_at := lData[gc_off5:][:1]
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var lidX int = gc_tx
+						var lidY int = gc_ty
+						/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						var baseY int = gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:41*/ var srcOff int = baseY*pitch + baseX
+						/*line hecbench_convsep.go:45*/ if (srcOff+compiled.Trip(1)*
+							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(gc_at[0])-8 {
+							break
+						}
+						/*line hecbench_convsep.go:46*/ gc_row2 :=
+							/*line hecbench_convsep.go:46*/ src[srcOff+16 : srcOff+136]
+//line hecbench_convsep.go:46
+						lanes.LoadFloat32x8Slice(gc_row2[0:]).StoreSlice(gc_at[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[16:]).StoreSlice(gc_at[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[32:]).StoreSlice(gc_at[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[48:]).StoreSlice(gc_at[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[64:]).StoreSlice(gc_at[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[80:]).StoreSlice(gc_at[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[96:]).StoreSlice(gc_at[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ lanes.LoadFloat32x8Slice(gc_row2[112:]).StoreSlice(gc_at[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:51*/ if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
+							var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
+								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
+								/*line hecbench_convsep.go:52*/ gc_ld5 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+							} else {
+								var gc_lanes11 [8]float32
+								for gc_k11 := range 8 {
+									if 0xff&(1<<gc_k11) != 0 {
+										gc_pos.Thread = gc_rank + gc_k11
+										/*line hecbench_convsep.go:52*/ gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld5 = lanes.LoadFloat32x8(&gc_lanes11)
+							}
+							/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+								/*line hecbench_convsep.go:52*/ gc_ld5.StoreSlice(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+							} else {
+								var gc_lanes12 [8]float32
+								gc_ld5.Store(&gc_lanes12)
+								for gc_k12 := range 8 {
+									if 0xff&(1<<gc_k12) != 0 {
+										gc_pos.Thread = gc_rank + gc_k12
+										/*line hecbench_convsep.go:52*/ gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line hecbench_convsep.go:52*/ gc_if3 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+							if gc_if3.ToBits() != 0 {
+								var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
+									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
+									/*line hecbench_convsep.go:52*/ gc_ld6 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+								} else {
+									var gc_lanes13 [8]float32
+									for gc_k13 := range 8 {
+										if gc_if3.ToBits()&(1<<gc_k13) != 0 {
+											gc_pos.Thread = gc_rank + gc_k13
+											/*line hecbench_convsep.go:52*/ gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld6 = lanes.LoadFloat32x8(&gc_lanes13)
+								}
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:52*/ gc_ld6.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
+								} else {
+									var gc_lanes14 [8]float32
+									gc_ld6.Store(&gc_lanes14)
+									for gc_k14 := range 8 {
+										if gc_if3.ToBits()&(1<<gc_k14) != 0 {
+											gc_pos.Thread = gc_rank + gc_k14
+											/*line hecbench_convsep.go:52*/ gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else3.ToBits() != 0 {
+								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*
+									/*line hecbench_convsep.go:54*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:54*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
+								} else {
+									var gc_lanes15 [8]float32
+									gc_vb2.Store(&gc_lanes15)
+									for gc_k15 := range 8 {
+										if gc_else3.ToBits()&(1<<gc_k15) != 0 {
+											gc_pos.Thread = gc_rank + gc_k15
+											/*line hecbench_convsep.go:54*/ gc_at[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						/*line hecbench_convsep.go:60*/ if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
+							var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
+								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
+								/*line hecbench_convsep.go:61*/ gc_ld7 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+							} else {
+								var gc_lanes16 [8]float32
+								for gc_k16 := range 8 {
+									if 0xff&(1<<gc_k16) != 0 {
+										gc_pos.Thread = gc_rank + gc_k16
+										/*line hecbench_convsep.go:61*/ gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld7 = lanes.LoadFloat32x8(&gc_lanes16)
+							}
+							/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+								/*line hecbench_convsep.go:61*/ gc_ld7.StoreSlice(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+							} else {
+								var gc_lanes17 [8]float32
+								gc_ld7.Store(&gc_lanes17)
+								for gc_k17 := range 8 {
+									if 0xff&(1<<gc_k17) != 0 {
+										gc_pos.Thread = gc_rank + gc_k17
+										/*line hecbench_convsep.go:61*/ gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						} else {
+							/*line hecbench_convsep.go:61*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+							if gc_if4.ToBits() != 0 {
+								var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_convsep.go:60*/ if (srcOff+compiled.Trip(9)*
+									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
+									/*line hecbench_convsep.go:61*/ gc_ld8 = lanes.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+								} else {
+									var gc_lanes18 [8]float32
+									for gc_k18 := range 8 {
+										if gc_if4.ToBits()&(1<<gc_k18) != 0 {
+											gc_pos.Thread = gc_rank + gc_k18
+											/*line hecbench_convsep.go:61*/ gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld8 = lanes.LoadFloat32x8(&gc_lanes18)
+								}
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:61*/ gc_ld8.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
+								} else {
+									var gc_lanes19 [8]float32
+									gc_ld8.Store(&gc_lanes19)
+									for gc_k19 := range 8 {
+										if gc_if4.ToBits()&(1<<gc_k19) != 0 {
+											gc_pos.Thread = gc_rank + gc_k19
+											/*line hecbench_convsep.go:61*/ gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else4.ToBits() != 0 {
+								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*
+									/*line hecbench_convsep.go:63*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
+									/*line hecbench_convsep.go:63*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
+								} else {
+									var gc_lanes20 [8]float32
+									gc_vb2.Store(&gc_lanes20)
+									for gc_k20 := range 8 {
+										if gc_else4.ToBits()&(1<<gc_k20) != 0 {
+											gc_pos.Thread = gc_rank + gc_k20
+											/*line hecbench_convsep.go:63*/ gc_at[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lidX := gc_tx
+					lidY := gc_ty
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					baseY := gidY*csRowsBlockDimY + lidY
+					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
+					{
+						i := int(1)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(2)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(3)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(4)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(5)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(6)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(7)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(8)
+						/*line hecbench_convsep.go:46*/ gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					i_ := int(0)
+					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
+						gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+					} else {
+						gc_at[0][lidX+i_*csRowsBlockDimX] = 0
+					}
+					i_2 := int(9)
+					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
+						gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+					} else {
+						gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lidX := gc_tx
+					lidY := gc_ty
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					baseY := gidY*csRowsBlockDimY + lidY
+					/*line hecbench_convsep.go:41*/ srcOff := baseY*pitch + baseX
+					{
+						i := int(1)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(2)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(3)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(4)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(5)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(6)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(7)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+						i := int(8)
+						/*line hecbench_convsep.go:46*/ lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					i_ := int(0)
+					/*line hecbench_convsep.go:51*/ if baseX+i_*csRowsBlockDimX >= 0 {
+						lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+					} else {
+						lData[lidY][lidX+i_*csRowsBlockDimX] = 0
+					}
+					i_2 := int(9)
+					/*line hecbench_convsep.go:60*/ if baseX+i_2*csRowsBlockDimX < imageW {
+						lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+					} else {
+						lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			lData := lData[:4]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(float32(0))
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var lidX int = gc_tx
+							var lidY int = gc_ty
+							/*line hecbench_convsep.go:39*/ var baseY int = gidY*csRowsBlockDimY + lidY
+							/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+							/*line hecbench_convsep.go:42*/ var dstOff int = baseY*pitch + baseX
+							/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
+								sum := gc_vb3
+								/*line hecbench_convsep.go:70*/ for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line hecbench_convsep.go:73*/ if (lidX+i_3*
+										csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
+										/*line hecbench_convsep.go:74*/ gc_ld9 = lanes.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+									} else {
+										var gc_lanes21 [8]float32
+										for gc_k21 := range 8 {
+											if 0xff&(1<<gc_k21) != 0 {
+												gc_pos.Thread = gc_rank + gc_k21
+												/*line hecbench_convsep.go:74*/ gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld9 = lanes.LoadFloat32x8(&gc_lanes21)
+									}
+									/*line hecbench_convsep.go:74*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
+								}
+								/*line hecbench_convsep.go:74*/ if (dstOff+i_3*
+									/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
+									/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
+								} else {
+									var gc_lanes22 [8]float32
+									/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
+									for gc_k22 := range 8 {
+										if 0xff&(1<<gc_k22) != 0 {
+											gc_pos.Thread = gc_rank + gc_k22
+											/*line hecbench_convsep.go:77*/ dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lidX := gc_tx
+						lidY := gc_ty
+						/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+							sum := float32(0)
+							/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
+								sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+							}
+							/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line hecbench_convsep.go:75*/ lData := lData[:4]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						lidX := gc_tx
+						lidY := gc_ty
+						/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+							sum := float32(0)
+							/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
+								sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
+							}
+							/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
 
 // ConvColsKernel is conv_cols: a 16×8 block convolves 8·8 pixels down each
 // of its 16 columns, staged (transposed, one column of padding) with one

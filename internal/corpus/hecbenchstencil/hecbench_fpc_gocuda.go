@@ -77,34 +77,34 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			gc_s_inc[gc_rank] = inc
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		inc := gc_s_inc[gc_rank]
 		/*line hecbench_fpc.go:117*/ compiled.SharedAdd(&compressable[0], inc)
@@ -117,30 +117,30 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := gc_from
-		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+		gc_vstep2 := gc_from
+		for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_vstep2 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_vstep2 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_vstep2 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_vstep2 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+		for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 		}
@@ -223,34 +223,34 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			gc_s_inc[gc_rank] = inc
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
 			/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		inc := gc_s_inc[gc_rank]
 		/*line hecbench_fpc.go:175*/ compiled.SharedAdd(&compressable[0], inc)
@@ -263,30 +263,30 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := gc_from
-		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+		gc_vstep2 := gc_from
+		for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_vstep2 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_vstep2 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_vstep2 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_vstep2 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+		for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 		}

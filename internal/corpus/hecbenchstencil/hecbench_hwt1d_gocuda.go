@@ -4,8 +4,10 @@ package hecbenchstencil
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,7 +40,353 @@ var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_hecbench_hwt1d, "dwtHaa
 	compiled.PTX{Entry: "dwtHaar1DKernel", Pack: gc_ptx_hecbench_hwt1d, Params: []string{"[]float32", "[]float32", "[]float32", "uint32", "uint32", "uint32", "uint32"}, Files: []string{"hecbench_hwt1d.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_hwt1d.go:23
+func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, AverageSignal []float32, tLevels, signalLength, levelsDone, mLevels uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	groupId := gc_bx
+	localSize := gc_bdx
+	/*line hecbench_hwt1d.go:28*/ sharedArray := gocuda.DynamicShared[float32](t)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_hwt1d.go:31*/ gc_off := groupId * localSize * 2
+		gc_off2 := groupId*localSize*2 + localSize
+		gc_off3 := localSize
+		if gc_off >= 0 && gc_off <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off && gc_off2 >= 0 && gc_off2 <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off2 && gc_bdx <= len(sharedArray) && gc_off3 >= 0 && gc_off3 <= len(sharedArray) && gc_bdx <= len(sharedArray)-gc_off3 {
+			gc_at := inSignal[gc_off:][:gc_bdx]
+			gc_at2 := inSignal[gc_off2:][:gc_bdx]
+			gc_at3 := sharedArray[:gc_bdx]
+			gc_at4 := sharedArray[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var localId int = gc_tx
+					_ = localId
+					/*line hecbench_hwt1d.go:34*/ t0 := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					/*line hecbench_hwt1d.go:34*/ t1 := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])
+					/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+						/*line hecbench_hwt1d.go:37*/ var gc_t3 float32 = float32(signalLength)
+						var gc_x4 float32 = gc_t3
+						/*line hecbench_hwt1d.go:38*/ var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
+						var r float32 = gc_t4
+						/*line hecbench_hwt1d.go:15*/ t0 = t0.Mul(lanes.BroadcastFloat32x8(r))
+						/*line hecbench_hwt1d.go:15*/ t1 = t1.Mul(lanes.BroadcastFloat32x8(r))
+					}
+					/*line hecbench_hwt1d.go:37*/ t0.StoreSlice(gc_at3[gc_tx:])
+					/*line hecbench_hwt1d.go:37*/ t1.StoreSlice(gc_at4[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_hwt1d.go:34*/ t0 := gc_at[gc_tx]
+				t1 := gc_at2[gc_tx]
+				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+					r := rsqrtf(float32(signalLength))
+					t0 *= r
+					t1 *= r
+				}
+				gc_at3[gc_tx] = t0
+				gc_at4[gc_tx] = t1
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				localId := gc_tx
+				/*line hecbench_hwt1d.go:34*/ t0 := inSignal[groupId*localSize*2+localId]
+				t1 := inSignal[groupId*localSize*2+localSize+localId]
+				/*line hecbench_hwt1d.go:37*/ if 0 == levelsDone {
+					r := rsqrtf(float32(signalLength))
+					t0 *= r
+					t1 *= r
+				}
+				sharedArray[localId] = t0
+				sharedArray[localSize+localId] = t1
+			}
+		}
+	}
+	levels := tLevels
+	if tLevels > mLevels {
+		levels = mLevels
+	}
+	activeThreads := uint32((1 << levels) / 2)
+	/*line hecbench_hwt1d.go:54*/ const rsqrtTwo = float32(0.7071)
+	gc_vstep2 := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
+				lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			/*line hecbench_hwt1d.go:52*/ var midOutPos uint32 = signalLength / 2
+			lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+		gc_s_midOutPos[gc_rank] = midOutPos
+	}
+	for i := uint32(0); i < levels; i++ {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_lo2; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				gc_vstep4 := gc_hi2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					{
+						gc_tx := gc_vstep4 + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_vstep4 + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_vstep4 + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_vstep4 + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_hwt1d.go:66*/ if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_steps:
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var localId int = gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_hwt1d.go:56*/ var data1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if (2*localId) >= 0 && (2*localId) <= len(sharedArray)-16 && ((2*localId)&1 == 0 || !((2*localId) >= 1 && (2*localId) <= len(sharedArray)-15)) {
+								/*line hecbench_hwt1d.go:58*/ gc_ld = lanes.LoadFloat32x8Slice(sharedArray[2*localId:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(sharedArray[(2*localId)+8:]).Permute(gc_evens))
+//line hecbench_hwt1d.go:58
+							} else if (2*localId) >= 1 && (2*localId) <= len(sharedArray)-15 {
+								/*line hecbench_hwt1d.go:58*/ gc_ld = lanes.LoadFloat32x8Slice(sharedArray[(2*localId)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(sharedArray[(2*localId)+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							data0 = gc_ld
+							var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_hwt1d.go:58*/ if (2*localId+1) >= 0 && (2*localId+1) <= len(sharedArray)-16 && ((2*localId+1)&1 == 0 || !((2*localId+1) >= 1 && (2*localId+1) <= len(sharedArray)-15)) {
+								gc_ld2 = lanes.LoadFloat32x8Slice(sharedArray[2*localId+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(sharedArray[(2*localId+1)+8:]).Permute(gc_evens))
+//line hecbench_hwt1d.go:59
+							} else if (2*localId+1) >= 1 && (2*localId+1) <= len(sharedArray)-15 {
+								/*line hecbench_hwt1d.go:59*/ gc_ld2 = lanes.LoadFloat32x8Slice(sharedArray[(2*localId+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(sharedArray[(2*localId+1)+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							data1 = gc_ld2
+							/*line hecbench_hwt1d.go:57*/ data0.StoreSlice(gc_s_data0[gc_rank:])
+							/*line hecbench_hwt1d.go:57*/ data1.StoreSlice(gc_s_data1[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						localId := gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				} else {
+					gc_stride := 2 * 1
+					gc_off4 := 1
+					if gc_from >= 0 && compiled.InStride(gc_stride, 0, gc_from, gc_to, len(sharedArray)) && compiled.InStride(gc_stride, gc_off4, gc_from, gc_to, len(sharedArray)) {
+						gc_vstep5 := gc_from
+						for gc_tx, gc_idx, gc_idx2 := gc_vstep5, 0+gc_stride*(gc_vstep5), gc_off4+gc_stride*(gc_vstep5); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+							gc_rank := gc_base + gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[gc_idx]
+							data1 = sharedArray[gc_idx2]
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							localId := gc_tx
+							/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+							/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+							data1 = sharedArray[2*localId+1]
+							gc_s_data0[gc_rank] = data0
+							gc_s_data1[gc_rank] = data1
+						}
+					}
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_hwt1d.go:71*/ if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					localId := gc_tx
+					midOutPos := gc_s_midOutPos[gc_rank]
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line hecbench_hwt1d.go:66*/ sharedArray[localId] = (data0 + data1) * rsqrtTwo
+					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
+					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
+					/*line hecbench_hwt1d.go:70*/ midOutPos >>= 1
+					gc_s_midOutPos[gc_rank] = midOutPos
+				}
+			}
+		}
+		/*line hecbench_hwt1d.go:72*/ activeThreads >>= 1
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line hecbench_hwt1d.go:80*/ gc_off4 := groupId
+				gc_off5 := 0
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
+					gc_at5 := AverageSignal[gc_off4:][:1]
+					gc_at6 := sharedArray[gc_off5:][:1]
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+			} else {
+				/*line hecbench_hwt1d.go:80*/ gc_off5 := groupId
+				gc_off6 := 0
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(AverageSignal) && gc_off6 >= 0 && gc_off6 < len(sharedArray) {
+					gc_at5 := AverageSignal[gc_off5:][:1]
+					gc_at6 := sharedArray[gc_off6:][:1]
+					gc_vstep6 := gc_from
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_hwt1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hwt1d.go
 var gc_files_hecbench_hwt1d embed.FS
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}

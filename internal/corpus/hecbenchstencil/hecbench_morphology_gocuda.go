@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -164,6 +165,224 @@ func VhgwVertKernel(opType morphOpType, dst, src []uint8, width, height, selSize
 var gc_src_vhgwVertKernel = compiled.NewSource(gc_files_hecbench_morphology, "vhgwVertKernel", "257bdbe484142504fcc8ea2c95223d6e8d5dcc53cb90ba42b12de8c086275581", "hecbench_morphology.go:97-128", "hecbench_morphology.go:45-63").NoGoexit("0206e5f654fe04deab229ba6e6c4343c5aedbbc8260da1c477c6fa2968de9edd", "hecbench_morphology.go:28-34", "hecbench_morphology.go:36-43").GPU(
 	compiled.PTX{Entry: "vhgwVertKernel", Pack: gc_ptx_hecbench_morphology, Params: []string{"hecbenchstencil.morphOpType", "[]uint8", "[]uint8", "int", "int", "int"}, Files: []string{"hecbench_morphology.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_morphology.go:101
+func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src []uint8, width, height, selSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line hecbench_morphology.go:102*/ sMem := gocuda.DynamicShared[uint8](t)
+	buffer := sMem
+	opArray := buffer[2*selSize:]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tidx := gc_tx + gc_bx*gc_bdx
+				tidy := gc_ty + gc_by*gc_bdy
+				/*line hecbench_morphology.go:108*/ if tidy >= height || tidx >= width {
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+				buffer[gc_ty] = src[tidy*width+tidx]
+				if tidy+selSize < height {
+					buffer[gc_ty+selSize] = src[(tidy+selSize)*width+tidx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_morphology.go:118*/ var opType_ morphOpType = opType
+	/*line hecbench_morphology.go:118*/ var buffer_ []uint8 = buffer
+	/*line hecbench_morphology.go:118*/ var opArray_ []uint8 = opArray
+	/*line hecbench_morphology.go:118*/ var selSize_ int = selSize
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line hecbench_morphology.go:118*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_ty
+					var gc_u uint8
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line hecbench_morphology.go:49*/ gc_u = buffer_[tid]
+					}
+					if gc_alive.ToBits() != 0 {
+						/*line hecbench_morphology.go:49*/ opArray_[tid] = gc_u
+					}
+					var gc_u2 uint8
+					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+						/*line hecbench_morphology.go:50*/ gc_u2 = buffer_[tid+selSize_]
+					}
+					if gc_alive.ToBits() != 0 {
+						/*line hecbench_morphology.go:50*/ opArray_[tid+selSize_] = gc_u2
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				var tid int = gc_ty
+				/*line hecbench_morphology.go:49*/ opArray_[tid] = buffer_[tid]
+				opArray_[tid+selSize_] = buffer_[tid+selSize_]
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_morphology.go:53*/ for offset := 1; offset < selSize_; offset *= 2 {
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line hecbench_morphology.go:118*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_ty
+					/*line hecbench_morphology.go:54*/ if tid >= offset {
+						var gc_u3 uint8
+						if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in3)
+							/*line hecbench_morphology.go:54*/ gc_u3 = opArray_[tid+selSize_-1]
+						}
+						var gc_u4 uint8
+						if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in4)
+							/*line hecbench_morphology.go:56*/ gc_u4 = opArray_[tid+selSize_-1-offset]
+						}
+						var gc_lhs uint8 = gc_u3
+						var gc_rhs uint8 = gc_u4
+						var gc_result uint8
+						var gc_returned bool
+						/*line hecbench_morphology.go:56*/ if opType_ ==
+							/*line hecbench_morphology.go:30*/ morphErode {
+							gc_result = min(gc_lhs, gc_rhs)
+							gc_returned = true
+						}
+						if !gc_returned {
+							gc_result = max(gc_lhs, gc_rhs)
+							gc_returned = true
+						}
+						if gc_alive2.ToBits() != 0 {
+							/*line hecbench_morphology.go:55*/ opArray_[tid+selSize_-1] = gc_result
+						}
+					}
+					if tid <= selSize_-1-offset {
+						var gc_u5 uint8
+						if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in5)
+							/*line hecbench_morphology.go:58*/ gc_u5 = opArray_[tid]
+						}
+						var gc_u6 uint8
+						if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in6)
+							/*line hecbench_morphology.go:59*/ gc_u6 = opArray_[tid+offset]
+						}
+						var gc_lhs2 uint8 = gc_u5
+						var gc_rhs2 uint8 = gc_u6
+						var gc_result2 uint8
+						var gc_returned2 bool
+						/*line hecbench_morphology.go:59*/ if opType_ ==
+							/*line hecbench_morphology.go:30*/ morphErode {
+							gc_result2 = min(gc_lhs2, gc_rhs2)
+							gc_returned2 = true
+						}
+						if !gc_returned2 {
+							gc_result2 = max(gc_lhs2, gc_rhs2)
+							gc_returned2 = true
+						}
+						if gc_alive2.ToBits() != 0 {
+							/*line hecbench_morphology.go:59*/ opArray_[tid] = gc_result2
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				var tid int = gc_ty
+				/*line hecbench_morphology.go:54*/ if tid >= offset {
+					opArray_[tid+selSize_-1] =
+						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
+				}
+				if tid <= selSize_-1-offset {
+					opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tidx := gc_tx + gc_bx*gc_bdx
+				tidy := gc_ty + gc_by*gc_bdy
+				/*line hecbench_morphology.go:120*/ if tidy+selSize/2 < height-selSize/2 {
+					dst[(tidy+selSize/2)*width+tidx] =
+						elementOp(opType, opArray[gc_ty], opArray[gc_ty+selSize-1])
+				}
+				/*line hecbench_morphology.go:125*/ if tidy < selSize/2 || tidy >= height-selSize/2 {
+					dst[tidy*width+tidx] = borderValue(opType)
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_morphology holds the source files whose lines the kernels' records hash.
 //

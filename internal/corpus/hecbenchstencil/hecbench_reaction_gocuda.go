@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -93,6 +94,258 @@ var gc_src_derivativeX2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction
 	compiled.PTX{Entry: "derivativeX2PbcKernel", Pack: gc_ptx_hecbench_reaction, Params: []string{"[]float32", "[]float32", "uint32", "uint32", "uint32"}, Files: []string{"hecbench_reaction.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_reaction.go:32
+func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_reaction.go:33*/ const offset = 1
+	sF := gocuda.DynamicShared[float32](t)
+	k := gc_by
+	/*line hecbench_reaction.go:42*/ w := int(mx) + 2*offset
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := offset + (gc_ty * w)
+			gc_off2 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(f)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									var i int = gc_tx
+									/*line hecbench_reaction.go:39*/ var si int = i + offset
+									_ = si
+									var sj int = gc_ty
+									_ = sj
+									var j int = gc_bx*gc_bdy + gc_ty
+									/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+									_ = globalIdx
+									/*line hecbench_reaction.go:44*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_u] = gc_at2[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_u] = gc_at2[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := offset; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (offset + (gc_ty * w)) - offset
+			gc_off4 := ((offset + (gc_ty * w)) + int(mx)) - offset
+			gc_off5 := (offset + (gc_ty * w)) + int(mx)
+			gc_off6 := offset + (gc_ty * w)
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sF)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sF[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sF[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo2
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var i int = gc_tx
+									/*line hecbench_reaction.go:39*/ var si int = i + offset
+									_ = si
+									var sj int = gc_ty
+									_ = sj
+									/*line hecbench_reaction.go:50*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									/*line hecbench_reaction.go:50*/ lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								i := gc_tx
+								_ = i
+								/*line hecbench_reaction.go:51*/ gc_at3[gc_u2] = gc_at4[gc_u2]
+								gc_at5[gc_u2] = gc_at6[gc_u2]
+							}
+						} else {
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								i := gc_tx
+								_ = i
+								/*line hecbench_reaction.go:51*/ gc_at3[gc_u2] = gc_at4[gc_u2]
+								gc_at5[gc_u2] = gc_at6[gc_u2]
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+					sF[sj*w+si+int(mx)] = sF[sj*w+si]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+					sF[sj*w+si+int(mx)] = sF[sj*w+si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_reaction.go:65*/ gc_off7 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_off8 := (offset + (gc_ty * w)) + 1
+			gc_off9 := offset + (gc_ty * w)
+			gc_off10 := (offset + (gc_ty * w)) - 1
+			gc_fastlo3 := min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_bdx)
+			gc_fasthi3 := max(min(gc_bdx, len(df)-gc_off7, len(sF)-gc_off8, len(sF)-gc_off9, len(sF)-gc_off10), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := sF[gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sF[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := sF[gc_off10+gc_fastlo3:][:gc_seglen3]
+						if compiled.SIMDBuild {
+							gc_vstep3 := gc_fastlo3
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									var i int = gc_tx
+									/*line hecbench_reaction.go:39*/ var si int = i + offset
+									_ = si
+									var sj int = gc_ty
+									_ = sj
+									var j int = gc_bx*gc_bdy + gc_ty
+									/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+									_ = globalIdx
+									/*line hecbench_reaction.go:44*/ lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:57*/ gc_at7[gc_u3] = gc_at8[gc_u3] - 2*gc_at9[gc_u3] + gc_at10[gc_u3]
+							}
+						} else {
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:57*/ gc_at7[gc_u3] = gc_at8[gc_u3] - 2*gc_at9[gc_u3] + gc_at10[gc_u3]
+							}
+						}
+						gc_tx = gc_fasthi3 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DerivativeX2ZerofluxKernel is derivative_x2_zeroflux: one-sided
 // differences at the first and last cell of each row.
 //
@@ -113,6 +366,185 @@ func DerivativeX2ZerofluxKernel(f, df []float32, mx, my uint32) func(*gocuda.Thr
 var gc_src_derivativeX2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeX2ZerofluxKernel", "7f203b3c8bd656fe32492b0e2861f57422855a09f4363d402079b897624277bb", "hecbench_reaction.go:60-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "derivativeX2ZerofluxKernel", Pack: gc_ptx_hecbench_reaction, Params: []string{"[]float32", "[]float32", "uint32", "uint32"}, Files: []string{"hecbench_reaction.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_reaction.go:64
+func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_reaction.go:65*/ sF := gocuda.DynamicShared[float32](t)
+	k := gc_by
+	/*line hecbench_reaction.go:72*/ m := int(mx)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * m
+			gc_off2 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							var sj int = gc_ty
+							_ = sj
+							var j int = gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:74*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						i := gc_tx
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								i := gc_tx
+								j := gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			gc_off4 := (gc_ty * m) + 1
+			gc_off5 := gc_ty * m
+			gc_off6 := (gc_ty * m) - 1
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:79*/ if i == 0 {
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
+							} else if uint32(i) == (mx - 1) {
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:79*/ if i == 0 {
+						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
+					} else if uint32(i) == (mx - 1) {
+						df[globalIdx] = sF[sj*m+i-1] - sF[sj*m+i]
+					} else {
+						df[globalIdx] = sF[sj*m+i+1] - 2*sF[sj*m+i] + sF[sj*m+i-1]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:79*/ if i == 0 {
+						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
+					} else if uint32(i) == (mx - 1) {
+						df[globalIdx] = sF[sj*m+i-1] - sF[sj*m+i]
+					} else {
+						df[globalIdx] = sF[sj*m+i+1] - 2*sF[sj*m+i] + sF[sj*m+i-1]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // DerivativeY2PbcKernel is derivative_y2_pbc: a block holds pencils
 // columns along y with a periodic halo.
@@ -135,6 +567,227 @@ var gc_src_derivativeY2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction
 	compiled.PTX{Entry: "derivativeY2PbcKernel", Pack: gc_ptx_hecbench_reaction, Params: []string{"[]float32", "[]float32", "uint32", "uint32", "uint32"}, Files: []string{"hecbench_reaction.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_reaction.go:92
+func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_reaction.go:93*/ const offset = 1
+	sF := gocuda.DynamicShared[float32](t)
+	k := gc_by
+	/*line hecbench_reaction.go:102*/ p := int(pencils)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty + offset) * p
+			gc_off2 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var si int = gc_tx
+							_ = si
+							var j int = gc_ty
+							/*line hecbench_reaction.go:100*/ var sj int = j + offset
+							_ = sj
+							var i int = gc_bx*gc_bdx + gc_tx
+							var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:104*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						j := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= offset {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := ((gc_ty + offset) - offset) * p
+			gc_off4 := ((gc_ty + offset) + int(my) - offset) * p
+			gc_off5 := ((gc_ty + offset) + int(my)) * p
+			gc_off6 := (gc_ty + offset) * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_to <= len(sF)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF) && gc_to <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_to <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_to <= len(sF)-gc_off6 {
+				gc_at3 := sF[gc_off3:][:gc_to]
+				gc_at4 := sF[gc_off4:][:gc_to]
+				gc_at5 := sF[gc_off5:][:gc_to]
+				gc_at6 := sF[gc_off6:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var j int = gc_ty
+						var si int = gc_tx
+						_ = si
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
+						_ = sj
+						/*line hecbench_reaction.go:110*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_reaction.go:110*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+					sF[(sj+int(my))*p+si] = sF[sj*p+si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_reaction.go:125*/ gc_off7 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off8 := ((gc_ty + offset) + 1) * p
+			gc_off9 := (gc_ty + offset) * p
+			gc_off10 := ((gc_ty + offset) - 1) * p
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sF) && gc_bdx <= len(sF)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF) && gc_bdx <= len(sF)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF) && gc_bdx <= len(sF)-gc_off10 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_off10:][:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat32x8(2)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var si int = gc_tx
+						_ = si
+						var j int = gc_ty
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
+						_ = sj
+						var i int = gc_bx*gc_bdx + gc_tx
+						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:104*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					j := gc_ty
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					_ = globalIdx
+					/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:117*/ df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DerivativeY2ZerofluxKernel is derivative_y2_zeroflux.
 //
 //line hecbench_reaction.go:123
@@ -154,6 +807,224 @@ func DerivativeY2ZerofluxKernel(f, df []float32, mx, my, pencils uint32) func(*g
 var gc_src_derivativeY2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeY2ZerofluxKernel", "4d2c74aa364c49f6f6d532382b74668cdf957454c1a0bdeb5197880f46921eae", "hecbench_reaction.go:120-145").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "derivativeY2ZerofluxKernel", Pack: gc_ptx_hecbench_reaction, Params: []string{"[]float32", "[]float32", "uint32", "uint32", "uint32"}, Files: []string{"hecbench_reaction.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_reaction.go:123
+func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_reaction.go:124*/ sF := gocuda.DynamicShared[float32](t)
+	k := gc_by
+	/*line hecbench_reaction.go:131*/ p := int(pencils)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * p
+			gc_off2 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var j int = gc_ty
+							var si int = gc_tx
+							_ = si
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:133*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						j := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off4 := (gc_ty + 1) * p
+			gc_off5 := gc_ty * p
+			gc_off6 := (gc_ty - 1) * p
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var j int = gc_ty
+									var si int = gc_tx
+									_ = si
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+									_ = globalIdx
+									/*line hecbench_reaction.go:138*/ if j == 0 {
+										/*line hecbench_reaction.go:138*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+//line hecbench_reaction.go:138
+									} else if uint32(j) == (my - 1) {
+										/*line hecbench_reaction.go:140*/ lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line hecbench_reaction.go:140*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:138*/ if j == 0 {
+									gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
+								} else if uint32(j) == (my - 1) {
+									gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								j := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:138*/ if j == 0 {
+									gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
+								} else if uint32(j) == (my - 1) {
+									gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
+								}
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:138*/ if j == 0 {
+						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
+					} else if uint32(j) == (my - 1) {
+						df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
+					} else {
+						df[globalIdx] = sF[(j+1)*p+si] - 2*sF[j*p+si] + sF[(j-1)*p+si]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:138*/ if j == 0 {
+						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
+					} else if uint32(j) == (my - 1) {
+						df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
+					} else {
+						df[globalIdx] = sF[(j+1)*p+si] - 2*sF[j*p+si] + sF[(j-1)*p+si]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // DerivativeZ2PbcKernel is derivative_z2_pbc: pencils columns along z
 // with a periodic halo.
@@ -176,6 +1047,227 @@ var gc_src_derivativeZ2PbcKernel = compiled.NewSource(gc_files_hecbench_reaction
 	compiled.PTX{Entry: "derivativeZ2PbcKernel", Pack: gc_ptx_hecbench_reaction, Params: []string{"[]float32", "[]float32", "uint32", "uint32", "uint32", "uint32"}, Files: []string{"hecbench_reaction.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_reaction.go:151
+func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_reaction.go:152*/ const offset = 1
+	sF := gocuda.DynamicShared[float32](t)
+	j := gc_by
+	/*line hecbench_reaction.go:161*/ p := int(pencils)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_ty + offset) * p
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var si int = gc_tx
+							_ = si
+							var k int = gc_ty
+							/*line hecbench_reaction.go:159*/ var sk int = k + offset
+							_ = sk
+							var i int = gc_bx*gc_bdx + gc_tx
+							var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:163*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						k := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_ty >= offset {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off3 := ((gc_ty + offset) - offset) * p
+			gc_off4 := ((gc_ty + offset) + int(mz) - offset) * p
+			gc_off5 := ((gc_ty + offset) + int(mz)) * p
+			gc_off6 := (gc_ty + offset) * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_to <= len(sF)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF) && gc_to <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_to <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_to <= len(sF)-gc_off6 {
+				gc_at3 := sF[gc_off3:][:gc_to]
+				gc_at4 := sF[gc_off4:][:gc_to]
+				gc_at5 := sF[gc_off5:][:gc_to]
+				gc_at6 := sF[gc_off6:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var k int = gc_ty
+						var si int = gc_tx
+						_ = si
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
+						_ = sk
+						/*line hecbench_reaction.go:169*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_reaction.go:169*/ lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+					sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_reaction.go:184*/ gc_off7 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off8 := ((gc_ty + offset) + 1) * p
+			gc_off9 := (gc_ty + offset) * p
+			gc_off10 := ((gc_ty + offset) - 1) * p
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sF) && gc_bdx <= len(sF)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF) && gc_bdx <= len(sF)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF) && gc_bdx <= len(sF)-gc_off10 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_off10:][:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb2 := lanes.BroadcastFloat32x8(2)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var si int = gc_tx
+						_ = si
+						var k int = gc_ty
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
+						_ = sk
+						var i int = gc_bx*gc_bdx + gc_tx
+						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:163*/ lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(lanes.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					k := gc_ty
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					_ = globalIdx
+					/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:176*/ df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // DerivativeZ2ZerofluxKernel is derivative_z2_zeroflux.
 //
 //line hecbench_reaction.go:182
@@ -195,6 +1287,224 @@ func DerivativeZ2ZerofluxKernel(f, df []float32, mx, my, mz, pencils uint32) fun
 var gc_src_derivativeZ2ZerofluxKernel = compiled.NewSource(gc_files_hecbench_reaction, "derivativeZ2ZerofluxKernel", "4d71990e9860d2d0a30e274e568a49bb72e836fd6103d61c0dfa6f04b0b927e9", "hecbench_reaction.go:179-204").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "derivativeZ2ZerofluxKernel", Pack: gc_ptx_hecbench_reaction, Params: []string{"[]float32", "[]float32", "uint32", "uint32", "uint32", "uint32"}, Files: []string{"hecbench_reaction.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_reaction.go:182
+func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, mx, my, mz, pencils uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_reaction.go:183*/ sF := gocuda.DynamicShared[float32](t)
+	j := gc_by
+	/*line hecbench_reaction.go:190*/ p := int(pencils)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * p
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.SIMDBuild {
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var k int = gc_ty
+							var si int = gc_tx
+							_ = si
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							/*line hecbench_reaction.go:192*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						k := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off4 := (gc_ty + 1) * p
+			gc_off5 := gc_ty * p
+			gc_off6 := (gc_ty - 1) * p
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD {
+								gc_vb2 := lanes.BroadcastFloat32x8(2)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var k int = gc_ty
+									var si int = gc_tx
+									_ = si
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+									_ = globalIdx
+									/*line hecbench_reaction.go:197*/ if k == 0 {
+										/*line hecbench_reaction.go:197*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+//line hecbench_reaction.go:197
+									} else if uint32(k) == (mz - 1) {
+										/*line hecbench_reaction.go:199*/ lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Sub(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line hecbench_reaction.go:199*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:197*/ if k == 0 {
+									gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
+								} else if uint32(k) == (mz - 1) {
+									gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
+								}
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								k := gc_ty
+								i := gc_bx*gc_bdx + gc_tx
+								/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:197*/ if k == 0 {
+									gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
+								} else if uint32(k) == (mz - 1) {
+									gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
+								} else {
+									gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
+								}
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:197*/ if k == 0 {
+						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
+					} else if uint32(k) == (mz - 1) {
+						df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]
+					} else {
+						df[globalIdx] = sF[(k+1)*p+si] - 2*sF[k*p+si] + sF[(k-1)*p+si]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:197*/ if k == 0 {
+						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
+					} else if uint32(k) == (mz - 1) {
+						df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]
+					} else {
+						df[globalIdx] = sF[(k+1)*p+si] - 2*sF[k*p+si] + sF[(k-1)*p+si]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // ConstructLaplacianKernel is construct_laplacian: the diffusion constant
 // times the sum of the three second derivatives, grid-stride.

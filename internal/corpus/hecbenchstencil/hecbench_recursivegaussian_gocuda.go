@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +34,124 @@ func RGTransposeKernel(uiDataIn, uiDataOut []uint32, iWidth, iHeight int) func(*
 var gc_src_rgTransposeKernel = compiled.NewSource(gc_files_hecbench_recursivegaussian, "rgTransposeKernel", "79c0921a864c46483d44fd668dbe43cc1aa5c7a5f2cb03f5d41f49c4bb2b7e64", "hecbench_recursivegaussian.go:27-50").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "rgTransposeKernel", Pack: gc_ptx_hecbench_recursivegaussian, Params: []string{"[]uint32", "[]uint32", "int", "int"}, Files: []string{"hecbench_recursivegaussian.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_recursivegaussian.go:31
+func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint32, iWidth, iHeight int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line hecbench_recursivegaussian.go:35*/ uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(iWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_ty * (gc_bdx + 1)
+			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * iWidth)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(uiLocalBuff) && gc_to <= len(uiLocalBuff)-gc_off && gc_off2 >= 0 && gc_off2 <= len(uiDataIn) && gc_to <= len(uiDataIn)-gc_off2 {
+				gc_at := uiLocalBuff[gc_off:][:gc_to]
+				gc_at2 := uiDataIn[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var xIndex int = gc_bx*gc_bdx + gc_tx
+							var yIndex int = gc_by*gc_bdy + gc_ty
+							/*line hecbench_recursivegaussian.go:37*/ if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
+								/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							} else {
+								gc_b3 := gc_none2
+								/*line hecbench_recursivegaussian.go:37*/ if yIndex < iHeight {
+									gc_b3 = gc_all2
+								}
+								/*line hecbench_recursivegaussian.go:37*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).Merge(lanes.LoadUint32x8Slice(gc_at[gc_tx:]), gc_if2).StoreSlice(gc_at[gc_tx:])
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var xIndex int = gc_bx*gc_bdx + gc_tx
+						var yIndex int = gc_by*gc_bdy + gc_ty
+						/*line hecbench_recursivegaussian.go:37*/ if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
+							/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							gc_b3 := gc_none2
+							/*line hecbench_recursivegaussian.go:37*/ if yIndex < iHeight {
+								gc_b3 = gc_all2
+							}
+							/*line hecbench_recursivegaussian.go:37*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_recursivegaussian.go:37*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					xIndex := gc_bx*gc_bdx + gc_tx
+					yIndex := gc_by*gc_bdy + gc_ty
+					/*line hecbench_recursivegaussian.go:37*/ if (xIndex < iWidth) && (yIndex < iHeight) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					xIndex := gc_bx*gc_bdx + gc_tx
+					yIndex := gc_by*gc_bdy + gc_ty
+					/*line hecbench_recursivegaussian.go:37*/ if (xIndex < iWidth) && (yIndex < iHeight) {
+						uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx] = uiDataIn[(yIndex*iWidth)+xIndex]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_recursivegaussian.go:56*/ var xIndex int
+				/*line hecbench_recursivegaussian.go:58*/ var yIndex int
+				xIndex = gc_by*gc_bdy + gc_tx
+				yIndex = gc_bx*gc_bdx + gc_ty
+				/*line hecbench_recursivegaussian.go:47*/ if (xIndex < iHeight) && (yIndex < iWidth) {
+					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx*(gc_bdy+1)+gc_ty]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // SimpleRecursiveRGBAKernel is SimpleRecursiveRGBA: a first-order
 // recursive filter down a column and back up, one column a thread;

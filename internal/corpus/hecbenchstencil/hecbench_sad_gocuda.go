@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -140,12 +141,112 @@ var gc_src_findMinInSadArrayKernel = compiled.NewSource(gc_files_hecbench_sad, "
 	compiled.PTX{Entry: "findMinInSadArrayKernel", Pack: gc_ptx_hecbench_sad, Params: []string{"int", "[]int32", "[]int32"}, Files: []string{"hecbench_sad.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_sad.go:71
+func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sadArray []int32, minSad []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpMin, minSad, sadArray)
+	stride := uint32(gc_gdx * gc_bdx)
+	/*line hecbench_sad.go:76*/ if sadBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_sad.go:76*/ cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			gid := uint32(gc_bx*gc_bdx + gc_tx)
+			offset := uint32(0)
+			/*line hecbench_sad.go:78*/ temp := int32(sadFoundMin)
+			for gid+offset < uint32(sadArraySize) {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_sad.go:80*/ temp = min(temp, sadArray[gid+offset])
+				offset += stride
+			}
+			/*line hecbench_sad.go:84*/ cache[gc_tx] = temp
+		}
+	}
+	i := uint32(gc_bdx / 2)
+	/*line hecbench_sad.go:89*/ for ; i != 0; i /= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_sad.go:96*/ if gc_bound := int(i); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(i)
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line hecbench_sad.go:90*/ lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Min(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_sad.go:91*/ gc_at[gc_tx] = min(gc_at[gc_tx], gc_at2[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:91*/ cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+			}
+		}
+	}
+}
+
 // GetNumOfOccurrencesKernel is get_num_of_occurrences: the threads within
 // the array count, in a __shared__ int, the entries equal to the minimum,
 // and thread 0 adds the count to num_occurrences; the barriers are inside
 // the bounds check, so the last block's threads past the end skip them.
-//
-//line hecbench_sad.go:109
 func GetNumOfOccurrencesKernel(sadArraySize int, sadArray, minSad, numOccurrences []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_getNumOfOccurrencesKernel,
 		func(gc_t *gocuda.Thread) {

@@ -216,8 +216,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -242,7 +243,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -283,12 +285,12 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				continue
 			}
-			gc_vstep := gc_from
+			gc_vstep3 := gc_from
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
 			gc_vb := lanes.BroadcastFloat64x4(4.)
 		gc_steps:
-			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-				gc_tx := gc_vstep
+			for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_alive2 := gc_all2
@@ -341,7 +343,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				/*line hecbench_stencil.go:117*/ dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
 				/*line hecbench_stencil.go:113*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive2)
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -370,11 +372,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
 			gc_steps2:
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive4 := gc_all4
@@ -400,7 +402,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					/*line hecbench_stencil.go:126*/ gc_ld4.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -435,12 +437,12 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				gc_vstep3 := gc_from
+				gc_vstep5 := gc_from
 				gc_all7 := lanes.BroadcastInt64x4(-1).ToMask()
 				gc_vb3 := lanes.BroadcastFloat64x4(4.)
 			gc_steps4:
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive7 := gc_all7
@@ -499,7 +501,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:134*/ ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
 					/*line hecbench_stencil.go:130*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive7)
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -542,10 +544,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				gc_vstep4 := gc_from
+				gc_vstep6 := gc_from
 				gc_all9 := lanes.BroadcastInt64x4(-1).ToMask()
-				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive9 := gc_all9
@@ -561,7 +563,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:141*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
 					/*line hecbench_stencil.go:140*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive9)
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -593,12 +595,12 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				gc_vstep5 := gc_from
+				gc_vstep7 := gc_from
 				gc_all12 := lanes.BroadcastInt64x4(-1).ToMask()
 				gc_vb5 := lanes.BroadcastFloat64x4(4.)
 			gc_steps6:
-				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+					gc_tx := gc_vstep7
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive12 := gc_all12
@@ -659,7 +661,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:151*/ zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
 					/*line hecbench_stencil.go:147*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive12)
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -702,10 +704,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				gc_vstep6 := gc_from
+				gc_vstep8 := gc_from
 				gc_all14 := lanes.BroadcastInt64x4(-1).ToMask()
-				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-					gc_tx := gc_vstep6
+				for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_alive14 := gc_all14
@@ -721,7 +723,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:159*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
 					/*line hecbench_stencil.go:158*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive14)
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -758,7 +760,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep9 := gc_from
+				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {

@@ -5,9 +5,8 @@
 package hecbenchstencil
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -40,45 +39,45 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
 					if compiled.SIMD {
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := lanes.BroadcastInt32x8(0)
 						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var gindex int = gc_tx + gc_bx*gc_bdx
 							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
 							_ = lindex
-							/*line hecbench_stencil.go:26*/ archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line hecbench_stencil.go:26*/ lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 							/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 								/*line hecbench_stencil.go:31*/ if gindex <
 									s1Radius && uint(s1Radius-gindex) > 7 {
 									/*line hecbench_stencil.go:32*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-									/*line hecbench_stencil.go:32*/ gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									/*line hecbench_stencil.go:32*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 									if gc_if4.ToBits() != 0 {
-										/*line hecbench_stencil.go:32*/ gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ gc_vb2.Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 									if gc_else3.ToBits() != 0 {
-										/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 								}
-								/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 							} else {
-								/*line hecbench_stencil.go:32*/ gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+								/*line hecbench_stencil.go:32*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 								if gc_if5.ToBits() != 0 {
-									/*line hecbench_stencil.go:31*/ gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									/*line hecbench_stencil.go:31*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 									if gc_if5.And(gc_if6).ToBits() != 0 {
-										/*line hecbench_stencil.go:32*/ gc_vb2.Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ gc_vb2.Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 									if gc_if5.And(gc_else4).ToBits() != 0 {
-										/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
-									/*line hecbench_stencil.go:32*/ archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 								}
 							}
 						}
-						archsimd.ClearAVXUpperBits()
+						lanes.ClearAVXUpperBits()
 					}
 					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_fastlo + gc_u
@@ -132,7 +131,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-					gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
+					gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 				gc_jam:
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
@@ -151,29 +150,29 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						/*line hecbench_stencil.go:43*/ if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
 							/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								{
-									/*line hecbench_stencil.go:43*/ gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									/*line hecbench_stencil.go:43*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 								}
 								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
-								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								{
-									/*line hecbench_stencil.go:44*/ gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									/*line hecbench_stencil.go:44*/ gc_gc_ld2 = lanes.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								}
 								gc_result = gc_result.Add(gc_gc_ld2)
 							}
 						} else {
 							/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
 									break gc_jam
 								}
 								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
-								var gc_gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								/*line hecbench_stencil.go:44*/ if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
-									/*line hecbench_stencil.go:44*/ gc_gc_ld2 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									/*line hecbench_stencil.go:44*/ gc_gc_ld2 = lanes.LoadInt32x8Slice(temp[gc_lindex+offset:])
 								} else {
 									break gc_jam
 								}
@@ -194,17 +193,17 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						/*line hecbench_stencil.go:43*/ if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
 							/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								{
-									/*line hecbench_stencil.go:43*/ gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									/*line hecbench_stencil.go:43*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 								}
 								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
 							}
 						} else {
 							/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
 								/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-									gc_ld2 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+									gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 								} else {
 									break gc_steps2
 								}
@@ -213,7 +212,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
@@ -275,15 +274,15 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := 0
 			if compiled.SIMD {
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_alive := gc_all
 					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-						/*line hecbench_stencil.go:71*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						/*line hecbench_stencil.go:71*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
@@ -291,13 +290,13 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:96*/ if tjj > nLastY {
 						gc_b2 = gc_all
 					}
-					/*line hecbench_stencil.go:96*/ gc_if := gc_b2.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
+					/*line hecbench_stencil.go:96*/ gc_if := gc_b2.Or(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
 						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 		gc_L1:
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
@@ -327,7 +326,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-				gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_all4 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 			gc_steps:
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
@@ -335,7 +334,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive4 := gc_all4
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-						/*line hecbench_stencil.go:71*/ gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_stencil.go:71*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
@@ -347,9 +346,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:106*/ var gc_z3 int = tkk
 					var gc_dir3 int = 0
 					/*line hecbench_stencil.go:106*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
-					var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
-						/*line hecbench_stencil.go:106*/ gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
+						/*line hecbench_stencil.go:106*/ gc_ld = lanes.LoadFloat64x4Slice(dPsi[gc_t3:])
 					} else {
 						break gc_steps
 					}
@@ -359,9 +358,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:107*/ var gc_z4 int = tkk
 					var gc_dir4 int = 0
 					/*line hecbench_stencil.go:107*/ var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
-					var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld2 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
-						/*line hecbench_stencil.go:107*/ gc_ld2 = archsimd.LoadFloat64x4Slice(dPsi[gc_t4:])
+						/*line hecbench_stencil.go:107*/ gc_ld2 = lanes.LoadFloat64x4Slice(dPsi[gc_t4:])
 					} else {
 						var gc_lanes2 [4]float64
 						for gc_k2 := range 4 {
@@ -371,19 +370,19 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 							}
 						}
 						gc_pos.Thread = gc_rank
-						gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
+						gc_ld2 = lanes.LoadFloat64x4(&gc_lanes2)
 					}
 					/*line hecbench_stencil.go:107*/ gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
-					/*line hecbench_stencil.go:107*/ var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ var xcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					_ = xcharge
-					/*line hecbench_stencil.go:107*/ var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ var ycharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					_ = ycharge
-					/*line hecbench_stencil.go:107*/ var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					/*line hecbench_stencil.go:107*/ var zcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					_ = zcharge
-					/*line hecbench_stencil.go:107*/ var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive4).StoreSlice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:107*/ var dV lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive4).StoreSlice(gc_s_dV[gc_rank:])
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -428,8 +427,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 			gc_vstep3 := gc_from
 			if compiled.SIMD {
-				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				gc_vb := archsimd.BroadcastFloat64x4(4.)
+				gc_all7 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_vb := lanes.BroadcastFloat64x4(4.)
 			gc_steps2:
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
@@ -437,26 +436,26 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					gc_pos.Thread = gc_rank
 					gc_alive7 := gc_all7
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
-						/*line hecbench_stencil.go:115*/ gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						/*line hecbench_stencil.go:115*/ gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					}
 					var tjj int = gc_ty
 					var tkk int = gc_tx
-					/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 					/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 						break
 					}
 					/*line hecbench_stencil.go:114*/ gc_row, gc_row2 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
-					/*line hecbench_stencil.go:114*/ xd := archsimd.LoadFloat64x4Slice(gc_row[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row2[0:]))
-					/*line hecbench_stencil.go:114*/ yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
-					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row[1:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(gc_row2[1:])).Div(gc_vb)
+					/*line hecbench_stencil.go:114*/ xd := lanes.LoadFloat64x4Slice(gc_row[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row2[0:]))
+					/*line hecbench_stencil.go:114*/ yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+					zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row2[1:])).Div(gc_vb)
 					var gc_x5 int = 1
 					var gc_y5 int = tjj
 					/*line hecbench_stencil.go:117*/ var gc_z5 int = tkk
 					var gc_dir5 int = 0
 					/*line hecbench_stencil.go:117*/ var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
-					var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld3 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
-						/*line hecbench_stencil.go:117*/ gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
+						/*line hecbench_stencil.go:117*/ gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t5:])
 					} else {
 						break gc_steps2
 					}
@@ -465,9 +464,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:117*/ var gc_z6 int = tkk
 					var gc_dir6 int = 1
 					/*line hecbench_stencil.go:117*/ var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
-					var gc_ld4 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld4 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
-						/*line hecbench_stencil.go:117*/ gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
+						/*line hecbench_stencil.go:117*/ gc_ld4 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t6:])
 					} else {
 						break gc_steps2
 					}
@@ -476,16 +475,16 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:117*/ var gc_z7 int = tkk
 					var gc_dir7 int = 2
 					/*line hecbench_stencil.go:117*/ var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
-					var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld5 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 					if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
-						/*line hecbench_stencil.go:117*/ gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t7:])
+						/*line hecbench_stencil.go:117*/ gc_ld5 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t7:])
 					} else {
 						break gc_steps2
 					}
 					/*line hecbench_stencil.go:117*/ dV = dV.Sub(gc_ld3.Mul(xd).Add(gc_ld4.Mul(yd)).Add(gc_ld5.Mul(zd)))
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive7).StoreSlice(gc_s_dV[gc_rank:])
+					dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive7).StoreSlice(gc_s_dV[gc_rank:])
 				}
-				archsimd.ClearAVXUpperBits()
+				lanes.ClearAVXUpperBits()
 			}
 			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -518,7 +517,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep4 := 0
 				if compiled.SIMD {
-					gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all10 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 				gc_steps3:
 					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
 						gc_tx := gc_vstep4
@@ -526,7 +525,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive10 := gc_all10
 						if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
-							/*line hecbench_stencil.go:71*/ gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:71*/ gc_alive10 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
@@ -539,15 +538,15 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:126*/ var gc_z10 int = tkk
 						var gc_dir10 int = 0
 						/*line hecbench_stencil.go:126*/ var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
-						var gc_ld6 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld6 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
-							/*line hecbench_stencil.go:126*/ gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t13:])
+							/*line hecbench_stencil.go:126*/ gc_ld6 = lanes.LoadFloat64x4Slice(dPsi[gc_t13:])
 						} else {
 							break gc_steps3
 						}
 						/*line hecbench_stencil.go:126*/ gc_ld6.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive10)
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -586,8 +585,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					gc_all13 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					gc_vb2 := archsimd.BroadcastFloat64x4(4.)
+					gc_all13 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_vb2 := lanes.BroadcastFloat64x4(4.)
 				gc_steps4:
 					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 						gc_tx := gc_vstep5
@@ -595,30 +594,30 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive13 := gc_all13
 						if gc_ex13 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex13 != 0 {
-							/*line hecbench_stencil.go:131*/ gc_alive13 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:131*/ gc_alive13 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-						/*line hecbench_stencil.go:72*/ var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:72*/ var ycharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 						/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 							break
 						}
 						/*line hecbench_stencil.go:131*/ gc_row3, gc_row4 :=
 							smPsi[cii][tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5]
 //line hecbench_stencil.go:132
-						xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
-						/*line hecbench_stencil.go:131*/ yd_ := archsimd.LoadFloat64x4Slice(gc_row3[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row4[0:]))
-						/*line hecbench_stencil.go:131*/ zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row3[1:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(gc_row4[1:])).Div(gc_vb2)
+						xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
+						/*line hecbench_stencil.go:131*/ yd_ := lanes.LoadFloat64x4Slice(gc_row3[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row4[0:]))
+						/*line hecbench_stencil.go:131*/ zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row3[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row4[1:])).Div(gc_vb2)
 						/*line hecbench_stencil.go:133*/ var gc_t14 int = tjj +
 							1
 						var gc_y11 int = gc_t14
 						/*line hecbench_stencil.go:134*/ var gc_z11 int = tkk
 						var gc_dir11 int = 0
 						/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
-						var gc_ld7 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld7 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
-							/*line hecbench_stencil.go:134*/ gc_ld7 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+							/*line hecbench_stencil.go:134*/ gc_ld7 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 						} else {
 							break gc_steps4
 						}
@@ -627,9 +626,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:134*/ var gc_z12 int = tkk
 						var gc_dir12 int = 1
 						/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
-						var gc_ld8 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld8 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
-							/*line hecbench_stencil.go:134*/ gc_ld8 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+							/*line hecbench_stencil.go:134*/ gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 						} else {
 							break gc_steps4
 						}
@@ -638,18 +637,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:134*/ var gc_z13 int = tkk
 						var gc_dir13 int = 2
 						/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
-						var gc_ld9 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld9 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
-							/*line hecbench_stencil.go:134*/ gc_ld9 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+							/*line hecbench_stencil.go:134*/ gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 						} else {
 							break gc_steps4
 						}
 						/*line hecbench_stencil.go:134*/ ycharge = gc_ld7.Mul(xd_).Add(gc_ld8.Mul(yd_)).Add(gc_ld9.Mul(zd_))
 						/*line hecbench_stencil.go:134*/ dV = dV.Add(ycharge)
 						/*line hecbench_stencil.go:134*/ ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive13)
-						/*line hecbench_stencil.go:137*/ dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive13).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:137*/ dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive13).StoreSlice(gc_s_dV[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -696,25 +695,25 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep6 := gc_from
 				if compiled.SIMD {
-					gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all16 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_alive16 := gc_all16
 						if gc_ex16 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex16 != 0 {
-							/*line hecbench_stencil.go:71*/ gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:71*/ gc_alive16 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 						/*line hecbench_stencil.go:141*/ if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 							break
 						}
-						/*line hecbench_stencil.go:141*/ dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive16).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:141*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
+						dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive16).StoreSlice(gc_s_dV[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -750,8 +749,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep7 := gc_from
 				if compiled.SIMD {
-					gc_all19 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					gc_vb3 := archsimd.BroadcastFloat64x4(4.)
+					gc_all19 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_vb3 := lanes.BroadcastFloat64x4(4.)
 				gc_steps5:
 					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
 						gc_tx := gc_vstep7
@@ -759,12 +758,12 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive19 := gc_all19
 						if gc_ex19 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex19 != 0 {
-							/*line hecbench_stencil.go:148*/ gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:148*/ gc_alive19 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-						/*line hecbench_stencil.go:72*/ var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:72*/ var zcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 						/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 							break
 						}
@@ -772,9 +771,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 							smPsi[cii][-1+tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5],
 							smPsi[cii][tjj][tkk:tkk+5]
 //line hecbench_stencil.go:150
-						xd_2 := archsimd.LoadFloat64x4Slice(gc_row5[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(gc_row5[1:])).Add(archsimd.LoadFloat64x4Slice(gc_row6[0:])).Add(archsimd.LoadFloat64x4Slice(gc_row6[1:])).Div(gc_vb3)
-						/*line hecbench_stencil.go:150*/ yd_2 := archsimd.LoadFloat64x4Slice(gc_row7[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(gc_row7[1:])).Add(archsimd.LoadFloat64x4Slice(gc_row8[0:])).Add(archsimd.LoadFloat64x4Slice(gc_row8[1:])).Div(gc_vb3)
-						/*line hecbench_stencil.go:150*/ zd_2 := archsimd.LoadFloat64x4Slice(gc_row9[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row9[1:]))
+						xd_2 := lanes.LoadFloat64x4Slice(gc_row5[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row5[1:])).Add(lanes.LoadFloat64x4Slice(gc_row6[0:])).Add(lanes.LoadFloat64x4Slice(gc_row6[1:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:150*/ yd_2 := lanes.LoadFloat64x4Slice(gc_row7[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row7[1:])).Add(lanes.LoadFloat64x4Slice(gc_row8[0:])).Add(lanes.LoadFloat64x4Slice(gc_row8[1:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:150*/ zd_2 := lanes.LoadFloat64x4Slice(gc_row9[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row9[1:]))
 						/*line hecbench_stencil.go:150*/ var gc_t20 int = tkk +
 							1
 //line hecbench_stencil.go:151
@@ -782,9 +781,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_z14 int = gc_t20
 						var gc_dir14 int = 0
 						/*line hecbench_stencil.go:151*/ var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
-						var gc_ld10 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld10 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
-							/*line hecbench_stencil.go:151*/ gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
+							/*line hecbench_stencil.go:151*/ gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
 						} else {
 							break gc_steps5
 						}
@@ -793,9 +792,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_z15 int = gc_t22
 						var gc_dir15 int = 1
 						/*line hecbench_stencil.go:151*/ var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
-						var gc_ld11 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld11 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
-							/*line hecbench_stencil.go:151*/ gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
+							/*line hecbench_stencil.go:151*/ gc_ld11 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
 						} else {
 							break gc_steps5
 						}
@@ -804,18 +803,18 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_z16 int = gc_t24
 						var gc_dir16 int = 2
 						/*line hecbench_stencil.go:151*/ var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
-						var gc_ld12 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld12 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
-							/*line hecbench_stencil.go:151*/ gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
+							/*line hecbench_stencil.go:151*/ gc_ld12 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
 						} else {
 							break gc_steps5
 						}
 						/*line hecbench_stencil.go:151*/ zcharge = gc_ld10.Mul(xd_2).Add(gc_ld11.Mul(yd_2)).Add(gc_ld12.Mul(zd_2))
 						/*line hecbench_stencil.go:151*/ dV = dV.Add(zcharge)
 						/*line hecbench_stencil.go:151*/ zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive19)
-						/*line hecbench_stencil.go:154*/ dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:154*/ dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -862,25 +861,25 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep8 := gc_from
 				if compiled.SIMD {
-					gc_all22 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_all22 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_alive22 := gc_all22
 						if gc_ex22 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex22 != 0 {
-							/*line hecbench_stencil.go:71*/ gc_alive22 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:71*/ gc_alive22 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 						/*line hecbench_stencil.go:159*/ if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 							break
 						}
-						/*line hecbench_stencil.go:159*/ dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive22).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:159*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
+						dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive22).StoreSlice(gc_s_dV[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -921,8 +920,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 				gc_vstep9 := gc_from
 				if compiled.SIMD {
-					gc_all25 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-					gc_vb4 := archsimd.BroadcastFloat64x4(4.)
+					gc_all25 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_vb4 := lanes.BroadcastFloat64x4(4.)
 				gc_steps6:
 					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
 						gc_tx := gc_vstep9
@@ -930,28 +929,28 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						gc_pos.Thread = gc_rank
 						gc_alive25 := gc_all25
 						if gc_ex25 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex25 != 0 {
-							/*line hecbench_stencil.go:166*/ gc_alive25 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							/*line hecbench_stencil.go:166*/ gc_alive25 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						}
 						var tjj int = gc_ty
 						var tkk int = gc_tx
-						/*line hecbench_stencil.go:72*/ var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:72*/ dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:72*/ var xcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
 						/*line hecbench_stencil.go:165*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 							break
 						}
 						/*line hecbench_stencil.go:165*/ gc_row10, gc_row11 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
-						/*line hecbench_stencil.go:165*/ xd_3 := archsimd.LoadFloat64x4Slice(gc_row10[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row11[0:]))
-						/*line hecbench_stencil.go:165*/ yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
-						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row10[1:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(gc_row11[1:])).Div(gc_vb4)
+						/*line hecbench_stencil.go:165*/ xd_3 := lanes.LoadFloat64x4Slice(gc_row10[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row11[0:]))
+						/*line hecbench_stencil.go:165*/ yd_3 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
+						zd_3 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row10[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row11[1:])).Div(gc_vb4)
 						var gc_t26 int = ii + 1
 						var gc_x11 int = gc_t26
 						/*line hecbench_stencil.go:168*/ var gc_y17 int = tjj
 						/*line hecbench_stencil.go:168*/ var gc_z17 int = tkk
 						var gc_dir17 int = 0
 						/*line hecbench_stencil.go:168*/ var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
-						var gc_ld13 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld13 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
-							/*line hecbench_stencil.go:168*/ gc_ld13 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t27:])
+							/*line hecbench_stencil.go:168*/ gc_ld13 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t27:])
 						} else {
 							break gc_steps6
 						}
@@ -961,9 +960,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:168*/ var gc_z18 int = tkk
 						var gc_dir18 int = 1
 						/*line hecbench_stencil.go:168*/ var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
-						var gc_ld14 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld14 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
-							/*line hecbench_stencil.go:168*/ gc_ld14 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t29:])
+							/*line hecbench_stencil.go:168*/ gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t29:])
 						} else {
 							break gc_steps6
 						}
@@ -973,9 +972,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:168*/ var gc_z19 int = tkk
 						var gc_dir19 int = 2
 						/*line hecbench_stencil.go:168*/ var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
-						var gc_ld15 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld15 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
 						if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
-							/*line hecbench_stencil.go:168*/ gc_ld15 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t31:])
+							/*line hecbench_stencil.go:168*/ gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t31:])
 						} else {
 							break gc_steps6
 						}
@@ -998,10 +997,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 							}
 							gc_pos.Thread = gc_rank
 						}
-						/*line hecbench_stencil.go:170*/ dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive25).StoreSlice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:170*/ dV = xcharge.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
+						dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive25).StoreSlice(gc_s_dV[gc_rank:])
 					}
-					archsimd.ClearAVXUpperBits()
+					lanes.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,164 @@ func TensorTransposeKernel(dimInput, dimOutput, nblocks, tileSize int, shapeInpu
 var gc_src_tensorTransposeKernel = compiled.NewSource(gc_files_hecbench_tensort, "tensorTransposeKernel", "297791cb7942457bf219fc76b485bd9cf025a52b8b4fae2b7f977b1da08f20c6", "hecbench_tensort.go:15-54").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "tensorTransposeKernel", Pack: gc_ptx_hecbench_tensort, Params: []string{"int", "int", "int", "int", "[]int32", "[]int32", "[]float32", "[]float32", "[]int32", "[]int32", "[]int32", "[]float64", "[]float64"}, Files: []string{"hecbench_tensort.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_tensort.go:20
+func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nblocks, tileSize int, shapeInput, shapeOutput []int32, shapeInputR, shapeOutputR []float32, strideInput, strideOutputLocal, strideOutputGlobal []int32, input, output []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_offset1 := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	/*line hecbench_tensort.go:23*/ tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
+	/*line hecbench_tensort.go:25*/ for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
+		var gc_jam gc_jam_tensorTransposeKernel_27
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_tensort.go:26*/ it := blockIdx
+			im := 0
+			offset1 := 0
+			/*line hecbench_tensort.go:27*/ gc_jam_tensorTransposeKernel_27_add(&gc_jam, dimInput, im, it, shapeInputR, offset1, strideInput, shapeInput, gc_s_offset1, gc_rank)
+		}
+		/*line hecbench_tensort.go:33*/ gc_jam_tensorTransposeKernel_27_flush(&gc_jam)
+		/*line hecbench_tensort.go:33*/ for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line hecbench_tensort.go:42*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				gc_off5 := gc_off2 + (blockIdx * tileSize)
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_to <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(input) && gc_to <= len(input)-gc_off5 {
+					gc_at := tile[gc_off4:][:gc_to]
+					gc_at2 := input[gc_off5:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+								gc_tx := gc_vstep
+								var i_ int = gc_tx + gc_off2
+								_ = i_
+								/*line hecbench_tensort.go:34*/ lanes.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more2 = true
+							/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more2 = true
+								/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more2 = true
+								/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more2 = true
+								/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more2 = true
+								/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more2 = true
+							/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
+					}
+				}
+			}
+		}
+		gc_chunk2 := compiled.StrideChunk(gc_bdx)
+		gc_span2 := (gc_bdx) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line hecbench_tensort.go:39*/ for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				/*line hecbench_tensort.go:48*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var it int
+					/*line hecbench_tensort.go:59*/ var im int
+					offset1 := gc_s_offset1[gc_rank]
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off3
+					gc_trips := gc_limit3 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit3, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk2 {
+						gc_more3 = true
+					}
+					/*line hecbench_tensort.go:55*/ for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
+						/*line hecbench_tensort.go:40*/ it = i_2
+						offset2, localOffset := 0, 0
+						for j := 0; j < dimOutput; j++ {
+							im = int(float32(it) * shapeOutputR[j])
+							tmp := it - im*int(shapeOutput[j])
+							offset2 += int(strideOutputGlobal[j]) * tmp
+							localOffset += int(strideOutputLocal[j]) * tmp
+							it = im
+						}
+						output[offset1+offset2] = tile[localOffset]
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_jam_tensorTransposeKernel_27 holds up to 4 threads' calls of tensorTransposeKernel's loop at line 27, whose loops run
 // interleaved (gocuda compile's jam pass).

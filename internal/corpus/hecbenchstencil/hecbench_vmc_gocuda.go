@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,105 @@ func SumWithinBlocksKernel(n int, data, blocksums []float32) func(*gocuda.Thread
 var gc_src_sumWithinBlocksKernel = compiled.NewSource(gc_files_hecbench_vmc, "sumWithinBlocksKernel", "52af6d9837a45abf27521d4f4de0b59441f514e6fcf951a920dc7a94f5b718c4", "hecbench_vmc.go:40-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "sumWithinBlocksKernel", Pack: gc_ptx_hecbench_vmc, Params: []string{"int", "[]float32", "[]float32"}, Files: []string{"hecbench_vmc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_vmc.go:45
+func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	nthread := gc_bdx * gc_gdx
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_vmc.go:48*/ sdata := gocuda.Shared[float32](t, 512)[:512]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			i := gc_bdx*gc_bx + gc_tx
+			/*line hecbench_vmc.go:51*/ st := vmcZero
+			for i < n {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_vmc.go:53*/ st += data[i]
+				i += nthread
+			}
+			sdata[gc_tx] = st
+		}
+	}
+	/*line hecbench_vmc.go:61*/ for s := uint32(128); s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_vmc.go:64*/ if gc_bound := int(s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Fits(int(s), gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_vmc.go:62*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(int(s), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(uint32(gc_bdx)), int(s)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(s)
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line hecbench_vmc.go:62*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_vmc.go:63*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
+				gc_at3 := blocksums[gc_off2:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 // InitranKernel is initran: each thread seeds its generator state.
 //
@@ -75,38 +175,38 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 			gc_off := gc_bdx * gc_bx
 			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
 				gc_at := states[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
 						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
 						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
 						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bdx*gc_bx + gc_tx
 						/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
 						lcgRandomInit(&gc_at[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 					/*line hecbench_vmc.go:96*/ gc_at[gc_tx] = seed ^ uint32(i)
@@ -145,6 +245,71 @@ func ZeroStatsKernel(Npoint int, stats []float32) func(*gocuda.Thread) {
 var gc_src_zeroStatsKernel = compiled.NewSource(gc_files_hecbench_vmc, "zeroStatsKernel", "6ef74dbdd0cd2b78e58cd94d71fbe64bc058185818ab62fc8d5005f3660a8127", "hecbench_vmc.go:100-109").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "zeroStatsKernel", Pack: gc_ptx_hecbench_vmc, Params: []string{"int", "[]float32"}, Files: []string{"hecbench_vmc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_vmc.go:103
+func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int, stats []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_vmc.go:124*/ gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
+			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
+			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
+			gc_off4 := (gc_bdx * gc_bx) + (3 * Npoint)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stats) && gc_runhi <= len(stats)-gc_off && gc_off2 >= 0 && gc_off2 <= len(stats) && gc_runhi <= len(stats)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_runhi <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_runhi <= len(stats)-gc_off4 {
+				gc_at := stats[gc_off:][:gc_runhi]
+				gc_at2 := stats[gc_off2:][:gc_runhi]
+				gc_at3 := stats[gc_off3:][:gc_runhi]
+				gc_at4 := stats[gc_off4:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMDBuild && compiled.SIMD {
+					/*line hecbench_vmc.go:105*/ gc_vb2 := lanes.BroadcastFloat32x8(vmcZero)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bdx*gc_bx + gc_tx
+						_ = i
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_vmc.go:105*/ gc_vb2.StoreSlice(gc_at4[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line hecbench_vmc.go:105*/ gc_at[gc_tx] = vmcZero
+					gc_at2[gc_tx] = vmcZero
+					gc_at3[gc_tx] = vmcZero
+					gc_at4[gc_tx] = vmcZero
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bdx*gc_bx + gc_tx
+					/*line hecbench_vmc.go:105*/ stats[0*Npoint+i] = vmcZero
+					stats[1*Npoint+i] = vmcZero
+					stats[2*Npoint+i] = vmcZero
+					stats[3*Npoint+i] = vmcZero
+				}
+			}
+		}
+	}
+}
 
 // VmcInitializeKernel is initialize: random starting positions and their
 // wave function.

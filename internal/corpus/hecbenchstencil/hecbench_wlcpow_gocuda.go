@@ -4,8 +4,10 @@ package hecbenchstencil
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +33,233 @@ func BondWlcpowallviscKernel(forceX, forceY, forceZ []float64, coordMerged, velo
 
 //line hecbench_wlcpow.go:99
 var gc_src_bondWlcpowallviscKernel = compiled.NewSource(gc_files_hecbench_wlcpow, "bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91").NoGPU("hecbench_wlcpow.go:169: math.Float32bits has no exact GPU form yet")
+
+//line hecbench_wlcpow.go:99
+func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, forceZ []float64, coordMerged, veloc []Float4, nbond []int32, bonds []Int2, bondR0 []float64, tempGlobal, r0Global, muTargGlobal, qpGlobal, gamcGlobal, gamtGlobal, sigcGlobal, sigtGlobal []float32, period Float3, padding, nType, nLocal int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_wlcpow.go:103*/ sharedData := gocuda.DynamicShared[float32](t)
+	temp := sharedData[0:]
+	r0 := sharedData[1*(nType+1):]
+	muTarg := sharedData[2*(nType+1):]
+	qp := sharedData[3*(nType+1):]
+	gamc := sharedData[4*(nType+1):]
+	gamt := sharedData[5*(nType+1):]
+	sigc := sharedData[6*(nType+1):]
+	sigt := sharedData[7*(nType+1):]
+	/*line hecbench_wlcpow.go:113*/ for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_wlcpow.go:122*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off3 <= len(tempGlobal) && gc_to <= len(tempGlobal)-gc_off3 && gc_off3 <= len(r0) && gc_to <= len(r0)-gc_off3 && gc_off3 <= len(r0Global) && gc_to <= len(r0Global)-gc_off3 && gc_off3 <= len(muTarg) && gc_to <= len(muTarg)-gc_off3 && gc_off3 <= len(muTargGlobal) && gc_to <= len(muTargGlobal)-gc_off3 && gc_off3 <= len(qp) && gc_to <= len(qp)-gc_off3 && gc_off3 <= len(qpGlobal) && gc_to <= len(qpGlobal)-gc_off3 && gc_off3 <= len(gamc) && gc_to <= len(gamc)-gc_off3 && gc_off3 <= len(gamcGlobal) && gc_to <= len(gamcGlobal)-gc_off3 && gc_off3 <= len(gamt) && gc_to <= len(gamt)-gc_off3 && gc_off3 <= len(gamtGlobal) && gc_to <= len(gamtGlobal)-gc_off3 && gc_off3 <= len(sigc) && gc_to <= len(sigc)-gc_off3 && gc_off3 <= len(sigcGlobal) && gc_to <= len(sigcGlobal)-gc_off3 && gc_off3 <= len(sigt) && gc_to <= len(sigt)-gc_off3 && gc_off3 <= len(sigtGlobal) && gc_to <= len(sigtGlobal)-gc_off3 {
+				gc_at := temp[gc_off3:][:gc_to]
+				gc_at2 := tempGlobal[gc_off3:][:gc_to]
+				gc_at3 := r0[gc_off3:][:gc_to]
+				gc_at4 := r0Global[gc_off3:][:gc_to]
+				gc_at5 := muTarg[gc_off3:][:gc_to]
+				gc_at6 := muTargGlobal[gc_off3:][:gc_to]
+				gc_at7 := qp[gc_off3:][:gc_to]
+				gc_at8 := qpGlobal[gc_off3:][:gc_to]
+				gc_at9 := gamc[gc_off3:][:gc_to]
+				gc_at10 := gamcGlobal[gc_off3:][:gc_to]
+				gc_at11 := gamt[gc_off3:][:gc_to]
+				gc_at12 := gamtGlobal[gc_off3:][:gc_to]
+				gc_at13 := sigc[gc_off3:][:gc_to]
+				gc_at14 := sigcGlobal[gc_off3:][:gc_to]
+				gc_at15 := sigt[gc_off3:][:gc_to]
+				gc_at16 := sigtGlobal[gc_off3:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_tx + gc_off
+							_ = i
+							/*line hecbench_wlcpow.go:114*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at10[gc_tx:]).StoreSlice(gc_at9[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at12[gc_tx:]).StoreSlice(gc_at11[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at14[gc_tx:]).StoreSlice(gc_at13[gc_tx:])
+							lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]).StoreSlice(gc_at15[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line hecbench_wlcpow.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+						gc_at11[gc_tx] = gc_at12[gc_tx]
+						gc_at13[gc_tx] = gc_at14[gc_tx]
+						gc_at15[gc_tx] = gc_at16[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line hecbench_wlcpow.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+						gc_at11[gc_tx] = gc_at12[gc_tx]
+						gc_at13[gc_tx] = gc_at14[gc_tx]
+						gc_at15[gc_tx] = gc_at16[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line hecbench_wlcpow.go:114*/ temp[i] = tempGlobal[i]
+					r0[i] = r0Global[i]
+					muTarg[i] = muTargGlobal[i]
+					qp[i] = qpGlobal[i]
+					gamc[i] = gamcGlobal[i]
+					gamt[i] = gamtGlobal[i]
+					sigc[i] = sigcGlobal[i]
+					sigt[i] = sigtGlobal[i]
+				}
+			}
+		}
+	}
+	gc_chunk2 := compiled.StrideChunk(gc_gdx * gc_bdx)
+	gc_span2 := (gc_gdx * gc_bdx) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_wlcpow.go:125*/ for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			/*line hecbench_wlcpow.go:134*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk2 {
+					gc_more2 = true
+				}
+				/*line hecbench_wlcpow.go:141*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
+					/*line hecbench_wlcpow.go:126*/ n := int(nbond[i_])
+					coord1 := coordMerged[i_]
+					veloc1 := veloc[i_]
+					var fxi, fyi, fzi float32 = 0, 0, 0
+					/*line hecbench_wlcpow.go:131*/ for p := 0; p < n; p++ {
+						j := int(bonds[i_+p*padding].X)
+						typ := bonds[i_+p*padding].Y
+						coord2 := coordMerged[j]
+						delx := minimumImage(coord1.X-coord2.X, period.X)
+						dely := minimumImage(coord1.Y-coord2.Y, period.Y)
+						delz := minimumImage(coord1.Z-coord2.Z, period.Z)
+						veloc2 := veloc[j]
+						dvx := veloc1.X - veloc2.X
+						dvy := veloc1.Y - veloc2.Y
+						dvz := veloc1.Z - veloc2.Z
+						l0 := float32(bondR0[i_+p*padding])
+						ra := sqrtf(delx*delx + dely*dely + delz*delz)
+						lmax := l0 * r0[typ]
+						rr := 1.0 / r0[typ]
+						sr := (1.0 - rr) * (1.0 - rr)
+						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
+						/*line hecbench_wlcpow.go:149*/ mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
+							/*line hecbench_wlcpow.go:151*/ 0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
+							kph*(qp[typ]+1.0)/powf(l0, qp[typ]+1.0))
+						lambda := mu / muTarg[typ]
+						kph = kph / lambda
+						rr = ra / lmax
+						rlogarg := powf(ra, qp[typ]+1.0)
+						vv := (delx*dvx + dely*dvy + delz*dvz) / ra
+						if float64(rr) >= 0.99 {
+							rr = 0.99
+						}
+						if float64(rlogarg) < 0.01 {
+							rlogarg = 0.01
+						}
+						/*line hecbench_wlcpow.go:165*/ var wrr Float4
+						var ww [3][3]float32
+						for tes := 0; tes < 3; tes++ {
+							{
+								see := int(0)
+								/*line hecbench_wlcpow.go:169*/ v1 := int32(math.Float32bits(veloc1.W))
+								v2 := int32(math.Float32bits(veloc2.W))
+								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+							}
+							{
+								see := int(1)
+								/*line hecbench_wlcpow.go:169*/ v1 := int32(math.Float32bits(veloc1.W))
+								v2 := int32(math.Float32bits(veloc2.W))
+								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+							}
+							{
+								see := int(2)
+								/*line hecbench_wlcpow.go:169*/ v1 := int32(math.Float32bits(veloc1.W))
+								v2 := int32(math.Float32bits(veloc2.W))
+								ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+							}
+						}
+						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
+						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
+						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
+						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
+						/*line hecbench_wlcpow.go:179*/ fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
+						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
+						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
+						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
+						/*line hecbench_wlcpow.go:184*/ fxi += fxij
+						fyi += fyij
+						fzi += fzij
+					}
+					forceX[i_] += float64(fxi)
+					forceY[i_] += float64(fyi)
+					forceZ[i_] += float64(fzi)
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_wlcpow holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,1307 @@ func BswSequenceAaKernel(inverse bool, seqAArray, seqBArray []int8, prefixLength
 var gc_src_bswSequenceAaKernel = compiled.NewSource(gc_files_hecbench_bsw_kernel, "bswSequenceAaKernel", "b42aca68e5b933d6c24c5c00e9b390d8e8dd89e7eb616f2d21c0f359775fcc4e", "hecbench_bsw_kernel.go:16-287", "hecbench_bsw.go:28-71", "hecbench_bsw.go:28-71", "hecbench_bsw.go:73-115").NoGoexit("680a74d7164c92ef6b070616aab44d083e94e08ce396506642e395e5a6eb0206", "hecbench_bsw.go:117-126", "hecbench_bsw_kernel.go:8-14").GPU(
 	compiled.PTX{Entry: "bswSequenceAaKernel", Pack: gc_ptx_hecbench_bsw_kernel, Params: []string{"bool", "[]int8", "[]int8", "[]uint32", "[]uint32", "[]int16", "[]int16", "[]int16", "[]int16", "[]int16", "int16", "int16", "[]int16", "[]int16"}, Files: []string{"hecbench_bsw_kernel.go", "hecbench_bsw.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line hecbench_bsw_kernel.go:19
+func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, seqBArray []int8, prefixLengthA, prefixLengthB []uint32, seqAAlignBegin, seqAAlignEnd, seqBAlignBegin, seqBAlignEnd, topScores []int16, startGap, extendGap int16, scoringMatrix, encodingMatrix []int16) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []int16 {
+		defer func() {}()
+		return gocuda.Shared[int16](t, n)
+	}
+	gc_shared2 := func(n int) []int16 {
+		defer func() {}()
+		return gocuda.Shared[int16](t, n)
+	}
+	gc_shared3 := func(n int) []int16 {
+		defer func() {}()
+		return gocuda.Shared[int16](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_myVal := compiled.Scratch[int16](gc_b, 0)[:gc_n]
+	/*line hecbench_bsw_kernel.go:42*/ gc_s_myIndex := compiled.Scratch[*int16](gc_b, 1)[:gc_n]
+	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b, 2)[:gc_n]
+	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_myInd := make([]int16, gc_b.Len())
+	gc_s_myInd2 := make([]int16, gc_b.Len())
+	gc_s_lengthSeqA := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_lengthSeqB := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
+	gc_s_longerSeq := compiled.Scratch[[]int8](gc_b, 6)[:gc_n]
+	gc_s_isValid := compiled.Scratch[int](gc_b, 7)[:gc_n]
+	gc_s_maxSize := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
+	gc_s_minSize := compiled.Scratch[uint32](gc_b, 9)[:gc_n]
+	gc_s_myColumnChar := compiled.Scratch[int8](gc_b, 10)[:gc_n]
+	gc_s_i := compiled.Scratch[int](gc_b, 11)[:gc_n]
+	gc_s_threadMax := compiled.Scratch[int16](gc_b, 12)[:gc_n]
+	gc_s_threadMaxI := make([]int16, gc_b.Len())
+	gc_s_threadMaxJ := make([]int16, gc_b.Len())
+	gc_s_currH := compiled.Scratch[int16](gc_b, 13)[:gc_n]
+	gc_s_currF := compiled.Scratch[int16](gc_b, 14)[:gc_n]
+	gc_s_currE := compiled.Scratch[int16](gc_b, 15)[:gc_n]
+	gc_s_prevH := compiled.Scratch[int16](gc_b, 16)[:gc_n]
+	gc_s_prevF := compiled.Scratch[int16](gc_b, 17)[:gc_n]
+	gc_s_prevE := compiled.Scratch[int16](gc_b, 18)[:gc_n]
+	gc_s_prevPrevH := compiled.Scratch[int16](gc_b, 19)[:gc_n]
+	gc_s_prevPrevF := compiled.Scratch[int16](gc_b, 20)[:gc_n]
+	gc_s_prevPrevE := compiled.Scratch[int16](gc_b, 21)[:gc_n]
+	gc_s_diag := compiled.Scratch[int](gc_b, 22)[:gc_n]
+	blockId := gc_bx
+	/*line hecbench_bsw_kernel.go:29*/ var seqA []int8
+	var seqB []int8
+	/*line hecbench_bsw_kernel.go:33*/ isValidArray := gocuda.DynamicShared[int8](t)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			threadId := gc_tx
+			/*line hecbench_bsw_kernel.go:26*/ var lengthSeqA uint32
+			var lengthSeqB uint32
+			/*line hecbench_bsw_kernel.go:31*/ var longerSeq []int8
+			isValid := 0
+			/*line hecbench_bsw_kernel.go:37*/ if blockId == 0 {
+				lengthSeqA = prefixLengthA[0]
+				lengthSeqB = prefixLengthB[0]
+				seqA = seqAArray
+				seqB = seqBArray
+			} else {
+				lengthSeqA = prefixLengthA[blockId] - prefixLengthA[blockId-1]
+				lengthSeqB = prefixLengthB[blockId] - prefixLengthB[blockId-1]
+				seqA = seqAArray[prefixLengthA[blockId-1]:]
+				seqB = seqBArray[prefixLengthB[blockId-1]:]
+			}
+			/*line hecbench_bsw_kernel.go:49*/ if inverse {
+				lengthSeqA = uint32(seqAAlignEnd[blockId])
+				lengthSeqB = uint32(seqBAlignEnd[blockId])
+			}
+			/*line hecbench_bsw_kernel.go:55*/ var maxSize, minSize uint32
+			if lengthSeqA > lengthSeqB {
+				maxSize = lengthSeqA
+			} else {
+				maxSize = lengthSeqB
+			}
+			if lengthSeqA < lengthSeqB {
+				minSize = lengthSeqA
+			} else {
+				minSize = lengthSeqB
+			}
+			/*line hecbench_bsw_kernel.go:68*/ for p := threadId; uint32(p) < minSize; p += 32 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_bsw_kernel.go:69*/ isValidArray[isValid+p] = 0
+			}
+			isValid += int(minSize)
+			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_bsw_kernel.go:73*/ isValidArray[isValid+p_] = 1
+			}
+			isValid += int(minSize)
+			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_bsw_kernel.go:77*/ isValidArray[isValid+p_2] = 0
+			}
+			/*line hecbench_bsw_kernel.go:80*/ var myColumnChar int8
+			/*line hecbench_bsw_kernel.go:82*/ if lengthSeqA < lengthSeqB {
+				if uint32(threadId) < lengthSeqA {
+					if inverse {
+						myColumnChar = seqA[(lengthSeqA-1)-uint32(threadId)]
+					} else {
+						myColumnChar = seqA[threadId]
+					}
+					longerSeq = seqB
+				}
+			} else {
+				if uint32(threadId) < lengthSeqB {
+					if inverse {
+						myColumnChar = seqB[(lengthSeqB-1)-uint32(threadId)]
+					} else {
+						myColumnChar = seqB[threadId]
+					}
+					longerSeq = seqA
+				}
+			}
+			gc_s_lengthSeqA[gc_rank] = lengthSeqA
+			gc_s_lengthSeqB[gc_rank] = lengthSeqB
+			gc_s_longerSeq[gc_rank] = longerSeq
+			gc_s_isValid[gc_rank] = isValid
+			gc_s_maxSize[gc_rank] = maxSize
+			gc_s_minSize[gc_rank] = minSize
+			gc_s_myColumnChar[gc_rank] = myColumnChar
+		}
+	}
+	/*line hecbench_bsw_kernel.go:116*/ shPrevE := gocuda.Shared[int16](t, 32)[:32]
+	shPrevH := gocuda.Shared[int16](t, 32)[:32]
+	shPrevPrevH := gocuda.Shared[int16](t, 32)[:32]
+	/*line hecbench_bsw_kernel.go:120*/ localSpillPrevE := gocuda.Shared[int16](t, 1024)[:1024]
+	localSpillPrevH := gocuda.Shared[int16](t, 1024)[:1024]
+	localSpillPrevPrevH := gocuda.Shared[int16](t, 1024)[:1024]
+	/*line hecbench_bsw_kernel.go:124*/ shAaEncoding := gocuda.Shared[int16](t, bswEncodMatSize)[:bswEncodMatSize]
+	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
+	maxThreads := gc_bdx
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		i := 1
+		threadMax := int16(0)
+		threadMaxI := int16(0)
+		gc_s_threadMaxI[gc_rank] = threadMaxI
+		threadMaxJ := int16(0)
+		gc_s_threadMaxJ[gc_rank] = threadMaxJ
+		currH := int16(0)
+		currF := int16(0)
+		currE := int16(0)
+		prevH := int16(0)
+		prevF := int16(0)
+		prevE := int16(0)
+		prevPrevH := int16(0)
+		prevPrevF := int16(0)
+		prevPrevE := int16(0)
+		tempVal := int16(0)
+		_ = tempVal
+		gc_s_i[gc_rank] = i
+		gc_s_threadMax[gc_rank] = threadMax
+		gc_s_currH[gc_rank] = currH
+		gc_s_currF[gc_rank] = currF
+		gc_s_currE[gc_rank] = currE
+		gc_s_prevH[gc_rank] = prevH
+		gc_s_prevF[gc_rank] = prevF
+		gc_s_prevE[gc_rank] = prevE
+		gc_s_prevPrevH[gc_rank] = prevPrevH
+		gc_s_prevPrevF[gc_rank] = prevPrevF
+		gc_s_prevPrevE[gc_rank] = prevPrevE
+	}
+	/*line hecbench_bsw_kernel.go:128*/ for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line hecbench_bsw_kernel.go:137*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(shAaScoring) && gc_to <= len(shAaScoring)-gc_off3 && gc_off3 <= len(scoringMatrix) && gc_to <= len(scoringMatrix)-gc_off3 {
+				gc_at := shAaScoring[gc_off3:][:gc_to]
+				gc_at2 := scoringMatrix[gc_off3:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_more = true
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_more = true
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_more = true
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_more = true
+						/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_more = true
+					/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					threadId := gc_tx
+					/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
+					gc_more = true
+					/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
+				}
+			}
+		}
+	}
+	/*line hecbench_bsw_kernel.go:131*/ for gc_off2, gc_limit2, gc_more2 := 0, bswEncodMatSize, true; gc_more2; gc_off2 += maxThreads {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line hecbench_bsw_kernel.go:140*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(shAaEncoding) && gc_to <= len(shAaEncoding)-gc_off4 && gc_off4 <= len(encodingMatrix) && gc_to <= len(encodingMatrix)-gc_off4 {
+				gc_at3 := shAaEncoding[gc_off4:][:gc_to]
+				gc_at4 := encodingMatrix[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_more2 = true
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_more2 = true
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_more2 = true
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_more2 = true
+						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_more2 = true
+					/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					threadId := gc_tx
+					/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
+					gc_more2 = true
+					/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
+				}
+			}
+		}
+	}
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			diag := 0
+			gc_s_diag[gc_rank] = diag
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			diag := 0
+			gc_s_diag[gc_rank] = diag
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			diag := 0
+			gc_s_diag[gc_rank] = diag
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			diag := 0
+			gc_s_diag[gc_rank] = diag
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		diag := 0
+		gc_s_diag[gc_rank] = diag
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r6, gc_r6in, gc_r6out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			lengthSeqA := gc_s_lengthSeqA[gc_rank]
+			lengthSeqB := gc_s_lengthSeqB[gc_rank]
+			diag := gc_s_diag[gc_rank]
+			/*line hecbench_bsw_kernel.go:149*/ if uint32(diag) < lengthSeqA+lengthSeqB-1 {
+				gc_r6 |= 1
+				gc_r6in = gc_rank
+			} else {
+				gc_r6 |= 2
+				gc_r6out = gc_rank
+			}
+		}
+		if gc_r6 == 3 {
+			/*line hecbench_bsw_kernel.go:159*/ compiled.Diverged(gc_b, "SyncThreads", gc_r6in, gc_r6out)
+		}
+		if gc_r6&1 == 0 {
+			break
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadId := gc_tx
+				laneId := int16(gc_tx % 32)
+				warpId := int16(gc_tx / 32)
+				isValid := gc_s_isValid[gc_rank]
+				maxSize := gc_s_maxSize[gc_rank]
+				minSize := gc_s_minSize[gc_rank]
+				currH := gc_s_currH[gc_rank]
+				currF := gc_s_currF[gc_rank]
+				currE := gc_s_currE[gc_rank]
+				prevH := gc_s_prevH[gc_rank]
+				prevF := gc_s_prevF[gc_rank]
+				prevE := gc_s_prevE[gc_rank]
+				prevPrevH := gc_s_prevPrevH[gc_rank]
+				prevPrevF := gc_s_prevPrevF[gc_rank]
+				prevPrevE := gc_s_prevPrevE[gc_rank]
+				/*line hecbench_bsw_kernel.go:39*/ var tempVal int16
+				diag := gc_s_diag[gc_rank]
+				/*line hecbench_bsw_kernel.go:138*/ isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
+				/*line hecbench_bsw_kernel.go:140*/ tempVal = prevH
+				prevH = currH
+				currH = prevPrevH
+				prevPrevH = tempVal
+				currH = 0
+				/*line hecbench_bsw_kernel.go:146*/ tempVal = prevE
+				prevE = currE
+				currE = prevPrevE
+				prevPrevE = tempVal
+				currE = 0
+				/*line hecbench_bsw_kernel.go:152*/ tempVal = prevF
+				prevF = currF
+				currF = prevPrevF
+				prevPrevF = tempVal
+				currF = 0
+				/*line hecbench_bsw_kernel.go:158*/ if laneId == 31 {
+					shPrevE[warpId] = prevE
+					shPrevH[warpId] = prevH
+					shPrevPrevH[warpId] = prevPrevH
+				}
+				/*line hecbench_bsw_kernel.go:164*/ if uint32(diag) >= maxSize {
+					localSpillPrevE[threadId] = prevE
+					localSpillPrevH[threadId] = prevH
+					localSpillPrevPrevH[threadId] = prevPrevH
+				}
+				gc_s_isValid[gc_rank] = isValid
+				gc_s_currH[gc_rank] = currH
+				gc_s_currF[gc_rank] = currF
+				gc_s_currE[gc_rank] = currE
+				gc_s_prevH[gc_rank] = prevH
+				gc_s_prevF[gc_rank] = prevF
+				gc_s_prevE[gc_rank] = prevE
+				gc_s_prevPrevH[gc_rank] = prevPrevH
+				gc_s_prevPrevF[gc_rank] = prevPrevF
+				gc_s_prevPrevE[gc_rank] = prevPrevE
+			}
+		}
+		var gc_l_mask [32]uint32
+		var gc_l_fVal [32]int16
+		var gc_l_hfVal [32]int16
+		var gc_l_valeShfl [32]int16
+		var gc_c1r [32]uint32
+		var gc_c2m [32]uint32
+		var gc_c2v [32]bool
+		var gc_c2r [32]uint32
+		var gc_c3m [32]uint32
+		var gc_c3v [32]int16
+		var gc_c3a [32]int
+		var gc_c3w [32]int
+		var gc_c3r [32]int16
+		var gc_c4m [32]uint32
+		var gc_c4v [32]int16
+		var gc_c4a [32]int
+		var gc_c4w [32]int
+		var gc_c4r [32]int16
+		var gc_c5m [32]uint32
+		var gc_c5v [32]int16
+		var gc_c5a [32]int
+		var gc_c5w [32]int
+		var gc_c5r [32]int16
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m19 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					threadId := gc_tx
+					isValid := gc_s_isValid[gc_rank]
+					minSize := gc_s_minSize[gc_rank]
+					/*line hecbench_bsw_kernel.go:172*/ if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
+						gc_m19 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+				/*line hecbench_bsw_kernel.go:173*/ compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						threadId := gc_tx
+						isValid := gc_s_isValid[gc_rank]
+						minSize := gc_s_minSize[gc_rank]
+						/*line hecbench_bsw_kernel.go:173*/ var activeMask uint32 = gc_c1r[gc_lane]
+						/*line hecbench_bsw_kernel.go:173*/ gc_c2m[gc_lane] = activeMask
+						gc_c2v[gc_lane] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
+					}
+				}
+				/*line hecbench_bsw_kernel.go:173*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						laneId := int16(gc_tx % 32)
+						prevH := gc_s_prevH[gc_rank]
+						prevF := gc_s_prevF[gc_rank]
+						prevE := gc_s_prevE[gc_rank]
+						/*line hecbench_bsw_kernel.go:173*/ var ballotSync uint32 = gc_c2r[gc_lane]
+						/*line hecbench_bsw_kernel.go:173*/ mask := ballotSync
+						/*line hecbench_bsw_kernel.go:175*/ fVal := prevF + extendGap
+						hfVal := prevH + startGap
+						gc_c3m[gc_lane] = mask
+						gc_c3v[gc_lane] = prevE
+						gc_c3a[gc_lane] = int(laneId - 1)
+						gc_c3w[gc_lane] = 32
+						gc_l_mask[gc_lane] = mask
+						gc_l_fVal[gc_lane] = fVal
+						gc_l_hfVal[gc_lane] = hfVal
+					}
+				}
+				/*line hecbench_bsw_kernel.go:177*/ compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_c3v, &gc_c3a, &gc_c3w, &gc_c3r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						laneId := int16(gc_tx % 32)
+						prevH := gc_s_prevH[gc_rank]
+						mask := gc_l_mask[gc_lane]
+						/*line hecbench_bsw_kernel.go:177*/ valeShfl := gc_c3r[gc_lane]
+						gc_c4m[gc_lane] = mask
+						gc_c4v[gc_lane] = prevH
+						gc_c4a[gc_lane] = int(laneId - 1)
+						gc_c4w[gc_lane] = 32
+						gc_l_valeShfl[gc_lane] = valeShfl
+					}
+				}
+				/*line hecbench_bsw_kernel.go:178*/ compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, &gc_c4a, &gc_c4w, &gc_c4r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						threadId := gc_tx
+						laneId := int16(gc_tx % 32)
+						warpId := int16(gc_tx / 32)
+						maxSize := gc_s_maxSize[gc_rank]
+						/*line hecbench_bsw_kernel.go:28*/ var currF int16
+						/*line hecbench_bsw_kernel.go:30*/ var currE int16
+						prevPrevH := gc_s_prevPrevH[gc_rank]
+						diag := gc_s_diag[gc_rank]
+						mask := gc_l_mask[gc_lane]
+						fVal := gc_l_fVal[gc_lane]
+						hfVal := gc_l_hfVal[gc_lane]
+						valeShfl := gc_l_valeShfl[gc_lane]
+						/*line hecbench_bsw_kernel.go:178*/ valheShfl := gc_c4r[gc_lane]
+						eVal := int16(0)
+						heVal := int16(0)
+						/*line hecbench_bsw_kernel.go:182*/ if uint32(diag) >= maxSize {
+							eVal = localSpillPrevE[threadId-1] + extendGap
+							heVal = localSpillPrevH[threadId-1] + startGap
+						} else {
+							if warpId != 0 && laneId == 0 {
+								eVal = shPrevE[warpId-1] + extendGap
+								heVal = shPrevH[warpId-1] + startGap
+							} else {
+								eVal = valeShfl + extendGap
+								heVal = valheShfl + startGap
+							}
+						}
+						/*line hecbench_bsw_kernel.go:195*/ if warpId == 0 && laneId == 0 {
+							eVal = 0
+							heVal = 0
+						}
+						if fVal > hfVal {
+							currF = fVal
+						} else {
+							currF = hfVal
+						}
+						if eVal > heVal {
+							currE = eVal
+						} else {
+							currE = heVal
+						}
+						/*line hecbench_bsw_kernel.go:210*/ gc_c5m[gc_lane] = mask
+						gc_c5v[gc_lane] = prevPrevH
+						gc_c5a[gc_lane] = int(laneId - 1)
+						gc_c5w[gc_lane] = 32
+						gc_s_currF[gc_rank] = currF
+						gc_s_currE[gc_rank] = currE
+					}
+				}
+				/*line hecbench_bsw_kernel.go:210*/ compiled.WarpLanes[int16, int16](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_c5v, &gc_c5a, &gc_c5w, &gc_c5r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						threadId := gc_tx
+						laneId := int16(gc_tx % 32)
+						warpId := int16(gc_tx / 32)
+						longerSeq := gc_s_longerSeq[gc_rank]
+						maxSize := gc_s_maxSize[gc_rank]
+						minSize := gc_s_minSize[gc_rank]
+						myColumnChar := gc_s_myColumnChar[gc_rank]
+						i := gc_s_i[gc_rank]
+						threadMax := gc_s_threadMax[gc_rank]
+						/*line hecbench_bsw_kernel.go:33*/ var currH int16
+						currF := gc_s_currF[gc_rank]
+						currE := gc_s_currE[gc_rank]
+						diag := gc_s_diag[gc_rank]
+						/*line hecbench_bsw_kernel.go:210*/ testShufll := gc_c5r[gc_lane]
+						finalPrevPrevH := int16(0)
+						if uint32(diag) >= maxSize {
+							finalPrevPrevH = localSpillPrevPrevH[threadId-1]
+						} else {
+							if warpId != 0 && laneId == 0 {
+								finalPrevPrevH = shPrevPrevH[warpId-1]
+							} else {
+								finalPrevPrevH = testShufll
+							}
+						}
+						/*line hecbench_bsw_kernel.go:222*/ if warpId == 0 && laneId == 0 {
+							finalPrevPrevH = 0
+						}
+						/*line hecbench_bsw_kernel.go:226*/ var toComp int8
+						if inverse {
+							toComp = longerSeq[maxSize-uint32(i)]
+						} else {
+							toComp = longerSeq[i-1]
+						}
+						matIndexQ := shAaEncoding[int(toComp)]
+						matIndexR := shAaEncoding[int(myColumnChar)]
+						addScore := shAaScoring[matIndexQ*24+matIndexR]
+						/*line hecbench_bsw_kernel.go:236*/ diagScore := finalPrevPrevH + addScore
+						/*line hecbench_bsw_kernel.go:238*/ currH = findMaxFour(diagScore, currF, currE, 0)
+						/*line hecbench_bsw_kernel.go:240*/ var i_, j_ int
+						if inverse {
+							i_ = int(maxSize) - i
+							j_ = int(minSize) - threadId - 1
+						} else {
+							i_ = i
+							j_ = threadId + 1
+						}
+						if threadMax < currH {
+							gc_s_threadMaxI[gc_rank] = int16(i_)
+						}
+						if threadMax < currH {
+							gc_s_threadMaxJ[gc_rank] = int16(j_)
+						}
+						if threadMax < currH {
+							threadMax = currH
+						}
+						i++
+						gc_s_i[gc_rank] = i
+						gc_s_threadMax[gc_rank] = threadMax
+						gc_s_currH[gc_rank] = currH
+					}
+				}
+			}
+			gc_act = gc_save19 &^ gc_dead
+		}
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
+				/*line hecbench_bsw_kernel.go:137*/ diag++
+				gc_s_diag[gc_rank] = diag
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
+				/*line hecbench_bsw_kernel.go:137*/ diag++
+				gc_s_diag[gc_rank] = diag
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
+				/*line hecbench_bsw_kernel.go:137*/ diag++
+				gc_s_diag[gc_rank] = diag
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				diag := gc_s_diag[gc_rank]
+				/*line hecbench_bsw_kernel.go:137*/ diag++
+				gc_s_diag[gc_rank] = diag
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			diag := gc_s_diag[gc_rank]
+			/*line hecbench_bsw_kernel.go:137*/ diag++
+			gc_s_diag[gc_rank] = diag
+		}
+	}
+	/*line hecbench_bsw_kernel.go:261*/ var inverse_ bool = inverse
+	/*line hecbench_bsw.go:79*/ locTots := gc_shared1(32)[:32]
+	locInds := gc_shared2(32)[:32]
+	locInds2 := gc_shared3(32)[:32]
+	/*line hecbench_bsw.go:84*/ var inverse_2 bool = inverse_
+	warpSize := 32
+	var gc_l_val [32]int16
+	var gc_l_myIndex_ [32]*int16
+	var gc_l_myIndex2_ [32]*int16
+	var gc_l_myMax [32]int16
+	var gc_l_newInd [32]int16
+	var gc_l_ind [32]int16
+	var gc_l_ind2 [32]int16
+	var gc_l_mask_ [32]uint32
+	var gc_l_tempVal_ [32]int16
+	var gc_c6v [32]bool
+	var gc_c6r [32]uint32
+	var gc_c7m [32]uint32
+	var gc_c7a [32]int
+	var gc_c7w [32]int
+	var gc_c7r [32]int16
+	var gc_c8m [32]uint32
+	var gc_c8a [32]int
+	var gc_c8w [32]int
+	var gc_c8r [32]int16
+	var gc_c9m [32]uint32
+	var gc_c9a [32]int
+	var gc_c9w [32]int
+	var gc_c9r [32]int16
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				minSize := gc_s_minSize[gc_rank]
+				threadMax := gc_s_threadMax[gc_rank]
+				/*line hecbench_bsw_kernel.go:261*/ var myVal int16 = threadMax
+				/*line hecbench_bsw_kernel.go:261*/ var myIndex *int16 = &gc_s_threadMaxI[gc_rank]
+				/*line hecbench_bsw_kernel.go:261*/ var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank]
+				/*line hecbench_bsw_kernel.go:261*/ var lengthSeqB_ uint32 = minSize
+				/*line hecbench_bsw.go:82*/ myInd := *myIndex
+				gc_s_myInd[gc_rank] = myInd
+				/*line hecbench_bsw.go:83*/ myInd2 := *myIndex2
+				gc_s_myInd2[gc_rank] = myInd2
+				/*line hecbench_bsw.go:84*/ var val int16 = myVal
+				/*line hecbench_bsw.go:84*/ var myIndex_ *int16 = &gc_s_myInd[gc_rank]
+				/*line hecbench_bsw.go:84*/ var myIndex2_ *int16 = &gc_s_myInd2[gc_rank]
+				/*line hecbench_bsw.go:84*/ var lengthSeqB_2 uint32 = lengthSeqB_
+				myMax := int16(0)
+				newInd := int16(0)
+				newInd2 := int16(0)
+				/*line hecbench_bsw.go:37*/ ind := *myIndex_
+				ind2 := *myIndex2_
+				myMax = val
+				_ = newInd2
+				/*line hecbench_bsw.go:40*/ gc_c6v[gc_lane] = uint32(gc_tx) < lengthSeqB_2
+				gc_l_val[gc_lane] = val
+				gc_l_myIndex_[gc_lane] = myIndex_
+				gc_l_myIndex2_[gc_lane] = myIndex2_
+				gc_l_myMax[gc_lane] = myMax
+				gc_l_newInd[gc_lane] = newInd
+				gc_l_ind[gc_lane] = ind
+				gc_l_ind2[gc_lane] = ind2
+				gc_s_myIndex[gc_rank] = myIndex
+				gc_s_myIndex2[gc_rank] = myIndex2
+				gc_s_lengthSeqB_[gc_rank] = lengthSeqB_
+			}
+		}
+		/*line hecbench_bsw.go:40*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c6v, nil, nil, &gc_c6r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line hecbench_bsw.go:40*/ mask_ := lanes.LoadUint32x8Slice(gc_c6r[gc_lane:])
+						/*line hecbench_bsw.go:40*/ mask_.StoreSlice(gc_l_mask_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line hecbench_bsw.go:40*/ mask_ := lanes.LoadUint32x8Slice(gc_c6r[gc_lane:])
+						/*line hecbench_bsw.go:40*/ mask_.StoreSlice(gc_l_mask_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_bsw.go:40*/ mask_ := gc_c6r[gc_lane]
+					gc_l_mask_[gc_lane] = mask_
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line hecbench_bsw.go:40*/ mask_ := gc_c6r[gc_lane]
+				gc_l_mask_[gc_lane] = mask_
+			}
+		}
+		/*line hecbench_bsw.go:42*/ for offset := warpSize / 2; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				val := gc_l_val[gc_lane]
+				_ = val
+				mask_ := gc_l_mask_[gc_lane]
+				/*line hecbench_bsw.go:43*/ gc_c7m[gc_lane] = mask_
+				gc_c7a[gc_lane] = offset
+				gc_c7w[gc_lane] = 32
+			}
+			/*line hecbench_bsw.go:43*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c7m, &gc_l_val, &gc_c7a, &gc_c7w, &gc_c7r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				val := gc_l_val[gc_lane]
+				ind := gc_l_ind[gc_lane]
+				_ = ind
+				mask_ := gc_l_mask_[gc_lane]
+				/*line hecbench_bsw.go:43*/ tempVal_ := gc_c7r[gc_lane]
+				val = max(val, tempVal_)
+				gc_c8m[gc_lane] = mask_
+				gc_c8a[gc_lane] = offset
+				gc_c8w[gc_lane] = 32
+				gc_l_val[gc_lane] = val
+				gc_l_tempVal_[gc_lane] = tempVal_
+			}
+			/*line hecbench_bsw.go:45*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_ind, &gc_c8a, &gc_c8w, &gc_c8r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line hecbench_bsw.go:49*/ var newInd int16
+				ind2 := gc_l_ind2[gc_lane]
+				_ = ind2
+				mask_ := gc_l_mask_[gc_lane]
+				/*line hecbench_bsw.go:45*/ newInd = gc_c8r[gc_lane]
+				gc_c9m[gc_lane] = mask_
+				gc_c9a[gc_lane] = offset
+				gc_c9w[gc_lane] = 32
+				gc_l_newInd[gc_lane] = newInd
+			}
+			/*line hecbench_bsw.go:46*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c9m, &gc_l_ind2, &gc_c9a, &gc_c9w, &gc_c9r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				val := gc_l_val[gc_lane]
+				myMax := gc_l_myMax[gc_lane]
+				newInd := gc_l_newInd[gc_lane]
+				/*line hecbench_bsw.go:56*/ var newInd2 int16
+				ind := gc_l_ind[gc_lane]
+				ind2 := gc_l_ind2[gc_lane]
+				tempVal_ := gc_l_tempVal_[gc_lane]
+				/*line hecbench_bsw.go:46*/ newInd2 = gc_c9r[gc_lane]
+				if val != myMax {
+					ind = newInd
+					ind2 = newInd2
+					myMax = val
+				} else if val == tempVal_ {
+					/*line hecbench_bsw.go:54*/ if inverse_2 {
+						if newInd2 > ind2 {
+							ind = newInd
+							ind2 = newInd2
+						}
+					} else {
+						if newInd < ind {
+							ind = newInd
+							ind2 = newInd2
+						}
+					}
+				}
+				gc_l_myMax[gc_lane] = myMax
+				gc_l_ind[gc_lane] = ind
+				gc_l_ind2[gc_lane] = ind2
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				laneId_ := gc_tx % 32
+				warpId_ := gc_tx / 32
+				/*line hecbench_bsw.go:80*/ var val int16
+				myIndex_ := gc_l_myIndex_[gc_lane]
+				myIndex2_ := gc_l_myIndex2_[gc_lane]
+				myMax := gc_l_myMax[gc_lane]
+				ind := gc_l_ind[gc_lane]
+				ind2 := gc_l_ind2[gc_lane]
+				/*line hecbench_bsw.go:92*/ var myVal int16
+				/*line hecbench_bsw.go:67*/ *myIndex_ = ind
+				*myIndex2_ = ind2
+				val = myMax
+				var r_ int16 = val
+				/*line hecbench_bsw.go:84*/ myVal = r_
+				/*line hecbench_bsw.go:86*/ if laneId_ == 0 {
+					locTots[warpId_] = myVal
+				}
+				if laneId_ == 0 {
+					locInds[warpId_] = gc_s_myInd[gc_rank]
+				}
+				if laneId_ == 0 {
+					locInds2[warpId_] = gc_s_myInd2[gc_rank]
+				}
+				gc_l_val[gc_lane] = val
+				gc_s_myVal[gc_rank] = myVal
+			}
+		}
+	}
+	nblocks := uint32((32 + gc_bdx - 1) / 32)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
+			gc_at5 := locTots[:gc_bdx]
+			gc_at6 := locInds[:gc_bdx]
+			gc_at7 := locInds2[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line hecbench_bsw.go:107*/ var myVal int16
+				/*line hecbench_bsw.go:98*/ if uint32(gc_tx) < nblocks {
+					myVal = gc_at5[gc_tx]
+					gc_s_myInd[gc_rank] = gc_at6[gc_tx]
+					gc_s_myInd2[gc_rank] = gc_at7[gc_tx]
+				} else {
+					myVal = 0
+					gc_s_myInd[gc_rank] = -1
+					gc_s_myInd2[gc_rank] = -1
+				}
+				gc_s_myVal[gc_rank] = myVal
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var myVal int16
+				/*line hecbench_bsw.go:98*/ if uint32(gc_tx) < nblocks {
+					myVal = locTots[gc_tx]
+					gc_s_myInd[gc_rank] = locInds[gc_tx]
+					gc_s_myInd2[gc_rank] = locInds2[gc_tx]
+				} else {
+					myVal = 0
+					gc_s_myInd[gc_rank] = -1
+					gc_s_myInd2[gc_rank] = -1
+				}
+				gc_s_myVal[gc_rank] = myVal
+			}
+		}
+	}
+	var gc_l_val_ [32]int16
+	var gc_l_myIndex_2 [32]*int16
+	var gc_l_myIndex2_2 [32]*int16
+	var gc_l_lengthSeqB_3 [32]uint32
+	var gc_l_myMax_ [32]int16
+	var gc_l_newInd_ [32]int16
+	var gc_l_ind_ [32]int16
+	var gc_l_ind2_ [32]int16
+	var gc_l_mask_2 [32]uint32
+	var gc_l_tempVal_2 [32]int16
+	var gc_c10v [32]bool
+	var gc_c10r [32]uint32
+	var gc_c11m [32]uint32
+	var gc_c11a [32]int
+	var gc_c11w [32]int
+	var gc_c11r [32]int16
+	var gc_c12m [32]uint32
+	var gc_c12a [32]int
+	var gc_c12w [32]int
+	var gc_c12r [32]int16
+	var gc_c13m [32]uint32
+	var gc_c13a [32]int
+	var gc_c13w [32]int
+	var gc_c13r [32]int16
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m35 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				warpId_ := gc_tx / 32
+				/*line hecbench_bsw.go:109*/ if warpId_ == 0 {
+					gc_m35 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save35 := gc_act
+		gc_act = gc_save35 & gc_m35
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				myVal := gc_s_myVal[gc_rank]
+				lengthSeqB_ := gc_s_lengthSeqB_[gc_rank]
+				/*line hecbench_bsw.go:110*/ var val_ int16 = myVal
+				/*line hecbench_bsw.go:110*/ var myIndex_2 *int16 = &gc_s_myInd[gc_rank]
+				/*line hecbench_bsw.go:110*/ var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank]
+				/*line hecbench_bsw.go:110*/ var lengthSeqB_3 uint32 = lengthSeqB_
+				gc_l_val_[gc_lane] = val_
+				gc_l_myIndex_2[gc_lane] = myIndex_2
+				gc_l_myIndex2_2[gc_lane] = myIndex2_2
+				gc_l_lengthSeqB_3[gc_lane] = lengthSeqB_3
+			}
+			/*line hecbench_bsw.go:110*/ var inverse_3 bool = inverse_
+			warpSize_ := 32
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				val_ := gc_l_val_[gc_lane]
+				myIndex_2 := gc_l_myIndex_2[gc_lane]
+				myIndex2_2 := gc_l_myIndex2_2[gc_lane]
+				lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane]
+				myMax_ := int16(0)
+				newInd_ := int16(0)
+				newInd2_ := int16(0)
+				/*line hecbench_bsw.go:37*/ ind_ := *myIndex_2
+				ind2_ := *myIndex2_2
+				myMax_ = val_
+				_ = newInd2_
+				/*line hecbench_bsw.go:40*/ gc_c10v[gc_lane] = uint32(gc_tx) < lengthSeqB_3
+				gc_l_myMax_[gc_lane] = myMax_
+				gc_l_newInd_[gc_lane] = newInd_
+				gc_l_ind_[gc_lane] = ind_
+				gc_l_ind2_[gc_lane] = ind2_
+			}
+			/*line hecbench_bsw.go:40*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c10v, nil, nil, &gc_c10r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_bsw.go:40*/ mask_2 := lanes.LoadUint32x8Slice(gc_c10r[gc_lane:])
+							/*line hecbench_bsw.go:40*/ mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_bsw.go:40*/ mask_2 := lanes.LoadUint32x8Slice(gc_c10r[gc_lane:])
+							/*line hecbench_bsw.go:40*/ mask_2.StoreSlice(gc_l_mask_2[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_bsw.go:40*/ mask_2 := gc_c10r[gc_lane]
+						gc_l_mask_2[gc_lane] = mask_2
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_bsw.go:40*/ mask_2 := gc_c10r[gc_lane]
+					gc_l_mask_2[gc_lane] = mask_2
+				}
+			}
+			/*line hecbench_bsw.go:42*/ for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+					mask_2 := gc_l_mask_2[gc_lane]
+					/*line hecbench_bsw.go:43*/ gc_c11m[gc_lane] = mask_2
+					gc_c11a[gc_lane] = offset_
+					gc_c11w[gc_lane] = 32
+				}
+				/*line hecbench_bsw.go:43*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c11m, &gc_l_val_, &gc_c11a, &gc_c11w, &gc_c11r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					val_ := gc_l_val_[gc_lane]
+					ind_ := gc_l_ind_[gc_lane]
+					_ = ind_
+					mask_2 := gc_l_mask_2[gc_lane]
+					/*line hecbench_bsw.go:43*/ tempVal_2 := gc_c11r[gc_lane]
+					val_ = max(val_, tempVal_2)
+					gc_c12m[gc_lane] = mask_2
+					gc_c12a[gc_lane] = offset_
+					gc_c12w[gc_lane] = 32
+					gc_l_val_[gc_lane] = val_
+					gc_l_tempVal_2[gc_lane] = tempVal_2
+				}
+				/*line hecbench_bsw.go:45*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_ind_, &gc_c12a, &gc_c12w, &gc_c12r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_bsw.go:52*/ var newInd_ int16
+					ind2_ := gc_l_ind2_[gc_lane]
+					_ = ind2_
+					mask_2 := gc_l_mask_2[gc_lane]
+					/*line hecbench_bsw.go:45*/ newInd_ = gc_c12r[gc_lane]
+					gc_c13m[gc_lane] = mask_2
+					gc_c13a[gc_lane] = offset_
+					gc_c13w[gc_lane] = 32
+					gc_l_newInd_[gc_lane] = newInd_
+				}
+				/*line hecbench_bsw.go:46*/ compiled.WarpLanes[int16, int16](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c13m, &gc_l_ind2_, &gc_c13a, &gc_c13w, &gc_c13r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					val_ := gc_l_val_[gc_lane]
+					myMax_ := gc_l_myMax_[gc_lane]
+					newInd_ := gc_l_newInd_[gc_lane]
+					/*line hecbench_bsw.go:59*/ var newInd2_ int16
+					ind_ := gc_l_ind_[gc_lane]
+					ind2_ := gc_l_ind2_[gc_lane]
+					tempVal_2 := gc_l_tempVal_2[gc_lane]
+					/*line hecbench_bsw.go:46*/ newInd2_ = gc_c13r[gc_lane]
+					if val_ != myMax_ {
+						ind_ = newInd_
+						ind2_ = newInd2_
+						myMax_ = val_
+					} else if val_ == tempVal_2 {
+						/*line hecbench_bsw.go:54*/ if inverse_3 {
+							if newInd2_ > ind2_ {
+								ind_ = newInd_
+								ind2_ = newInd2_
+							}
+						} else {
+							if newInd_ < ind_ {
+								ind_ = newInd_
+								ind2_ = newInd2_
+							}
+						}
+					}
+					gc_l_myMax_[gc_lane] = myMax_
+					gc_l_ind_[gc_lane] = ind_
+					gc_l_ind2_[gc_lane] = ind2_
+				}
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var val_ int16
+				myIndex_2 := gc_l_myIndex_2[gc_lane]
+				myIndex2_2 := gc_l_myIndex2_2[gc_lane]
+				myMax_ := gc_l_myMax_[gc_lane]
+				ind_ := gc_l_ind_[gc_lane]
+				ind2_ := gc_l_ind2_[gc_lane]
+				/*line hecbench_bsw.go:89*/ var myVal int16
+				myIndex := gc_s_myIndex[gc_rank]
+				myIndex2 := gc_s_myIndex2[gc_rank]
+				/*line hecbench_bsw.go:67*/ *myIndex_2 = ind_
+				*myIndex2_2 = ind2_
+				val_ = myMax_
+				var r_2 int16 = val_
+				/*line hecbench_bsw.go:110*/ myVal = r_2
+				*myIndex = gc_s_myInd[gc_rank]
+				*myIndex2 = gc_s_myInd2[gc_rank]
+				gc_l_val_[gc_lane] = val_
+				gc_s_myVal[gc_rank] = myVal
+			}
+		}
+		gc_act = gc_save35 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			/*line hecbench_bsw.go:125*/ gc_off5 := blockId
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(seqBAlignBegin) && gc_off5 < len(seqAAlignBegin) && gc_off5 < len(seqBAlignEnd) && gc_off5 < len(seqAAlignEnd) && gc_off5 < len(topScores) {
+				gc_at8 := seqBAlignBegin[gc_off5:][:1]
+				gc_at9 := seqAAlignBegin[gc_off5:][:1]
+				gc_at10 := seqBAlignEnd[gc_off5:][:1]
+				gc_at11 := seqAAlignEnd[gc_off5:][:1]
+				gc_at12 := topScores[gc_off5:][:1]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					gc_rank := gc_w + gc_lane
+					threadId := gc_tx
+					myVal := gc_s_myVal[gc_rank]
+					lengthSeqA := gc_s_lengthSeqA[gc_rank]
+					lengthSeqB := gc_s_lengthSeqB[gc_rank]
+					/*line hecbench_bsw_kernel.go:28*/ var threadMax int16
+					/*line hecbench_bsw.go:114*/ var r int16 = myVal
+					/*line hecbench_bsw_kernel.go:261*/ threadMax = r
+					/*line hecbench_bsw_kernel.go:264*/ if inverse {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								gc_at8[0] = gc_s_threadMaxI[gc_rank]
+								gc_at9[0] = gc_s_threadMaxJ[gc_rank]
+							} else {
+								gc_at9[0] = gc_s_threadMaxI[gc_rank]
+								gc_at8[0] = gc_s_threadMaxJ[gc_rank]
+							}
+						}
+					} else {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								gc_at10[0] = gc_s_threadMaxI[gc_rank]
+								gc_at11[0] = gc_s_threadMaxJ[gc_rank]
+								gc_at12[0] = threadMax
+							} else {
+								gc_at11[0] = gc_s_threadMaxI[gc_rank]
+								gc_at10[0] = gc_s_threadMaxJ[gc_rank]
+								gc_at12[0] = threadMax
+							}
+						}
+					}
+					gc_s_threadMax[gc_rank] = threadMax
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					threadId := gc_tx
+					myVal := gc_s_myVal[gc_rank]
+					lengthSeqA := gc_s_lengthSeqA[gc_rank]
+					lengthSeqB := gc_s_lengthSeqB[gc_rank]
+					/*line hecbench_bsw_kernel.go:28*/ var threadMax int16
+					/*line hecbench_bsw.go:114*/ var r int16 = myVal
+					/*line hecbench_bsw_kernel.go:261*/ threadMax = r
+					/*line hecbench_bsw_kernel.go:264*/ if inverse {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
+								seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
+							} else {
+								seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank]
+								seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank]
+							}
+						}
+					} else {
+						if threadId == 0 {
+							if lengthSeqA < lengthSeqB {
+								seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
+								seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
+								topScores[blockId] = threadMax
+							} else {
+								seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank]
+								seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank]
+								topScores[blockId] = threadMax
+							}
+						}
+					}
+					gc_s_threadMax[gc_rank] = threadMax
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_bsw_kernel holds the source files whose lines the kernels' records hash.
 //

@@ -56,10 +56,10 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 					gc_off2 := gc_bx * gc_bdx
 					if gc_off2 >= 0 && gc_off2 <= len(state) && gc_bdx <= len(state)-gc_off2 {
 						gc_at := state[gc_off2:][:gc_bdx]
-						gc_step := 0
-						for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						gc_vstep := 0
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_vstep + 0
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
@@ -68,7 +68,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								}
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_vstep + 1
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
@@ -77,7 +77,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								}
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_vstep + 2
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
@@ -86,7 +86,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								}
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_vstep + 3
 								gc_pos.Thread = gc_base + gc_tx
 								idx := gc_bx*gc_bdx + gc_tx
 								/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)
@@ -95,7 +95,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								}
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 							/*line hecbench_columnarsolver.go:57*/ gc_at[gc_tx] = uint32(idx)

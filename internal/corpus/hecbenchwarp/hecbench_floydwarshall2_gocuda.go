@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -177,6 +178,605 @@ func Fw0Kernel(adjMat []int32, upper int32, krows, kcols []int32) func(*gocuda.T
 var gc_src_fw0Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fw0Kernel", "c66a4fe3fa900da6954eaef29b6ee626c7dbaaaff31b64c8408edae87a51c0a1", "hecbench_floydwarshall2.go:65-168").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "fw0Kernel", Pack: gc_ptx_hecbench_floydwarshall2, Params: []string{"[]int32", "int32", "[]int32", "[]int32"}, Files: []string{"hecbench_floydwarshall2.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_floydwarshall2.go:70
+func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_idx2A := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_idx2B := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ijAA := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_ijAB := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_ijBA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_ijBB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	/*line hecbench_floydwarshall2.go:71*/ temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
+				idx2B := laneB
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
+				idx2B := laneB
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
+				idx2B := laneB
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+				/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+				/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
+				idx2B := laneB
+				/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line hecbench_floydwarshall2.go:76*/ laneA := int32(gc_tx % fwWS)
+			laneB := laneA + fwWS
+			/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+			/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+			idx0AB := warpA*upper + laneB
+			/*line hecbench_floydwarshall2.go:75*/ warpB := warpA + fwWS
+			/*line hecbench_floydwarshall2.go:81*/ idx0BA := warpB*upper + laneA
+			idx0BB := warpB*upper + laneB
+			/*line hecbench_floydwarshall2.go:89*/ idx2A := laneA
+			idx2B := laneB
+			/*line hecbench_floydwarshall2.go:92*/ ijAA := adjMat[idx0AA]
+			ijAB := adjMat[idx0AB]
+			ijBA := adjMat[idx0BA]
+			ijBB := adjMat[idx0BB]
+			gc_s_idx2A[gc_rank] = idx2A
+			gc_s_idx2B[gc_rank] = idx2B
+			gc_s_ijAA[gc_rank] = ijAA
+			gc_s_ijAB[gc_rank] = ijAB
+			gc_s_ijBA[gc_rank] = ijBA
+			gc_s_ijBB[gc_rank] = ijBB
+		}
+	}
+	/*line hecbench_floydwarshall2.go:97*/ for k := int32(0); k < fwTile; k++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				idx2A := gc_s_idx2A[gc_rank]
+				idx2B := gc_s_idx2B[gc_rank]
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				/*line hecbench_floydwarshall2.go:98*/ if warpA == k {
+					krow[idx2A] = ijAA
+				}
+				if warpA == k {
+					krow[idx2B] = ijAB
+				}
+				if warpB == k {
+					krow[idx2A] = ijBA
+				}
+				if warpB == k {
+					krow[idx2B] = ijBB
+				}
+			}
+		}
+		var gc_l_ikA [32]int32
+		var gc_l_ikB [32]int32
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_floydwarshall2.go:112*/ var ikA int32
+							/*line hecbench_floydwarshall2.go:112*/ var ikB int32
+							lanes.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+							lanes.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_floydwarshall2.go:112*/ var ikA int32
+							/*line hecbench_floydwarshall2.go:112*/ var ikB int32
+							lanes.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+							lanes.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_floydwarshall2.go:112*/ var ikA, ikB int32
+						gc_l_ikA[gc_lane] = ikA
+						gc_l_ikB[gc_lane] = ikB
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					/*line hecbench_floydwarshall2.go:112*/ var ikA, ikB int32
+					gc_l_ikA[gc_lane] = ikA
+					gc_l_ikB[gc_lane] = ikB
+				}
+			}
+			/*line hecbench_floydwarshall2.go:113*/ if k < fwWS {
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:114*/ ijAA := lanes.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
+								/*line hecbench_floydwarshall2.go:114*/ ijAA.StoreSlice(gc_c1v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:114*/ ijAA := lanes.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
+								/*line hecbench_floydwarshall2.go:114*/ ijAA.StoreSlice(gc_c1v[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							ijAA := gc_s_ijAA[gc_rank]
+							/*line hecbench_floydwarshall2.go:114*/ gc_c1v[gc_lane] = ijAA
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						ijAA := gc_s_ijAA[gc_rank]
+						/*line hecbench_floydwarshall2.go:114*/ gc_c1v[gc_lane] = ijAA
+					}
+				}
+				/*line hecbench_floydwarshall2.go:114*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
+				if compiled.SIMDBuild {
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:114*/ ijBA := lanes.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
+								/*line hecbench_floydwarshall2.go:114*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:114*/ ikA = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								ijBA.StoreSlice(gc_c2v[gc_lane:])
+								/*line hecbench_floydwarshall2.go:115*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:115*/ ijBA := lanes.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
+								/*line hecbench_floydwarshall2.go:115*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:114*/ ikA = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+								ijBA.StoreSlice(gc_c2v[gc_lane:])
+								/*line hecbench_floydwarshall2.go:115*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							ijBA := gc_s_ijBA[gc_rank]
+							/*line hecbench_floydwarshall2.go:129*/ var ikA int32
+							/*line hecbench_floydwarshall2.go:114*/ ikA = gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = ijBA
+							gc_l_ikA[gc_lane] = ikA
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						ijBA := gc_s_ijBA[gc_rank]
+						/*line hecbench_floydwarshall2.go:119*/ var ikA int32
+						/*line hecbench_floydwarshall2.go:114*/ ikA = gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = ijBA
+						gc_l_ikA[gc_lane] = ikA
+					}
+				}
+				/*line hecbench_floydwarshall2.go:115*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
+				if compiled.SIMDBuild {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_floydwarshall2.go:115*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:115*/ ikB = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_floydwarshall2.go:115*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_floydwarshall2.go:115*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:115*/ ikB = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_floydwarshall2.go:115*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_floydwarshall2.go:128*/ var ikB int32
+							/*line hecbench_floydwarshall2.go:115*/ ikB = gc_c2r[gc_lane]
+							gc_l_ikB[gc_lane] = ikB
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						/*line hecbench_floydwarshall2.go:119*/ var ikB int32
+						/*line hecbench_floydwarshall2.go:115*/ ikB = gc_c2r[gc_lane]
+						gc_l_ikB[gc_lane] = ikB
+					}
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:117*/ ijAB := lanes.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
+								/*line hecbench_floydwarshall2.go:117*/ ijAB.StoreSlice(gc_c3v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:117*/ ijAB := lanes.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
+								/*line hecbench_floydwarshall2.go:117*/ ijAB.StoreSlice(gc_c3v[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							ijAB := gc_s_ijAB[gc_rank]
+							/*line hecbench_floydwarshall2.go:117*/ gc_c3v[gc_lane] = ijAB
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						ijAB := gc_s_ijAB[gc_rank]
+						/*line hecbench_floydwarshall2.go:117*/ gc_c3v[gc_lane] = ijAB
+					}
+				}
+				/*line hecbench_floydwarshall2.go:117*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
+				if compiled.SIMDBuild {
+					gc_left6 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:117*/ ijBB := lanes.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
+								/*line hecbench_floydwarshall2.go:117*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:117*/ ikA = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								ijBB.StoreSlice(gc_c4v[gc_lane:])
+								/*line hecbench_floydwarshall2.go:118*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line hecbench_floydwarshall2.go:118*/ ijBB := lanes.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
+								/*line hecbench_floydwarshall2.go:118*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:117*/ ikA = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+								ijBB.StoreSlice(gc_c4v[gc_lane:])
+								/*line hecbench_floydwarshall2.go:118*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							ijBB := gc_s_ijBB[gc_rank]
+							/*line hecbench_floydwarshall2.go:132*/ var ikA int32
+							/*line hecbench_floydwarshall2.go:117*/ ikA = gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = ijBB
+							gc_l_ikA[gc_lane] = ikA
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						ijBB := gc_s_ijBB[gc_rank]
+						/*line hecbench_floydwarshall2.go:122*/ var ikA int32
+						/*line hecbench_floydwarshall2.go:117*/ ikA = gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = ijBB
+						gc_l_ikA[gc_lane] = ikA
+					}
+				}
+				/*line hecbench_floydwarshall2.go:118*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
+				if compiled.SIMDBuild {
+					gc_left7 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_floydwarshall2.go:118*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:118*/ ikB = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+								/*line hecbench_floydwarshall2.go:118*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left7 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_floydwarshall2.go:118*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_floydwarshall2.go:118*/ ikB = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+								/*line hecbench_floydwarshall2.go:118*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left7 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left7&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_floydwarshall2.go:131*/ var ikB int32
+							/*line hecbench_floydwarshall2.go:118*/ ikB = gc_c4r[gc_lane]
+							gc_l_ikB[gc_lane] = ikB
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						/*line hecbench_floydwarshall2.go:122*/ var ikB int32
+						/*line hecbench_floydwarshall2.go:118*/ ikB = gc_c4r[gc_lane]
+						gc_l_ikB[gc_lane] = ikB
+					}
+				}
+			}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+				/*line hecbench_floydwarshall2.go:84*/ idx1AA := laneA*fwTile + warpA
+				idx1AB := laneB*fwTile + warpA
+				idx1BA := laneA*fwTile + warpB
+				idx1BB := laneB*fwTile + warpB
+				idx2A := gc_s_idx2A[gc_rank]
+				idx2B := gc_s_idx2B[gc_rank]
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				ikA := gc_l_ikA[gc_lane]
+				ikB := gc_l_ikB[gc_lane]
+				/*line hecbench_floydwarshall2.go:121*/ krA := krow[idx2A]
+				krB := krow[idx2B]
+				/*line hecbench_floydwarshall2.go:124*/ ijAA = min(ijAA, ikA+krA)
+				ijAB = min(ijAB, ikA+krB)
+				ijBA = min(ijBA, ikB+krA)
+				ijBB = min(ijBB, ikB+krB)
+				/*line hecbench_floydwarshall2.go:129*/ if warpA == k {
+					krows[idx0AA] = ijAA
+				}
+				if warpA == k {
+					krows[idx0AB] = ijAB
+				}
+				if warpB == k {
+					krows[idx0BA] = ijBA
+				}
+				if warpB == k {
+					krows[idx0BB] = ijBB
+				}
+				/*line hecbench_floydwarshall2.go:142*/ if laneA == k {
+					temp[idx1AA] = ijAA
+				}
+				if laneA == k {
+					temp[idx1BA] = ijBA
+				}
+				if laneB == k {
+					temp[idx1AB] = ijAB
+				}
+				if laneB == k {
+					temp[idx1BB] = ijBB
+				}
+				/*line hecbench_floydwarshall2.go:155*/ idx2A += fwTile
+				idx2B += fwTile
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line hecbench_floydwarshall2.go:74*/ warpA := int32(gc_tx / fwWS)
+			warpB := warpA + fwWS
+			laneA := int32(gc_tx % fwWS)
+			laneB := laneA + fwWS
+			/*line hecbench_floydwarshall2.go:79*/ idx0AA := warpA*upper + laneA
+			idx0AB := warpA*upper + laneB
+			idx0BA := warpB*upper + laneA
+			idx0BB := warpB*upper + laneB
+			ijAA := gc_s_ijAA[gc_rank]
+			ijAB := gc_s_ijAB[gc_rank]
+			ijBA := gc_s_ijBA[gc_rank]
+			ijBB := gc_s_ijBB[gc_rank]
+			/*line hecbench_floydwarshall2.go:160*/ kcols[idx0AA] = temp[warpA*fwTile+laneA]
+			kcols[idx0AB] = temp[warpA*fwTile+laneB]
+			kcols[idx0BA] = temp[warpB*fwTile+laneA]
+			kcols[idx0BB] = temp[warpB*fwTile+laneB]
+			adjMat[idx0AA] = ijAA
+			adjMat[idx0AB] = ijAB
+			adjMat[idx0BA] = ijBA
+			adjMat[idx0BB] = ijBB
+		}
+	}
+}
 
 // gc_files_hecbench_floydwarshall2 holds the source files whose lines the kernels' records hash.
 //

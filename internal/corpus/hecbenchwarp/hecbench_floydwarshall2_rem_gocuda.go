@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,13 +39,710 @@ var gc_src_fwRowcolKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_
 	compiled.PTX{Entry: "fwRowcolKernel", Pack: gc_ptx_hecbench_floydwarshall2_rem, Params: []string{"[]int32", "int32", "[]int32", "[]int32", "int32", "int32"}, Files: []string{"hecbench_floydwarshall2_rem.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_floydwarshall2_rem.go:16
+func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_idx1A := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_idx1B := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_idx2A := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_idx2B := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_ijAA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_ijAB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	gc_s_ijBA := compiled.Scratch[int32](gc_b, 6)[:gc_n]
+	gc_s_ijBB := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_origAA := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_origAB := compiled.Scratch[int32](gc_b, 9)[:gc_n]
+	gc_s_origBA := compiled.Scratch[int32](gc_b, 10)[:gc_n]
+	gc_s_origBB := compiled.Scratch[int32](gc_b, 11)[:gc_n]
+	gc_s_ijAA_ := compiled.Scratch[int32](gc_b, 12)[:gc_n]
+	gc_s_ijAB_ := compiled.Scratch[int32](gc_b, 13)[:gc_n]
+	gc_s_ijBA_ := compiled.Scratch[int32](gc_b, 14)[:gc_n]
+	gc_s_ijBB_ := compiled.Scratch[int32](gc_b, 15)[:gc_n]
+	gc_s_origAA_ := compiled.Scratch[int32](gc_b, 16)[:gc_n]
+	gc_s_origAB_ := compiled.Scratch[int32](gc_b, 17)[:gc_n]
+	gc_s_origBA_ := compiled.Scratch[int32](gc_b, 18)[:gc_n]
+	gc_s_origBB_ := compiled.Scratch[int32](gc_b, 19)[:gc_n]
+	/*line hecbench_floydwarshall2_rem.go:17*/ temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	y := int32(gc_bx)
+	/*line hecbench_floydwarshall2_rem.go:26*/ if y < subm1 {
+		if y >= x {
+			y++
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+				iB := warpB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:40*/ idx1A := warpA
+				idx1B := warpB
+				idx2A := laneA
+				idx2B := laneB
+				/*line hecbench_floydwarshall2_rem.go:45*/ temp[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
+				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
+				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
+				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
+				gc_s_idx1A[gc_rank] = idx1A
+				gc_s_idx1B[gc_rank] = idx1B
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:32*/ jA := laneA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:35*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:33*/ jB := laneB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:36*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:31*/ iB := warpB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:37*/ idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:51*/ ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+				/*line hecbench_floydwarshall2_rem.go:56*/ origAA := ijAA
+				origAB := ijAB
+				origBA := ijBA
+				origBB := ijBB
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+				gc_s_origAA[gc_rank] = origAA
+				gc_s_origAB[gc_rank] = origAB
+				gc_s_origBA[gc_rank] = origBA
+				gc_s_origBB[gc_rank] = origBB
+			}
+		}
+		/*line hecbench_floydwarshall2_rem.go:61*/ for k := int32(0); k < fwTile; k++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					/*line hecbench_floydwarshall2_rem.go:62*/ if warpA == k {
+						krow[idx2A] = ijAA
+					}
+					if warpA == k {
+						krow[idx2B] = ijAB
+					}
+					if warpB == k {
+						krow[idx2A] = ijBA
+					}
+					if warpB == k {
+						krow[idx2B] = ijBB
+					}
+				}
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:32*/ jA := laneA + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:35*/ idx0AA := iA*upper + jA
+					/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:33*/ jB := laneB + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:36*/ idx0AB := iA*upper + jB
+					/*line hecbench_floydwarshall2_rem.go:31*/ iB := warpB + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:37*/ idx0BA := iB*upper + jA
+					idx0BB := iB*upper + jB
+					idx1A := gc_s_idx1A[gc_rank]
+					idx1B := gc_s_idx1B[gc_rank]
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					/*line hecbench_floydwarshall2_rem.go:76*/ ikA := temp[idx1A]
+					ikB := temp[idx1B]
+					krA := krow[idx2A]
+					krB := krow[idx2B]
+					/*line hecbench_floydwarshall2_rem.go:81*/ ijAA = min(ijAA, ikA+krA)
+					ijAB = min(ijAB, ikA+krB)
+					ijBA = min(ijBA, ikB+krA)
+					ijBB = min(ijBB, ikB+krB)
+					/*line hecbench_floydwarshall2_rem.go:86*/ if warpA == k {
+						krows[idx0AA] = ijAA
+					}
+					if warpA == k {
+						krows[idx0AB] = ijAB
+					}
+					if warpB == k {
+						krows[idx0BA] = ijBA
+					}
+					if warpB == k {
+						krows[idx0BB] = ijBB
+					}
+					/*line hecbench_floydwarshall2_rem.go:99*/ idx1A += fwTile
+					idx1B += fwTile
+					idx2A += fwTile
+					idx2B += fwTile
+					gc_s_idx1A[gc_rank] = idx1A
+					gc_s_idx1B[gc_rank] = idx1B
+					gc_s_idx2A[gc_rank] = idx2A
+					gc_s_idx2B[gc_rank] = idx2B
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:30*/ iA := warpA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:32*/ jA := laneA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:35*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:33*/ jB := laneB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:36*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:31*/ iB := warpB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:37*/ idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
+				/*line hecbench_floydwarshall2_rem.go:104*/ if ijAA != origAA {
+					adjMat[idx0AA] = ijAA
+				}
+				if ijAB != origAB {
+					adjMat[idx0AB] = ijAB
+				}
+				if ijBA != origBA {
+					adjMat[idx0BA] = ijBA
+				}
+				if ijBB != origBB {
+					adjMat[idx0BB] = ijBB
+				}
+			}
+		}
+	} else {
+		/*line hecbench_floydwarshall2_rem.go:117*/ y -= subm1
+		if y >= x {
+			y++
+		}
+		var gc_l_idx2A_ [32]int32
+		var gc_l_idx2B_ [32]int32
+		var gc_l_ikA_ [32]int32
+		var gc_l_ikB_ [32]int32
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+					/*line hecbench_floydwarshall2_rem.go:123*/ jA_ := laneA + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:23*/ laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:124*/ jB_ := laneB + x*fwTile
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:121*/ iA_ := warpA + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:126*/ idx0AA_ := iA_*upper + jA_
+					idx0AB_ := iA_*upper + jB_
+					/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:122*/ iB_ := warpB + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:128*/ idx0BA_ := iB_*upper + jA_
+					idx0BB_ := iB_*upper + jB_
+					/*line hecbench_floydwarshall2_rem.go:136*/ idx2A_ := (x*fwTile)*upper + jA_
+					idx2B_ := (x*fwTile)*upper + jB_
+					/*line hecbench_floydwarshall2_rem.go:139*/ ijAA_ := adjMat[idx0AA_]
+					ijAB_ := adjMat[idx0AB_]
+					ijBA_ := adjMat[idx0BA_]
+					ijBB_ := adjMat[idx0BB_]
+					/*line hecbench_floydwarshall2_rem.go:144*/ origAA_ := ijAA_
+					origAB_ := ijAB_
+					origBA_ := ijBA_
+					origBB_ := ijBB_
+					gc_l_idx2A_[gc_lane] = idx2A_
+					gc_l_idx2B_[gc_lane] = idx2B_
+					gc_s_ijAA_[gc_rank] = ijAA_
+					gc_s_ijAB_[gc_rank] = ijAB_
+					gc_s_ijBA_[gc_rank] = ijBA_
+					gc_s_ijBB_[gc_rank] = ijBB_
+					gc_s_origAA_[gc_rank] = origAA_
+					gc_s_origAB_[gc_rank] = origAB_
+					gc_s_origBA_[gc_rank] = origBA_
+					gc_s_origBB_[gc_rank] = origBB_
+				}
+			}
+			/*line hecbench_floydwarshall2_rem.go:149*/ for k_ := int32(0); k_ < fwTile; k_++ {
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_ int32
+								/*line hecbench_floydwarshall2_rem.go:150*/ var ikB_ int32
+								lanes.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane:])
+								lanes.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_ int32
+								/*line hecbench_floydwarshall2_rem.go:150*/ var ikB_ int32
+								lanes.BroadcastInt32x8(ikA_).StoreSlice(gc_l_ikA_[gc_lane:])
+								lanes.BroadcastInt32x8(ikB_).StoreSlice(gc_l_ikB_[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_, ikB_ int32
+							gc_l_ikA_[gc_lane] = ikA_
+							gc_l_ikB_[gc_lane] = ikB_
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						/*line hecbench_floydwarshall2_rem.go:150*/ var ikA_, ikB_ int32
+						gc_l_ikA_[gc_lane] = ikA_
+						gc_l_ikB_[gc_lane] = ikB_
+					}
+				}
+				/*line hecbench_floydwarshall2_rem.go:151*/ if k_ < fwWS {
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_ := lanes.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_.StoreSlice(gc_c1v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_ := lanes.LoadInt32x8Slice(gc_s_ijAA_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:152*/ ijAA_.StoreSlice(gc_c1v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijAA_ := gc_s_ijAA_[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:152*/ gc_c1v[gc_lane] = ijAA_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijAA_ := gc_s_ijAA_[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:152*/ gc_c1v[gc_lane] = ijAA_
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:152*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:152*/ ijBA_ := lanes.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:152*/ var ikA_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									ijBA_.StoreSlice(gc_c2v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:153*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:153*/ ijBA_ := lanes.LoadInt32x8Slice(gc_s_ijBA_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:153*/ var ikA_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									ijBA_.StoreSlice(gc_c2v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:153*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijBA_ := gc_s_ijBA_[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:167*/ var ikA_ int32
+								/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = gc_c1r[gc_lane]
+								gc_c2v[gc_lane] = ijBA_
+								gc_l_ikA_[gc_lane] = ikA_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijBA_ := gc_s_ijBA_[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:157*/ var ikA_ int32
+							/*line hecbench_floydwarshall2_rem.go:152*/ ikA_ = gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = ijBA_
+							gc_l_ikA_[gc_lane] = ikA_
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:153*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					if compiled.SIMDBuild {
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_floydwarshall2_rem.go:153*/ var ikB_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:153*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_floydwarshall2_rem.go:153*/ var ikB_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:153*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_floydwarshall2_rem.go:166*/ var ikB_ int32
+								/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = gc_c2r[gc_lane]
+								gc_l_ikB_[gc_lane] = ikB_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							/*line hecbench_floydwarshall2_rem.go:157*/ var ikB_ int32
+							/*line hecbench_floydwarshall2_rem.go:153*/ ikB_ = gc_c2r[gc_lane]
+							gc_l_ikB_[gc_lane] = ikB_
+						}
+					}
+				}
+				/*line hecbench_floydwarshall2_rem.go:155*/ if k_ >= fwWS {
+					if compiled.SIMDBuild {
+						gc_left5 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_ := lanes.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_.StoreSlice(gc_c3v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_ := lanes.LoadInt32x8Slice(gc_s_ijAB_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:156*/ ijAB_.StoreSlice(gc_c3v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left5&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijAB_ := gc_s_ijAB_[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:156*/ gc_c3v[gc_lane] = ijAB_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijAB_ := gc_s_ijAB_[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:156*/ gc_c3v[gc_lane] = ijAB_
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:156*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					if compiled.SIMDBuild {
+						gc_left6 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:156*/ ijBB_ := lanes.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:156*/ var ikA_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+									ijBB_.StoreSlice(gc_c4v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:157*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:157*/ ijBB_ := lanes.LoadInt32x8Slice(gc_s_ijBB_[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:157*/ var ikA_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+									ijBB_.StoreSlice(gc_c4v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:157*/ ikA_.StoreSlice(gc_l_ikA_[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijBB_ := gc_s_ijBB_[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:171*/ var ikA_ int32
+								/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = gc_c3r[gc_lane]
+								gc_c4v[gc_lane] = ijBB_
+								gc_l_ikA_[gc_lane] = ikA_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijBB_ := gc_s_ijBB_[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:161*/ var ikA_ int32
+							/*line hecbench_floydwarshall2_rem.go:156*/ ikA_ = gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = ijBB_
+							gc_l_ikA_[gc_lane] = ikA_
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:157*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					if compiled.SIMDBuild {
+						gc_left7 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_floydwarshall2_rem.go:157*/ var ikB_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:157*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_floydwarshall2_rem.go:157*/ var ikB_ lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:157*/ ikB_.StoreSlice(gc_l_ikB_[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left7&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_floydwarshall2_rem.go:170*/ var ikB_ int32
+								/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = gc_c4r[gc_lane]
+								gc_l_ikB_[gc_lane] = ikB_
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							/*line hecbench_floydwarshall2_rem.go:161*/ var ikB_ int32
+							/*line hecbench_floydwarshall2_rem.go:157*/ ikB_ = gc_c4r[gc_lane]
+							gc_l_ikB_[gc_lane] = ikB_
+						}
+					}
+				}
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:22*/ laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+					/*line hecbench_floydwarshall2_rem.go:131*/ idx1AA := laneA*fwTile + warpA
+					idx1AB := laneB*fwTile + warpA
+					/*line hecbench_floydwarshall2_rem.go:21*/ warpB := warpA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:133*/ idx1BA := laneA*fwTile + warpB
+					idx1BB := laneB*fwTile + warpB
+					idx2A_ := gc_l_idx2A_[gc_lane]
+					idx2B_ := gc_l_idx2B_[gc_lane]
+					ijAA_ := gc_s_ijAA_[gc_rank]
+					ijAB_ := gc_s_ijAB_[gc_rank]
+					ijBA_ := gc_s_ijBA_[gc_rank]
+					ijBB_ := gc_s_ijBB_[gc_rank]
+					ikA_ := gc_l_ikA_[gc_lane]
+					ikB_ := gc_l_ikB_[gc_lane]
+					/*line hecbench_floydwarshall2_rem.go:160*/ krA_ := krows[idx2A_]
+					krB_ := krows[idx2B_]
+					/*line hecbench_floydwarshall2_rem.go:163*/ ijAA_ = min(ijAA_, ikA_+krA_)
+					ijAB_ = min(ijAB_, ikA_+krB_)
+					ijBA_ = min(ijBA_, ikB_+krA_)
+					ijBB_ = min(ijBB_, ikB_+krB_)
+					/*line hecbench_floydwarshall2_rem.go:168*/ if laneA == k_ {
+						temp[idx1AA] = ijAA_
+					}
+					if laneA == k_ {
+						temp[idx1BA] = ijBA_
+					}
+					if laneB == k_ {
+						temp[idx1AB] = ijAB_
+					}
+					if laneB == k_ {
+						temp[idx1BB] = ijBB_
+					}
+					/*line hecbench_floydwarshall2_rem.go:181*/ idx2A_ += upper
+					idx2B_ += upper
+					gc_l_idx2A_[gc_lane] = idx2A_
+					gc_l_idx2B_[gc_lane] = idx2B_
+					gc_s_ijAA_[gc_rank] = ijAA_
+					gc_s_ijAB_[gc_rank] = ijAB_
+					gc_s_ijBA_[gc_rank] = ijBA_
+					gc_s_ijBB_[gc_rank] = ijBB_
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:20*/ warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:121*/ iA_ := warpA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:123*/ jA_ := laneA + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:126*/ idx0AA_ := iA_*upper + jA_
+				/*line hecbench_floydwarshall2_rem.go:124*/ jB_ := laneB + x*fwTile
+				/*line hecbench_floydwarshall2_rem.go:127*/ idx0AB_ := iA_*upper + jB_
+				/*line hecbench_floydwarshall2_rem.go:122*/ iB_ := warpB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:128*/ idx0BA_ := iB_*upper + jA_
+				idx0BB_ := iB_*upper + jB_
+				ijAA_ := gc_s_ijAA_[gc_rank]
+				ijAB_ := gc_s_ijAB_[gc_rank]
+				ijBA_ := gc_s_ijBA_[gc_rank]
+				ijBB_ := gc_s_ijBB_[gc_rank]
+				origAA_ := gc_s_origAA_[gc_rank]
+				origAB_ := gc_s_origAB_[gc_rank]
+				origBA_ := gc_s_origBA_[gc_rank]
+				origBB_ := gc_s_origBB_[gc_rank]
+				/*line hecbench_floydwarshall2_rem.go:185*/ kcols[idx0AA_] = temp[warpA*fwTile+laneA]
+				kcols[idx0AB_] = temp[warpA*fwTile+laneB]
+				kcols[idx0BA_] = temp[warpB*fwTile+laneA]
+				kcols[idx0BB_] = temp[warpB*fwTile+laneB]
+				/*line hecbench_floydwarshall2_rem.go:190*/ if ijAA_ != origAA_ {
+					adjMat[idx0AA_] = ijAA_
+				}
+				if ijAB_ != origAB_ {
+					adjMat[idx0AB_] = ijAB_
+				}
+				if ijBA_ != origBA_ {
+					adjMat[idx0BA_] = ijBA_
+				}
+				if ijBB_ != origBB_ {
+					adjMat[idx0BB_] = ijBB_
+				}
+			}
+		}
+	}
+}
+
 // FwRemKernel is FWrem_64 of floydwarshall2-cuda: block (y, z) updates
 // the tile off tile row and column x from the pivot row and column tiles
 // in shared memory, and the block of the next diagonal tile also closes it
 // (the pivot column by __shfl_sync, one barrier a pivot) and saves its
 // rows and columns for the next x.
-//
-//line hecbench_floydwarshall2_rem.go:212
 func FwRemKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fwRemKernel,
 		func(gc_t *gocuda.Thread) {
@@ -61,6 +759,695 @@ func FwRemKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int
 var gc_src_fwRemKernel = compiled.NewSource(gc_files_hecbench_floydwarshall2_rem, "fwRemKernel", "4a5d5ef4211b7707a9e8eba8551af4a872b8c7a34ba605e49eb8853300669aa9", "hecbench_floydwarshall2_rem.go:205-370").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "fwRemKernel", Pack: gc_ptx_hecbench_floydwarshall2_rem, Params: []string{"[]int32", "int32", "[]int32", "[]int32", "int32", "int32"}, Files: []string{"hecbench_floydwarshall2_rem.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_floydwarshall2_rem.go:212
+func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ijAA := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_ijAB := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_s_ijBA := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	gc_s_ijBB := compiled.Scratch[int32](gc_b, 3)[:gc_n]
+	gc_s_origAA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
+	gc_s_origAB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	gc_s_origBA := compiled.Scratch[int32](gc_b, 6)[:gc_n]
+	gc_s_origBB := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_idx2A_ := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_idx2B_ := compiled.Scratch[int32](gc_b, 9)[:gc_n]
+	/*line hecbench_floydwarshall2_rem.go:213*/ y := int32(gc_bx) / subm1
+	z := int32(gc_bx) % subm1
+	if y >= x {
+		y++
+	}
+	if z >= x {
+		z++
+	}
+	/*line hecbench_floydwarshall2_rem.go:237*/ sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+			warpB := warpA + fwWS
+			laneA := int32(gc_tx % fwWS)
+			laneB := laneA + fwWS
+			/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+			iB := warpB + y*fwTile
+			jA := laneA + z*fwTile
+			jB := laneB + z*fwTile
+			/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+			idx0AB := iA*upper + jB
+			idx0BA := iB*upper + jA
+			idx0BB := iB*upper + jB
+			/*line hecbench_floydwarshall2_rem.go:240*/ sKJ[warpA*fwTile+laneA] = krows[(x*fwTile+warpA)*upper+jA]
+			sKJ[warpA*fwTile+laneB] = krows[(x*fwTile+warpA)*upper+jB]
+			sKJ[warpB*fwTile+laneA] = krows[(x*fwTile+warpB)*upper+jA]
+			sKJ[warpB*fwTile+laneB] = krows[(x*fwTile+warpB)*upper+jB]
+			/*line hecbench_floydwarshall2_rem.go:245*/ sIK[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
+			sIK[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
+			sIK[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
+			sIK[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
+			/*line hecbench_floydwarshall2_rem.go:250*/ ijAA := adjMat[idx0AA]
+			ijAB := adjMat[idx0AB]
+			ijBA := adjMat[idx0BA]
+			ijBB := adjMat[idx0BB]
+			/*line hecbench_floydwarshall2_rem.go:255*/ origAA := ijAA
+			origAB := ijAB
+			origBA := ijBA
+			origBB := ijBB
+			gc_s_ijAA[gc_rank] = ijAA
+			gc_s_ijAB[gc_rank] = ijAB
+			gc_s_ijBA[gc_rank] = ijBA
+			gc_s_ijBB[gc_rank] = ijBB
+			gc_s_origAA[gc_rank] = origAA
+			gc_s_origAB[gc_rank] = origAB
+			gc_s_origBA[gc_rank] = origBA
+			gc_s_origBB[gc_rank] = origBB
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line hecbench_floydwarshall2_rem.go:279*/ sKJ := sKJ[:4096]
+		/*line hecbench_floydwarshall2_rem.go:281*/ sIK := sIK[:4096]
+		/*line hecbench_floydwarshall2_rem.go:283*/ gc_s_ijAA := gc_s_ijAA[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:285*/ gc_s_ijAB := gc_s_ijAB[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:287*/ gc_s_ijBA := gc_s_ijBA[:gc_n]
+		/*line hecbench_floydwarshall2_rem.go:289*/ gc_s_ijBB := gc_s_ijBB[:gc_n]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					/*line hecbench_floydwarshall2_rem.go:261*/ idx1A := warpA
+					idx1B := warpB
+					idx2A := laneA
+					idx2B := laneB
+					/*line hecbench_floydwarshall2_rem.go:266*/ for k := int32(0); k < fwTile; k++ {
+						skA := sKJ[idx2A]
+						skB := sKJ[idx2B]
+						/*line hecbench_floydwarshall2_rem.go:270*/ ijAA = min(ijAA, sIK[idx1A]+skA)
+						ijAB = min(ijAB, sIK[idx1A]+skB)
+						ijBA = min(ijBA, sIK[idx1B]+skA)
+						ijBB = min(ijBB, sIK[idx1B]+skB)
+						/*line hecbench_floydwarshall2_rem.go:275*/ idx1A += fwTile
+						idx1B += fwTile
+						idx2A += fwTile
+						idx2B += fwTile
+					}
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
+				}
+			}
+		}
+	})
+	/*line hecbench_floydwarshall2_rem.go:281*/ if (y == z) && (y == x+1) && (x != subm1) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
+					idx2B_ := laneB
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
+					idx2B_ := laneB
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
+					idx2B_ := laneB
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
+					idx2B_ := laneB
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:287*/ idx2A_ := laneA
+				idx2B_ := laneB
+				gc_s_idx2A_[gc_rank] = idx2A_
+				gc_s_idx2B_[gc_rank] = idx2B_
+			}
+		}
+		/*line hecbench_floydwarshall2_rem.go:290*/ for k_ := int32(0); k_ < fwTile; k_++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					idx2A_ := gc_s_idx2A_[gc_rank]
+					idx2B_ := gc_s_idx2B_[gc_rank]
+					/*line hecbench_floydwarshall2_rem.go:291*/ if warpA == k_ {
+						sKJ[idx2A_] = ijAA
+					}
+					if warpA == k_ {
+						sKJ[idx2B_] = ijAB
+					}
+					if warpB == k_ {
+						sKJ[idx2A_] = ijBA
+					}
+					if warpB == k_ {
+						sKJ[idx2B_] = ijBB
+					}
+				}
+			}
+			var gc_l_ikA [32]int32
+			var gc_l_ikB [32]int32
+			var gc_c1v [32]int32
+			var gc_c1r [32]int32
+			var gc_c2v [32]int32
+			var gc_c2r [32]int32
+			var gc_c3v [32]int32
+			var gc_c3r [32]int32
+			var gc_c4v [32]int32
+			var gc_c4r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_floydwarshall2_rem.go:305*/ var ikA int32
+								/*line hecbench_floydwarshall2_rem.go:305*/ var ikB int32
+								lanes.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+								lanes.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_floydwarshall2_rem.go:305*/ var ikA int32
+								/*line hecbench_floydwarshall2_rem.go:305*/ var ikB int32
+								lanes.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane:])
+								lanes.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_floydwarshall2_rem.go:305*/ var ikA, ikB int32
+							gc_l_ikA[gc_lane] = ikA
+							gc_l_ikB[gc_lane] = ikB
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						/*line hecbench_floydwarshall2_rem.go:305*/ var ikA, ikB int32
+						gc_l_ikA[gc_lane] = ikA
+						gc_l_ikB[gc_lane] = ikB
+					}
+				}
+				/*line hecbench_floydwarshall2_rem.go:306*/ if k_ < fwWS {
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:307*/ ijAA := lanes.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:307*/ ijAA.StoreSlice(gc_c1v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:307*/ ijAA := lanes.LoadInt32x8Slice(gc_s_ijAA[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:307*/ ijAA.StoreSlice(gc_c1v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijAA := gc_s_ijAA[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:307*/ gc_c1v[gc_lane] = ijAA
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijAA := gc_s_ijAA[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:307*/ gc_c1v[gc_lane] = ijAA
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:307*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:307*/ ijBA := lanes.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:307*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:307*/ ikA = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									ijBA.StoreSlice(gc_c2v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:308*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:308*/ ijBA := lanes.LoadInt32x8Slice(gc_s_ijBA[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:308*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:307*/ ikA = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+									ijBA.StoreSlice(gc_c2v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:308*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijBA := gc_s_ijBA[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:322*/ var ikA int32
+								/*line hecbench_floydwarshall2_rem.go:307*/ ikA = gc_c1r[gc_lane]
+								gc_c2v[gc_lane] = ijBA
+								gc_l_ikA[gc_lane] = ikA
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijBA := gc_s_ijBA[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:312*/ var ikA int32
+							/*line hecbench_floydwarshall2_rem.go:307*/ ikA = gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = ijBA
+							gc_l_ikA[gc_lane] = ikA
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:308*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					if compiled.SIMDBuild {
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_floydwarshall2_rem.go:308*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:308*/ ikB = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:308*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_floydwarshall2_rem.go:308*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:308*/ ikB = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:308*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_floydwarshall2_rem.go:321*/ var ikB int32
+								/*line hecbench_floydwarshall2_rem.go:308*/ ikB = gc_c2r[gc_lane]
+								gc_l_ikB[gc_lane] = ikB
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							/*line hecbench_floydwarshall2_rem.go:312*/ var ikB int32
+							/*line hecbench_floydwarshall2_rem.go:308*/ ikB = gc_c2r[gc_lane]
+							gc_l_ikB[gc_lane] = ikB
+						}
+					}
+				} else {
+					if compiled.SIMDBuild {
+						gc_left5 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:310*/ ijAB := lanes.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:310*/ ijAB.StoreSlice(gc_c3v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:310*/ ijAB := lanes.LoadInt32x8Slice(gc_s_ijAB[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:310*/ ijAB.StoreSlice(gc_c3v[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left5&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijAB := gc_s_ijAB[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:310*/ gc_c3v[gc_lane] = ijAB
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijAB := gc_s_ijAB[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:310*/ gc_c3v[gc_lane] = ijAB
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:310*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					if compiled.SIMDBuild {
+						gc_left6 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:310*/ ijBB := lanes.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:310*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:310*/ ikA = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+									ijBB.StoreSlice(gc_c4v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:311*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line hecbench_floydwarshall2_rem.go:311*/ ijBB := lanes.LoadInt32x8Slice(gc_s_ijBB[gc_rank:])
+									/*line hecbench_floydwarshall2_rem.go:311*/ var ikA lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:310*/ ikA = lanes.LoadInt32x8Slice(gc_c3r[gc_lane:])
+									ijBB.StoreSlice(gc_c4v[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:311*/ ikA.StoreSlice(gc_l_ikA[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								ijBB := gc_s_ijBB[gc_rank]
+								/*line hecbench_floydwarshall2_rem.go:325*/ var ikA int32
+								/*line hecbench_floydwarshall2_rem.go:310*/ ikA = gc_c3r[gc_lane]
+								gc_c4v[gc_lane] = ijBB
+								gc_l_ikA[gc_lane] = ikA
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							ijBB := gc_s_ijBB[gc_rank]
+							/*line hecbench_floydwarshall2_rem.go:315*/ var ikA int32
+							/*line hecbench_floydwarshall2_rem.go:310*/ ikA = gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = ijBB
+							gc_l_ikA[gc_lane] = ikA
+						}
+					}
+					/*line hecbench_floydwarshall2_rem.go:311*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					if compiled.SIMDBuild {
+						gc_left7 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_floydwarshall2_rem.go:311*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:311*/ ikB = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:311*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_floydwarshall2_rem.go:311*/ var ikB lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_floydwarshall2_rem.go:311*/ ikB = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+									/*line hecbench_floydwarshall2_rem.go:311*/ ikB.StoreSlice(gc_l_ikB[gc_lane:])
+									gc_left7 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left7&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_floydwarshall2_rem.go:324*/ var ikB int32
+								/*line hecbench_floydwarshall2_rem.go:311*/ ikB = gc_c4r[gc_lane]
+								gc_l_ikB[gc_lane] = ikB
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							/*line hecbench_floydwarshall2_rem.go:315*/ var ikB int32
+							/*line hecbench_floydwarshall2_rem.go:311*/ ikB = gc_c4r[gc_lane]
+							gc_l_ikB[gc_lane] = ikB
+						}
+					}
+				}
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+					/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:229*/ jA := laneA + z*fwTile
+					/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+					/*line hecbench_floydwarshall2_rem.go:230*/ jB := laneB + z*fwTile
+					/*line hecbench_floydwarshall2_rem.go:233*/ idx0AB := iA*upper + jB
+					/*line hecbench_floydwarshall2_rem.go:228*/ iB := warpB + y*fwTile
+					/*line hecbench_floydwarshall2_rem.go:234*/ idx0BA := iB*upper + jA
+					idx0BB := iB*upper + jB
+					/*line hecbench_floydwarshall2_rem.go:282*/ idx1AA := laneA*fwTile + warpA
+					idx1AB := laneB*fwTile + warpA
+					idx1BA := laneA*fwTile + warpB
+					idx1BB := laneB*fwTile + warpB
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					idx2A_ := gc_s_idx2A_[gc_rank]
+					idx2B_ := gc_s_idx2B_[gc_rank]
+					ikA := gc_l_ikA[gc_lane]
+					ikB := gc_l_ikB[gc_lane]
+					/*line hecbench_floydwarshall2_rem.go:314*/ skA_ := sKJ[idx2A_]
+					skB_ := sKJ[idx2B_]
+					/*line hecbench_floydwarshall2_rem.go:317*/ ijAA = min(ijAA, ikA+skA_)
+					ijAB = min(ijAB, ikA+skB_)
+					ijBA = min(ijBA, ikB+skA_)
+					ijBB = min(ijBB, ikB+skB_)
+					/*line hecbench_floydwarshall2_rem.go:322*/ if warpA == k_ {
+						krows[idx0AA] = ijAA
+					}
+					if warpA == k_ {
+						krows[idx0AB] = ijAB
+					}
+					if warpB == k_ {
+						krows[idx0BA] = ijBA
+					}
+					if warpB == k_ {
+						krows[idx0BB] = ijBB
+					}
+					/*line hecbench_floydwarshall2_rem.go:335*/ if laneA == k_ {
+						sIK[idx1AA] = ijAA
+					}
+					if laneA == k_ {
+						sIK[idx1BA] = ijBA
+					}
+					if laneB == k_ {
+						sIK[idx1AB] = ijAB
+					}
+					if laneB == k_ {
+						sIK[idx1BB] = ijBB
+					}
+					/*line hecbench_floydwarshall2_rem.go:348*/ idx2A_ += fwTile
+					idx2B_ += fwTile
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:229*/ jA := laneA + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:230*/ jB := laneB + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:233*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:228*/ iB := warpB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:234*/ idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
+				/*line hecbench_floydwarshall2_rem.go:352*/ kcols[idx0AA] = sIK[warpA*fwTile+laneA]
+				kcols[idx0AB] = sIK[warpA*fwTile+laneB]
+				kcols[idx0BA] = sIK[warpB*fwTile+laneA]
+				kcols[idx0BB] = sIK[warpB*fwTile+laneB]
+				/*line hecbench_floydwarshall2_rem.go:358*/ if ijAA != origAA {
+					adjMat[idx0AA] = ijAA
+				}
+				if ijAB != origAB {
+					adjMat[idx0AB] = ijAB
+				}
+				if ijBA != origBA {
+					adjMat[idx0BA] = ijBA
+				}
+				if ijBB != origBB {
+					adjMat[idx0BB] = ijBB
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_floydwarshall2_rem.go:222*/ warpA := int32(gc_tx / fwWS)
+				/*line hecbench_floydwarshall2_rem.go:227*/ iA := warpA + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:224*/ laneA := int32(gc_tx % fwWS)
+				/*line hecbench_floydwarshall2_rem.go:229*/ jA := laneA + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:232*/ idx0AA := iA*upper + jA
+				/*line hecbench_floydwarshall2_rem.go:225*/ laneB := laneA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:230*/ jB := laneB + z*fwTile
+				/*line hecbench_floydwarshall2_rem.go:233*/ idx0AB := iA*upper + jB
+				/*line hecbench_floydwarshall2_rem.go:223*/ warpB := warpA + fwWS
+				/*line hecbench_floydwarshall2_rem.go:228*/ iB := warpB + y*fwTile
+				/*line hecbench_floydwarshall2_rem.go:234*/ idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
+				/*line hecbench_floydwarshall2_rem.go:358*/ if ijAA != origAA {
+					adjMat[idx0AA] = ijAA
+				}
+				if ijAB != origAB {
+					adjMat[idx0AB] = ijAB
+				}
+				if ijBA != origBA {
+					adjMat[idx0BA] = ijBA
+				}
+				if ijBB != origBB {
+					adjMat[idx0BB] = ijBB
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_floydwarshall2_rem holds the source files whose lines the kernels' records hash.
 //

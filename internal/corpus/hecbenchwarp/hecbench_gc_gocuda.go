@@ -5,7 +5,9 @@ package hecbenchwarp
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -39,14 +41,1012 @@ var gc_src_gcInitKernel = compiled.NewSource(gc_files_hecbench_gc, "gcInitKernel
 	compiled.PTX{Entry: "gcInitKernel", Pack: gc_ptx_hecbench_gc, Params: []string{"int32", "int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32"}, Files: []string{"hecbench_gc.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_gc.go:44
+func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist, nlist2, posscol, posscol2, color, wl, wlsize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_gc.go:47*/ threads := int32(gc_gdx * gcThreadsPerBlock)
+	var gc_l_maxrange [32]int32
+	var gc_l_v [32]int32
+	var gc_l_anySync [32]bool
+	var gc_l_cond [32]bool
+	var gc_l_beg [32]int32
+	var gc_l_end [32]int32
+	var gc_l_pos [32]int32
+	var gc_l_active [32]int32
+	var gc_l_bal [32]int32
+	var gc_l_who [32]int32
+	var gc_l_wv [32]int32
+	var gc_l_wbeg [32]int32
+	var gc_l_wend [32]int32
+	var gc_l_wdegv [32]int32
+	var gc_l_wpos [32]int32
+	var gc_l_i_ [32]int32
+	var gc_l_anySync_ [32]bool
+	var gc_l_wnei [32]int32
+	var gc_l_prio [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	var gc_c4m [32]uint32
+	var gc_c4a [32]int
+	var gc_c4w [32]int
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7r [32]uint32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						var maxrange int32 = int32(-1)
+						/*line hecbench_gc.go:50*/ lanes.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						var maxrange int32 = int32(-1)
+						/*line hecbench_gc.go:50*/ lanes.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					maxrange := int32(-1)
+					gc_l_maxrange[gc_lane] = maxrange
+				}
+			}
+			gc_save27 := gc_act
+			gc_in27 := gc_act
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line hecbench_gc.go:46*/ thread := lanes.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota2)
+						/*line hecbench_gc.go:50*/ v := thread
+						/*line hecbench_gc.go:50*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line hecbench_gc.go:46*/ thread := lanes.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota)
+						/*line hecbench_gc.go:50*/ v := thread
+						/*line hecbench_gc.go:50*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_gc.go:46*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+					/*line hecbench_gc.go:50*/ v := thread
+					gc_l_v[gc_lane] = v
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in27 &^ gc_dead
+				var gc_m27, gc_skip27 uint32
+				gc_m27 = ^uint32(0)
+				gc_in27 &= gc_m27
+				gc_act = gc_in27
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line hecbench_gc.go:50*/ gc_c1v[gc_lane] = v < nodes
+				}
+				/*line hecbench_gc.go:50*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_gc.go:50*/ var anySync bool = gc_c1r[gc_lane]
+					gc_l_anySync[gc_lane] = anySync
+				}
+				var gc_m6 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync := gc_l_anySync[gc_lane]
+					/*line hecbench_gc.go:50*/ if !(anySync) {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_save6 := gc_act
+				gc_act = gc_save6 & gc_m6
+				if gc_act != 0 {
+					gc_in27 &^= gc_act
+					gc_skip27 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save6 &^ gc_dead &^ gc_skip27
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					cond := false
+					/*line hecbench_gc.go:52*/ var beg, end, pos, degv, active int32
+					if v < nodes {
+						beg = nidx[v]
+						end = nidx[v+1]
+						degv = end - beg
+						cond = (degv >= gcWS)
+						if cond {
+							wl[atomic.Add(&wlsize[0], 1)] = v
+						} else {
+							active = 0
+							pos = beg
+							for i := beg; i < end; i++ {
+								nei := nlist[i]
+								degn := nidx[nei+1] - nidx[nei]
+								if (degv < degn) || ((degv == degn) && (gcHash(uint32(v)) < gcHash(uint32(nei)))) || ((degv == degn) && (gcHash(uint32(v)) == gcHash(uint32(nei))) && (v < nei)) {
+									active |= int32(gcUMSB >> (i - beg))
+									pos++
+								}
+							}
+						}
+					}
+					gc_l_cond[gc_lane] = cond
+					gc_l_beg[gc_lane] = beg
+					gc_l_end[gc_lane] = end
+					gc_l_pos[gc_lane] = pos
+					gc_l_active[gc_lane] = active
+				}
+				/*line hecbench_gc.go:74*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_gc.go:74*/ bal := lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
+							/*line hecbench_gc.go:74*/ bal.StoreSlice(gc_l_bal[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_gc.go:74*/ bal := lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
+							/*line hecbench_gc.go:74*/ bal.StoreSlice(gc_l_bal[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_gc.go:74*/ bal := int32(gc_c2r[gc_lane])
+						gc_l_bal[gc_lane] = bal
+					}
+				}
+				gc_save23 := gc_act
+				gc_in23 := gc_act
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in23 &^ gc_dead
+					var gc_m23, gc_skip23 uint32
+					_ = gc_skip23
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						bal := gc_l_bal[gc_lane]
+						/*line hecbench_gc.go:75*/ if bal != 0 {
+							gc_m23 |= 1 << gc_lane
+						}
+					}
+					gc_in23 &= gc_m23
+					gc_act = gc_in23
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						_ = v
+						bal := gc_l_bal[gc_lane]
+						/*line hecbench_gc.go:76*/ who := ffs(bal) - 1
+						bal &= bal - 1
+						gc_c3m[gc_lane] = gcWarp
+						gc_c3a[gc_lane] = int(who)
+						gc_c3w[gc_lane] = 32
+						gc_l_bal[gc_lane] = bal
+						gc_l_who[gc_lane] = who
+					}
+					/*line hecbench_gc.go:78*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						beg := gc_l_beg[gc_lane]
+						_ = beg
+						who := gc_l_who[gc_lane]
+						/*line hecbench_gc.go:78*/ wv := gc_c3r[gc_lane]
+						gc_c4m[gc_lane] = gcWarp
+						gc_c4a[gc_lane] = int(who)
+						gc_c4w[gc_lane] = 32
+						gc_l_wv[gc_lane] = wv
+					}
+					/*line hecbench_gc.go:79*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						end := gc_l_end[gc_lane]
+						_ = end
+						who := gc_l_who[gc_lane]
+						/*line hecbench_gc.go:79*/ wbeg := gc_c4r[gc_lane]
+						gc_c5m[gc_lane] = gcWarp
+						gc_c5a[gc_lane] = int(who)
+						gc_c5w[gc_lane] = 32
+						gc_l_wbeg[gc_lane] = wbeg
+					}
+					/*line hecbench_gc.go:80*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_gc.go:80*/ wbeg := lanes.LoadInt32x8Slice(gc_l_wbeg[gc_lane:])
+								/*line hecbench_gc.go:80*/ wend := lanes.LoadInt32x8Slice(gc_c5r[gc_lane:])
+								wdegv := wend.Sub(wbeg)
+								wpos := wbeg
+								/*line hecbench_gc.go:82*/ wend.StoreSlice(gc_l_wend[gc_lane:])
+								/*line hecbench_gc.go:82*/ wdegv.StoreSlice(gc_l_wdegv[gc_lane:])
+								/*line hecbench_gc.go:82*/ wpos.StoreSlice(gc_l_wpos[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_gc.go:82*/ wbeg := lanes.LoadInt32x8Slice(gc_l_wbeg[gc_lane:])
+								/*line hecbench_gc.go:80*/ wend := lanes.LoadInt32x8Slice(gc_c5r[gc_lane:])
+								wdegv := wend.Sub(wbeg)
+								wpos := wbeg
+								/*line hecbench_gc.go:82*/ wend.StoreSlice(gc_l_wend[gc_lane:])
+								/*line hecbench_gc.go:82*/ wdegv.StoreSlice(gc_l_wdegv[gc_lane:])
+								/*line hecbench_gc.go:82*/ wpos.StoreSlice(gc_l_wpos[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							wbeg := gc_l_wbeg[gc_lane]
+							/*line hecbench_gc.go:80*/ wend := gc_c5r[gc_lane]
+							wdegv := wend - wbeg
+							wpos := wbeg
+							gc_l_wend[gc_lane] = wend
+							gc_l_wdegv[gc_lane] = wdegv
+							gc_l_wpos[gc_lane] = wpos
+						}
+					}
+					gc_save19 := gc_act
+					gc_in19 := gc_act
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
+							wbeg := gc_l_wbeg[gc_lane]
+							/*line hecbench_gc.go:83*/ i_ := wbeg + lane
+							gc_l_i_[gc_lane] = i_
+						}
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in19 &^ gc_dead
+						var gc_m19, gc_skip19 uint32
+						gc_m19 = ^uint32(0)
+						gc_in19 &= gc_m19
+						gc_act = gc_in19
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							wend := gc_l_wend[gc_lane]
+							i_ := gc_l_i_[gc_lane]
+							/*line hecbench_gc.go:83*/ gc_c6v[gc_lane] = i_ < wend
+						}
+						/*line hecbench_gc.go:83*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:83*/ var anySync_ bool = gc_c6r[gc_lane]
+							gc_l_anySync_[gc_lane] = anySync_
+						}
+						var gc_m15 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							anySync_ := gc_l_anySync_[gc_lane]
+							/*line hecbench_gc.go:83*/ if !(anySync_) {
+								gc_m15 |= 1 << gc_lane
+							}
+						}
+						gc_save15 := gc_act
+						gc_act = gc_save15 & gc_m15
+						if gc_act != 0 {
+							gc_in19 &^= gc_act
+							gc_skip19 |= gc_act
+							gc_act = 0
+						}
+						gc_act = gc_save15 &^ gc_dead &^ gc_skip19
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							wv := gc_l_wv[gc_lane]
+							wend := gc_l_wend[gc_lane]
+							wdegv := gc_l_wdegv[gc_lane]
+							i_ := gc_l_i_[gc_lane]
+							/*line hecbench_gc.go:84*/ var wnei int32
+							prio := false
+							if i_ < wend {
+								wnei = nlist[i_]
+								wdegn := nidx[wnei+1] - nidx[wnei]
+								prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
+							}
+							gc_l_wnei[gc_lane] = wnei
+							gc_l_prio[gc_lane] = prio
+						}
+						/*line hecbench_gc.go:91*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
+							wpos := gc_l_wpos[gc_lane]
+							wnei := gc_l_wnei[gc_lane]
+							prio := gc_l_prio[gc_lane]
+							/*line hecbench_gc.go:91*/ b := int32(gc_c7r[gc_lane])
+							offs := popc(b & ((1 << lane) - 1))
+							if prio {
+								nlist2[wpos+offs] = wnei
+							}
+							wpos += popc(b)
+							gc_l_wpos[gc_lane] = wpos
+						}
+						gc_act = gc_in19 &^ gc_dead
+						gc_left5 := gc_act
+						if compiled.SIMD {
+							/*line hecbench_gc.go:83*/ gc_vb := lanes.BroadcastInt32x8(gcWS)
+							if gc_act == ^uint32(0) {
+								/*line hecbench_gc.go:83*/ gc_vb2 := lanes.BroadcastInt32x8(gcWS)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_gc.go:83*/ i_ := lanes.LoadInt32x8Slice(gc_l_i_[gc_lane:])
+									/*line hecbench_gc.go:83*/ i_ = i_.Add(gc_vb2)
+									/*line hecbench_gc.go:83*/ i_.StoreSlice(gc_l_i_[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_gc.go:83*/ i_ := lanes.LoadInt32x8Slice(gc_l_i_[gc_lane:])
+									/*line hecbench_gc.go:83*/ i_ = i_.Add(gc_vb)
+									/*line hecbench_gc.go:83*/ i_.StoreSlice(gc_l_i_[gc_lane:])
+									gc_left5 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left5&(1<<gc_lane) == 0 {
+									continue
+								}
+								i_ := gc_l_i_[gc_lane]
+								/*line hecbench_gc.go:83*/ i_ += gcWS
+								gc_l_i_[gc_lane] = i_
+							}
+						}
+					}
+					gc_act = gc_save19 &^ gc_dead
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
+							pos := gc_l_pos[gc_lane]
+							who := gc_l_who[gc_lane]
+							wpos := gc_l_wpos[gc_lane]
+							/*line hecbench_gc.go:98*/ if who == lane {
+								pos = wpos
+							}
+							gc_l_pos[gc_lane] = pos
+						}
+					}
+				}
+				gc_act = gc_save23 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					maxrange := gc_l_maxrange[gc_lane]
+					v := gc_l_v[gc_lane]
+					cond := gc_l_cond[gc_lane]
+					beg := gc_l_beg[gc_lane]
+					pos := gc_l_pos[gc_lane]
+					active := gc_l_active[gc_lane]
+					/*line hecbench_gc.go:103*/ if v < nodes {
+						rnge := pos - beg
+						maxrange = max(maxrange, rnge)
+						if cond || (rnge == 0) {
+							color[v] = rnge << (gcWS / 2)
+						} else {
+							color[v] = active
+						}
+						if rnge >= gcWS {
+							posscol[v] = -1
+						} else {
+							posscol[v] = gcMSB >> rnge
+						}
+					}
+					gc_l_maxrange[gc_lane] = maxrange
+				}
+				gc_act = gc_in27 &^ gc_dead
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					/*line hecbench_gc.go:50*/ gc_vb3 := lanes.BroadcastInt32x8(threads)
+					if gc_act == ^uint32(0) {
+						/*line hecbench_gc.go:50*/ gc_vb4 := lanes.BroadcastInt32x8(threads)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_gc.go:50*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line hecbench_gc.go:50*/ v = v.Add(gc_vb4)
+							/*line hecbench_gc.go:50*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_gc.go:50*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line hecbench_gc.go:50*/ v = v.Add(gc_vb3)
+							/*line hecbench_gc.go:50*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						v := gc_l_v[gc_lane]
+						/*line hecbench_gc.go:50*/ v += threads
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			gc_act = gc_save27 &^ gc_dead
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				maxrange := int32(-1)
+				gc_l_maxrange[gc_lane] = maxrange
+			}
+			gc_save27 := gc_act
+			gc_in27 := gc_act
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					/*line hecbench_gc.go:46*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+					/*line hecbench_gc.go:50*/ v := thread
+					gc_l_v[gc_lane] = v
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in27 &^ gc_dead
+				var gc_m27, gc_skip27 uint32
+				gc_m27 = ^uint32(0)
+				gc_in27 &= gc_m27
+				gc_act = gc_in27
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line hecbench_gc.go:50*/ gc_c1v[gc_lane] = v < nodes
+				}
+				/*line hecbench_gc.go:50*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_gc.go:50*/ var anySync bool = gc_c1r[gc_lane]
+					gc_l_anySync[gc_lane] = anySync
+				}
+				var gc_m6 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync := gc_l_anySync[gc_lane]
+					/*line hecbench_gc.go:50*/ if !(anySync) {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+				gc_save6 := gc_act
+				gc_act = gc_save6 & gc_m6
+				if gc_act != 0 {
+					gc_in27 &^= gc_act
+					gc_skip27 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save6 &^ gc_dead &^ gc_skip27
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					cond := false
+					/*line hecbench_gc.go:52*/ var beg, end, pos, degv, active int32
+					if v < nodes {
+						beg = nidx[v]
+						end = nidx[v+1]
+						degv = end - beg
+						cond = (degv >= gcWS)
+						if cond {
+							wl[atomic.Add(&wlsize[0], 1)] = v
+						} else {
+							active = 0
+							pos = beg
+							for i := beg; i < end; i++ {
+								nei := nlist[i]
+								degn := nidx[nei+1] - nidx[nei]
+								if (degv < degn) || ((degv == degn) && (gcHash(uint32(v)) < gcHash(uint32(nei)))) || ((degv == degn) && (gcHash(uint32(v)) == gcHash(uint32(nei))) && (v < nei)) {
+									active |= int32(gcUMSB >> (i - beg))
+									pos++
+								}
+							}
+						}
+					}
+					gc_l_cond[gc_lane] = cond
+					gc_l_beg[gc_lane] = beg
+					gc_l_end[gc_lane] = end
+					gc_l_pos[gc_lane] = pos
+					gc_l_active[gc_lane] = active
+				}
+				/*line hecbench_gc.go:74*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_gc.go:74*/ bal := int32(gc_c2r[gc_lane])
+					gc_l_bal[gc_lane] = bal
+				}
+				gc_save23 := gc_act
+				gc_in23 := gc_act
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in23 &^ gc_dead
+					var gc_m23, gc_skip23 uint32
+					_ = gc_skip23
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						bal := gc_l_bal[gc_lane]
+						/*line hecbench_gc.go:75*/ if bal != 0 {
+							gc_m23 |= 1 << gc_lane
+						}
+					}
+					gc_in23 &= gc_m23
+					gc_act = gc_in23
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						_ = v
+						bal := gc_l_bal[gc_lane]
+						/*line hecbench_gc.go:76*/ who := ffs(bal) - 1
+						bal &= bal - 1
+						gc_c3m[gc_lane] = gcWarp
+						gc_c3a[gc_lane] = int(who)
+						gc_c3w[gc_lane] = 32
+						gc_l_bal[gc_lane] = bal
+						gc_l_who[gc_lane] = who
+					}
+					/*line hecbench_gc.go:78*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						beg := gc_l_beg[gc_lane]
+						_ = beg
+						who := gc_l_who[gc_lane]
+						/*line hecbench_gc.go:78*/ wv := gc_c3r[gc_lane]
+						gc_c4m[gc_lane] = gcWarp
+						gc_c4a[gc_lane] = int(who)
+						gc_c4w[gc_lane] = 32
+						gc_l_wv[gc_lane] = wv
+					}
+					/*line hecbench_gc.go:79*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						end := gc_l_end[gc_lane]
+						_ = end
+						who := gc_l_who[gc_lane]
+						/*line hecbench_gc.go:79*/ wbeg := gc_c4r[gc_lane]
+						gc_c5m[gc_lane] = gcWarp
+						gc_c5a[gc_lane] = int(who)
+						gc_c5w[gc_lane] = 32
+						gc_l_wbeg[gc_lane] = wbeg
+					}
+					/*line hecbench_gc.go:80*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						wbeg := gc_l_wbeg[gc_lane]
+						/*line hecbench_gc.go:80*/ wend := gc_c5r[gc_lane]
+						wdegv := wend - wbeg
+						wpos := wbeg
+						gc_l_wend[gc_lane] = wend
+						gc_l_wdegv[gc_lane] = wdegv
+						gc_l_wpos[gc_lane] = wpos
+					}
+					gc_save19 := gc_act
+					gc_in19 := gc_act
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
+							wbeg := gc_l_wbeg[gc_lane]
+							/*line hecbench_gc.go:83*/ i_ := wbeg + lane
+							gc_l_i_[gc_lane] = i_
+						}
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in19 &^ gc_dead
+						var gc_m19, gc_skip19 uint32
+						gc_m19 = ^uint32(0)
+						gc_in19 &= gc_m19
+						gc_act = gc_in19
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							wend := gc_l_wend[gc_lane]
+							i_ := gc_l_i_[gc_lane]
+							/*line hecbench_gc.go:83*/ gc_c6v[gc_lane] = i_ < wend
+						}
+						/*line hecbench_gc.go:83*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:83*/ var anySync_ bool = gc_c6r[gc_lane]
+							gc_l_anySync_[gc_lane] = anySync_
+						}
+						var gc_m15 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							anySync_ := gc_l_anySync_[gc_lane]
+							/*line hecbench_gc.go:83*/ if !(anySync_) {
+								gc_m15 |= 1 << gc_lane
+							}
+						}
+						gc_save15 := gc_act
+						gc_act = gc_save15 & gc_m15
+						if gc_act != 0 {
+							gc_in19 &^= gc_act
+							gc_skip19 |= gc_act
+							gc_act = 0
+						}
+						gc_act = gc_save15 &^ gc_dead &^ gc_skip19
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							wv := gc_l_wv[gc_lane]
+							wend := gc_l_wend[gc_lane]
+							wdegv := gc_l_wdegv[gc_lane]
+							i_ := gc_l_i_[gc_lane]
+							/*line hecbench_gc.go:84*/ var wnei int32
+							prio := false
+							if i_ < wend {
+								wnei = nlist[i_]
+								wdegn := nidx[wnei+1] - nidx[wnei]
+								prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
+							}
+							gc_l_wnei[gc_lane] = wnei
+							gc_l_prio[gc_lane] = prio
+						}
+						/*line hecbench_gc.go:91*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
+							wpos := gc_l_wpos[gc_lane]
+							wnei := gc_l_wnei[gc_lane]
+							prio := gc_l_prio[gc_lane]
+							/*line hecbench_gc.go:91*/ b := int32(gc_c7r[gc_lane])
+							offs := popc(b & ((1 << lane) - 1))
+							if prio {
+								nlist2[wpos+offs] = wnei
+							}
+							wpos += popc(b)
+							gc_l_wpos[gc_lane] = wpos
+						}
+						gc_act = gc_in19 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							i_ := gc_l_i_[gc_lane]
+							/*line hecbench_gc.go:83*/ i_ += gcWS
+							gc_l_i_[gc_lane] = i_
+						}
+					}
+					gc_act = gc_save19 &^ gc_dead
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:45*/ lane := int32(gc_tx % gcWS)
+							pos := gc_l_pos[gc_lane]
+							who := gc_l_who[gc_lane]
+							wpos := gc_l_wpos[gc_lane]
+							/*line hecbench_gc.go:98*/ if who == lane {
+								pos = wpos
+							}
+							gc_l_pos[gc_lane] = pos
+						}
+					}
+				}
+				gc_act = gc_save23 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					maxrange := gc_l_maxrange[gc_lane]
+					v := gc_l_v[gc_lane]
+					cond := gc_l_cond[gc_lane]
+					beg := gc_l_beg[gc_lane]
+					pos := gc_l_pos[gc_lane]
+					active := gc_l_active[gc_lane]
+					/*line hecbench_gc.go:103*/ if v < nodes {
+						rnge := pos - beg
+						maxrange = max(maxrange, rnge)
+						if cond || (rnge == 0) {
+							color[v] = rnge << (gcWS / 2)
+						} else {
+							color[v] = active
+						}
+						if rnge >= gcWS {
+							posscol[v] = -1
+						} else {
+							posscol[v] = gcMSB >> rnge
+						}
+					}
+					gc_l_maxrange[gc_lane] = maxrange
+				}
+				gc_act = gc_in27 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					v := gc_l_v[gc_lane]
+					/*line hecbench_gc.go:50*/ v += threads
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_save27 &^ gc_dead
+		}
+	}
+	/*line hecbench_gc.go:120*/ for gc_off, gc_limit, gc_more := int32(0), int32(edges/gcWS+1), true; gc_more; gc_off += threads {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_gc.go:46*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+				/*line hecbench_gc.go:120*/ gc_start := thread
+				i_2 := gc_start + gc_off
+				if !(i_2 < gc_limit) || i_2 < gc_start && compiled.StrideStopped(gc_start, threads, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line hecbench_gc.go:121*/ posscol2[i_2] = -1
+			}
+		}
+	}
+}
+
 // GcRunLargeKernel is runLarge of ECL-GC: a warp takes each worklist
 // vertex in turn (the ballot of the lanes holding one), its lanes scan the
 // vertex's higher-priority neighbours, clear the colours the finished ones
 // took (in the lane's word by a shuffle-xor AND reduction, in posscol2 by
 // atomicAnd) and test whether an unfinished neighbour's range overlaps;
 // the warp repeats while any lane could not settle its vertex.
-//
-//line hecbench_gc.go:133
 func GcRunLargeKernel(nodes int32, nidx, nlist, posscol, posscol2, color, wl, wlsize []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcRunLargeKernel,
 		func(gc_t *gocuda.Thread) {
@@ -65,6 +1065,916 @@ func GcRunLargeKernel(nodes int32, nidx, nlist, posscol, posscol2, color, wl, wl
 var gc_src_gcRunLargeKernel = compiled.NewSource(gc_files_hecbench_gc, "gcRunLargeKernel", "5820005a85c725048de5b1c4d5c8531be2a11348396040feb79fbddd2a5dad48", "hecbench_gc.go:125-257").NoGoexit("d9ae1875b65cd146912ab7e28002471bdd2790cc34763b37f817490aafe8395d", "common.go:15-20", "common.go:21-21").GPU(
 	compiled.PTX{Entry: "gcRunLargeKernel", Pack: gc_ptx_hecbench_gc, Params: []string{"int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32", "[]int32"}, Files: []string{"hecbench_gc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_gc.go:133
+func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, posscol, posscol2, color, wl, wlsize []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_gc.go:134*/ stop := wlsize[0]
+	var gc_l_again [32]bool
+	var gc_l_w [32]int32
+	var gc_l_anySync [32]bool
+	var gc_l_shortcut [32]bool
+	var gc_l_done [32]bool
+	var gc_l_v [32]int32
+	var gc_l_data [32]int32
+	var gc_l_rnge [32]int32
+	var gc_l_beg [32]int32
+	var gc_l_pcol [32]int32
+	var gc_l_bal [32]int32
+	var gc_l_who [32]int32
+	var gc_l_wdata [32]int32
+	var gc_l_wrange [32]int32
+	var gc_l_wbeg [32]int32
+	var gc_l_wmincol [32]int32
+	var gc_l_wmaxcol [32]int32
+	var gc_l_wend [32]int32
+	var gc_l_woffs [32]int32
+	var gc_l_wpcol [32]int32
+	var gc_l_wshortcut [32]bool
+	var gc_l_wdone [32]bool
+	var gc_l_i [32]int32
+	var gc_l_anySync_ [32]bool
+	var gc_l_anySync_2 [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	var gc_c4m [32]uint32
+	var gc_c4a [32]int
+	var gc_c4w [32]int
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7r [32]bool
+	var gc_c8r [32]bool
+	var gc_c9r [32]int32
+	var gc_c10r [32]int32
+	var gc_c11r [32]int32
+	var gc_c12r [32]int32
+	var gc_c13r [32]int32
+	var gc_c14r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		/*line hecbench_gc.go:135*/ if stop != 0 {
+			/*line hecbench_gc.go:138*/ threads := int32(gc_gdx * gcThreadsPerBlock)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line hecbench_gc.go:139*/ var again bool
+				gc_l_again[gc_lane] = again
+			}
+			gc_save39 := gc_act
+			gc_in39 := gc_act
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in39 &^ gc_dead
+				var gc_m39, gc_skip39 uint32
+				gc_m39 = ^uint32(0)
+				gc_in39 &= gc_m39
+				gc_act = gc_in39
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_gc.go:163*/ var again bool
+					again = false
+					gc_l_again[gc_lane] = again
+				}
+				gc_save33 := gc_act
+				gc_in33 := gc_act
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx2.X + gc_lane
+								gc_ty := gc_tidx2.Y
+								_ = gc_ty
+								gc_tz := gc_tidx2.Z
+								_ = gc_tz
+								/*line hecbench_gc.go:137*/ thread := lanes.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota2)
+								/*line hecbench_gc.go:142*/ w := thread
+								/*line hecbench_gc.go:142*/ w.StoreSlice(gc_l_w[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								/*line hecbench_gc.go:137*/ thread := lanes.BroadcastInt32x8(int32(gc_tx + gc_bx*gcThreadsPerBlock)).Add(gc_iota)
+								/*line hecbench_gc.go:142*/ w := thread
+								/*line hecbench_gc.go:142*/ w.StoreSlice(gc_l_w[gc_lane:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:137*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+							/*line hecbench_gc.go:142*/ w := thread
+							gc_l_w[gc_lane] = w
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:137*/ thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+							/*line hecbench_gc.go:142*/ w := thread
+							gc_l_w[gc_lane] = w
+						}
+					}
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in33 &^ gc_dead
+					var gc_m33, gc_skip33 uint32
+					gc_m33 = ^uint32(0)
+					gc_in33 &= gc_m33
+					gc_act = gc_in33
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						w := gc_l_w[gc_lane]
+						/*line hecbench_gc.go:142*/ gc_c1v[gc_lane] = w < stop
+					}
+					/*line hecbench_gc.go:142*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_gc.go:142*/ var anySync bool = gc_c1r[gc_lane]
+						gc_l_anySync[gc_lane] = anySync
+					}
+					var gc_m6 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						anySync := gc_l_anySync[gc_lane]
+						/*line hecbench_gc.go:142*/ if !(anySync) {
+							gc_m6 |= 1 << gc_lane
+						}
+					}
+					gc_save6 := gc_act
+					gc_act = gc_save6 & gc_m6
+					if gc_act != 0 {
+						gc_in33 &^= gc_act
+						gc_skip33 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save6 &^ gc_dead &^ gc_skip33
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						w := gc_l_w[gc_lane]
+						/*line hecbench_gc.go:143*/ var shortcut, done bool
+						cond := false
+						var v, data, rnge, beg, pcol int32
+						if w < stop {
+							v = wl[w]
+							data = color[v]
+							rnge = data >> (gcWS / 2)
+							if rnge > 0 {
+								beg = nidx[v]
+								pcol = posscol[v]
+								cond = true
+							}
+						}
+						/*line hecbench_gc.go:157*/ gc_c2v[gc_lane] = cond
+						gc_l_shortcut[gc_lane] = shortcut
+						gc_l_done[gc_lane] = done
+						gc_l_v[gc_lane] = v
+						gc_l_data[gc_lane] = data
+						gc_l_rnge[gc_lane] = rnge
+						gc_l_beg[gc_lane] = beg
+						gc_l_pcol[gc_lane] = pcol
+					}
+					/*line hecbench_gc.go:157*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_c2v, nil, nil, &gc_c2r)
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_gc.go:157*/ bal := lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
+									/*line hecbench_gc.go:157*/ bal.StoreSlice(gc_l_bal[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_gc.go:157*/ bal := lanes.LoadUint32x8Slice(gc_c2r[gc_lane:]).AsInt32x8()
+									/*line hecbench_gc.go:157*/ bal.StoreSlice(gc_l_bal[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_gc.go:157*/ bal := int32(gc_c2r[gc_lane])
+								gc_l_bal[gc_lane] = bal
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:157*/ bal := int32(gc_c2r[gc_lane])
+							gc_l_bal[gc_lane] = bal
+						}
+					}
+					gc_save29 := gc_act
+					gc_in29 := gc_act
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in29 &^ gc_dead
+						var gc_m29, gc_skip29 uint32
+						_ = gc_skip29
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							bal := gc_l_bal[gc_lane]
+							/*line hecbench_gc.go:158*/ if bal != 0 {
+								gc_m29 |= 1 << gc_lane
+							}
+						}
+						gc_in29 &= gc_m29
+						gc_act = gc_in29
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							data := gc_l_data[gc_lane]
+							_ = data
+							bal := gc_l_bal[gc_lane]
+							/*line hecbench_gc.go:159*/ who := ffs(bal) - 1
+							bal &= bal - 1
+							gc_c3m[gc_lane] = gcWarp
+							gc_c3a[gc_lane] = int(who)
+							gc_c3w[gc_lane] = 32
+							gc_l_bal[gc_lane] = bal
+							gc_l_who[gc_lane] = who
+						}
+						/*line hecbench_gc.go:161*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_data, &gc_c3a, &gc_c3w, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							beg := gc_l_beg[gc_lane]
+							_ = beg
+							who := gc_l_who[gc_lane]
+							/*line hecbench_gc.go:161*/ wdata := gc_c3r[gc_lane]
+							wrange := wdata >> (gcWS / 2)
+							gc_c4m[gc_lane] = gcWarp
+							gc_c4a[gc_lane] = int(who)
+							gc_c4w[gc_lane] = 32
+							gc_l_wdata[gc_lane] = wdata
+							gc_l_wrange[gc_lane] = wrange
+						}
+						/*line hecbench_gc.go:163*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							pcol := gc_l_pcol[gc_lane]
+							_ = pcol
+							who := gc_l_who[gc_lane]
+							wdata := gc_l_wdata[gc_lane]
+							wrange := gc_l_wrange[gc_lane]
+							/*line hecbench_gc.go:163*/ wbeg := gc_c4r[gc_lane]
+							wmincol := wdata & gcMask
+							wmaxcol := wmincol + wrange
+							wend := wbeg + wmaxcol
+							woffs := wbeg / gcWS
+							gc_c5m[gc_lane] = gcWarp
+							gc_c5a[gc_lane] = int(who)
+							gc_c5w[gc_lane] = 32
+							gc_l_wbeg[gc_lane] = wbeg
+							gc_l_wmincol[gc_lane] = wmincol
+							gc_l_wmaxcol[gc_lane] = wmaxcol
+							gc_l_wend[gc_lane] = wend
+							gc_l_woffs[gc_lane] = woffs
+						}
+						/*line hecbench_gc.go:168*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_pcol, &gc_c5a, &gc_c5w, &gc_c5r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:168*/ wpcol := gc_c5r[gc_lane]
+							wshortcut := true
+							wdone := true
+							gc_l_wpcol[gc_lane] = wpcol
+							gc_l_wshortcut[gc_lane] = wshortcut
+							gc_l_wdone[gc_lane] = wdone
+						}
+						gc_save18 := gc_act
+						gc_in18 := gc_act
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_gc.go:136*/ lane := int32(gc_tx % gcWS)
+								wbeg := gc_l_wbeg[gc_lane]
+								/*line hecbench_gc.go:172*/ i := wbeg + lane
+								gc_l_i[gc_lane] = i
+							}
+						}
+						for {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							gc_act = gc_in18 &^ gc_dead
+							var gc_m18, gc_skip18 uint32
+							gc_m18 = ^uint32(0)
+							gc_in18 &= gc_m18
+							gc_act = gc_in18
+							if gc_act == 0 {
+								break
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								wend := gc_l_wend[gc_lane]
+								i := gc_l_i[gc_lane]
+								/*line hecbench_gc.go:172*/ gc_c6v[gc_lane] = i < wend
+							}
+							/*line hecbench_gc.go:172*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_gc.go:172*/ var anySync_ bool = gc_c6r[gc_lane]
+								gc_l_anySync_[gc_lane] = anySync_
+							}
+							var gc_m15 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								anySync_ := gc_l_anySync_[gc_lane]
+								/*line hecbench_gc.go:172*/ if !(anySync_) {
+									gc_m15 |= 1 << gc_lane
+								}
+							}
+							gc_save15 := gc_act
+							gc_act = gc_save15 & gc_m15
+							if gc_act != 0 {
+								gc_in18 &^= gc_act
+								gc_skip18 |= gc_act
+								gc_act = 0
+							}
+							gc_act = gc_save15 &^ gc_dead &^ gc_skip18
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								wmincol := gc_l_wmincol[gc_lane]
+								wmaxcol := gc_l_wmaxcol[gc_lane]
+								wend := gc_l_wend[gc_lane]
+								woffs := gc_l_woffs[gc_lane]
+								wpcol := gc_l_wpcol[gc_lane]
+								wshortcut := gc_l_wshortcut[gc_lane]
+								wdone := gc_l_wdone[gc_lane]
+								i := gc_l_i[gc_lane]
+								/*line hecbench_gc.go:173*/ var nei, neidata, neirange int32
+								if i < wend {
+									nei = nlist[i]
+									neidata = color[nei]
+									neirange = neidata >> (gcWS / 2)
+									neidone := (neirange == 0)
+									wdone = wdone && neidone
+									if neidone {
+										neicol := neidata
+										if neicol < gcWS {
+											wpcol &= ^int32(gcUMSB >> neicol)
+										} else {
+											if (wmincol <= neicol) && (neicol < wmaxcol) && ((posscol2[woffs+neicol/gcWS] << (neicol % gcWS)) < 0) {
+												atomic.And(&posscol2[woffs+neicol/gcWS], ^int32(gcUMSB>>(neicol%gcWS)))
+											}
+										}
+									} else {
+										neimincol := neidata & gcMask
+										neimaxcol := neimincol + neirange
+										if (neimincol <= wmincol) && (neimaxcol >= wmincol) {
+											wshortcut = false
+										}
+									}
+								}
+								gc_l_wpcol[gc_lane] = wpcol
+								gc_l_wshortcut[gc_lane] = wshortcut
+								gc_l_wdone[gc_lane] = wdone
+							}
+							gc_act = gc_in18 &^ gc_dead
+							if compiled.SIMDBuild {
+								gc_left3 := gc_act
+								if compiled.SIMD {
+									/*line hecbench_gc.go:172*/ gc_vb := lanes.BroadcastInt32x8(gcWS)
+									if gc_act == ^uint32(0) {
+										/*line hecbench_gc.go:172*/ gc_vb2 := lanes.BroadcastInt32x8(gcWS)
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line hecbench_gc.go:172*/ i := lanes.LoadInt32x8Slice(gc_l_i[gc_lane:])
+											/*line hecbench_gc.go:172*/ i = i.Add(gc_vb2)
+											/*line hecbench_gc.go:172*/ i.StoreSlice(gc_l_i[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line hecbench_gc.go:172*/ i := lanes.LoadInt32x8Slice(gc_l_i[gc_lane:])
+											/*line hecbench_gc.go:172*/ i = i.Add(gc_vb)
+											/*line hecbench_gc.go:172*/ i.StoreSlice(gc_l_i[gc_lane:])
+											gc_left3 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left3 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left3&(1<<gc_lane) == 0 {
+											continue
+										}
+										i := gc_l_i[gc_lane]
+										/*line hecbench_gc.go:172*/ i += gcWS
+										gc_l_i[gc_lane] = i
+									}
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									i := gc_l_i[gc_lane]
+									/*line hecbench_gc.go:172*/ i += gcWS
+									gc_l_i[gc_lane] = i
+								}
+							}
+						}
+						gc_act = gc_save18 &^ gc_dead
+						/*line hecbench_gc.go:198*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c7r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_gc.go:205*/ var wshortcut bool
+							wdone := gc_l_wdone[gc_lane]
+							_ = wdone
+							/*line hecbench_gc.go:198*/ wshortcut = gc_c7r[gc_lane]
+							gc_l_wshortcut[gc_lane] = wshortcut
+						}
+						/*line hecbench_gc.go:199*/ compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c8r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							wpcol := gc_l_wpcol[gc_lane]
+							_ = wpcol
+							/*line hecbench_gc.go:208*/ var wdone bool
+							/*line hecbench_gc.go:199*/ wdone = gc_c8r[gc_lane]
+							gc_l_wdone[gc_lane] = wdone
+						}
+						/*line hecbench_gc.go:200*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 1, 32, &gc_c9r)
+						if compiled.SIMDBuild {
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_gc.go:200*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:200*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c9r[gc_lane:]))
+										/*line hecbench_gc.go:200*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_gc.go:200*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:200*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c9r[gc_lane:]))
+										/*line hecbench_gc.go:200*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									wpcol := gc_l_wpcol[gc_lane]
+									/*line hecbench_gc.go:200*/ wpcol &= gc_c9r[gc_lane]
+									gc_l_wpcol[gc_lane] = wpcol
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								wpcol := gc_l_wpcol[gc_lane]
+								/*line hecbench_gc.go:200*/ wpcol &= gc_c9r[gc_lane]
+								gc_l_wpcol[gc_lane] = wpcol
+							}
+						}
+						/*line hecbench_gc.go:201*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 2, 32, &gc_c10r)
+						if compiled.SIMDBuild {
+							gc_left5 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_gc.go:201*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:201*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c10r[gc_lane:]))
+										/*line hecbench_gc.go:201*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_gc.go:201*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:201*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c10r[gc_lane:]))
+										/*line hecbench_gc.go:201*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left5&(1<<gc_lane) == 0 {
+										continue
+									}
+									wpcol := gc_l_wpcol[gc_lane]
+									/*line hecbench_gc.go:201*/ wpcol &= gc_c10r[gc_lane]
+									gc_l_wpcol[gc_lane] = wpcol
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								wpcol := gc_l_wpcol[gc_lane]
+								/*line hecbench_gc.go:201*/ wpcol &= gc_c10r[gc_lane]
+								gc_l_wpcol[gc_lane] = wpcol
+							}
+						}
+						/*line hecbench_gc.go:202*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 4, 32, &gc_c11r)
+						if compiled.SIMDBuild {
+							gc_left6 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_gc.go:202*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:202*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c11r[gc_lane:]))
+										/*line hecbench_gc.go:202*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left6 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_gc.go:202*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:202*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c11r[gc_lane:]))
+										/*line hecbench_gc.go:202*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left6 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left6&(1<<gc_lane) == 0 {
+										continue
+									}
+									wpcol := gc_l_wpcol[gc_lane]
+									/*line hecbench_gc.go:202*/ wpcol &= gc_c11r[gc_lane]
+									gc_l_wpcol[gc_lane] = wpcol
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								wpcol := gc_l_wpcol[gc_lane]
+								/*line hecbench_gc.go:202*/ wpcol &= gc_c11r[gc_lane]
+								gc_l_wpcol[gc_lane] = wpcol
+							}
+						}
+						/*line hecbench_gc.go:203*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 8, 32, &gc_c12r)
+						if compiled.SIMDBuild {
+							gc_left7 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_gc.go:203*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:203*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c12r[gc_lane:]))
+										/*line hecbench_gc.go:203*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left7 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_gc.go:203*/ wpcol := lanes.LoadInt32x8Slice(gc_l_wpcol[gc_lane:])
+										/*line hecbench_gc.go:203*/ wpcol = wpcol.And(lanes.LoadInt32x8Slice(gc_c12r[gc_lane:]))
+										/*line hecbench_gc.go:203*/ wpcol.StoreSlice(gc_l_wpcol[gc_lane:])
+										gc_left7 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left7 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left7&(1<<gc_lane) == 0 {
+										continue
+									}
+									wpcol := gc_l_wpcol[gc_lane]
+									/*line hecbench_gc.go:203*/ wpcol &= gc_c12r[gc_lane]
+									gc_l_wpcol[gc_lane] = wpcol
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								wpcol := gc_l_wpcol[gc_lane]
+								/*line hecbench_gc.go:203*/ wpcol &= gc_c12r[gc_lane]
+								gc_l_wpcol[gc_lane] = wpcol
+							}
+						}
+						/*line hecbench_gc.go:204*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 16, 32, &gc_c13r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								/*line hecbench_gc.go:136*/ lane := int32(gc_tx % gcWS)
+								shortcut := gc_l_shortcut[gc_lane]
+								done := gc_l_done[gc_lane]
+								pcol := gc_l_pcol[gc_lane]
+								who := gc_l_who[gc_lane]
+								wpcol := gc_l_wpcol[gc_lane]
+								wshortcut := gc_l_wshortcut[gc_lane]
+								wdone := gc_l_wdone[gc_lane]
+								/*line hecbench_gc.go:204*/ wpcol &= gc_c13r[gc_lane]
+								if who == lane {
+									pcol = wpcol
+								}
+								if who == lane {
+									done = wdone
+								}
+								if who == lane {
+									shortcut = wshortcut
+								}
+								gc_l_shortcut[gc_lane] = shortcut
+								gc_l_done[gc_lane] = done
+								gc_l_pcol[gc_lane] = pcol
+								gc_l_wpcol[gc_lane] = wpcol
+							}
+						}
+					}
+					gc_act = gc_save29 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						again := gc_l_again[gc_lane]
+						w := gc_l_w[gc_lane]
+						shortcut := gc_l_shortcut[gc_lane]
+						done := gc_l_done[gc_lane]
+						v := gc_l_v[gc_lane]
+						data := gc_l_data[gc_lane]
+						rnge := gc_l_rnge[gc_lane]
+						beg := gc_l_beg[gc_lane]
+						pcol := gc_l_pcol[gc_lane]
+						/*line hecbench_gc.go:216*/ if w < stop {
+							if rnge > 0 {
+								mincol := data & gcMask
+								val, mc := pcol, int32(0)
+								if pcol == 0 {
+									offs := beg / gcWS
+									mc = max(1, mincol/gcWS)
+									for {
+										gc_b.Tick()
+										if gc_b.Stopped() {
+											return
+										}
+										/*line hecbench_gc.go:224*/ val = posscol2[offs+mc]
+										if val != 0 {
+											break
+										}
+										mc++
+									}
+								}
+								newmincol := mc*gcWS + clz(val)
+								if mincol != newmincol {
+									shortcut = false
+								}
+								if shortcut || done {
+									if newmincol < gcWS {
+										pcol = int32(gcUMSB >> newmincol)
+									} else {
+										pcol = 0
+									}
+								} else {
+									maxcol := mincol + rnge
+									rnge_ := maxcol - newmincol
+									newmincol = (rnge_ << (gcWS / 2)) | newmincol
+									again = true
+								}
+								posscol[v] = pcol
+								color[v] = newmincol
+							}
+						}
+						gc_l_again[gc_lane] = again
+						gc_l_shortcut[gc_lane] = shortcut
+						gc_l_pcol[gc_lane] = pcol
+					}
+					gc_act = gc_in33 &^ gc_dead
+					if compiled.SIMDBuild {
+						gc_left8 := gc_act
+						if compiled.SIMD {
+							/*line hecbench_gc.go:142*/ gc_vb3 := lanes.BroadcastInt32x8(threads)
+							if gc_act == ^uint32(0) {
+								/*line hecbench_gc.go:142*/ gc_vb4 := lanes.BroadcastInt32x8(threads)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_gc.go:142*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+									/*line hecbench_gc.go:142*/ w = w.Add(gc_vb4)
+									/*line hecbench_gc.go:142*/ w.StoreSlice(gc_l_w[gc_lane:])
+									gc_left8 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_gc.go:142*/ w := lanes.LoadInt32x8Slice(gc_l_w[gc_lane:])
+									/*line hecbench_gc.go:142*/ w = w.Add(gc_vb3)
+									/*line hecbench_gc.go:142*/ w.StoreSlice(gc_l_w[gc_lane:])
+									gc_left8 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left8&(1<<gc_lane) == 0 {
+									continue
+								}
+								w := gc_l_w[gc_lane]
+								/*line hecbench_gc.go:142*/ w += threads
+								gc_l_w[gc_lane] = w
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							w := gc_l_w[gc_lane]
+							/*line hecbench_gc.go:142*/ w += threads
+							gc_l_w[gc_lane] = w
+						}
+					}
+				}
+				gc_act = gc_save33 &^ gc_dead
+				/*line hecbench_gc.go:252*/ compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_l_again, nil, nil, &gc_c14r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_gc.go:252*/ var anySync_2 bool = gc_c14r[gc_lane]
+					gc_l_anySync_2[gc_lane] = anySync_2
+				}
+				var gc_m37 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					anySync_2 := gc_l_anySync_2[gc_lane]
+					/*line hecbench_gc.go:252*/ if !anySync_2 {
+						gc_m37 |= 1 << gc_lane
+					}
+				}
+				gc_save37 := gc_act
+				gc_act = gc_save37 & gc_m37
+				if gc_act != 0 {
+					gc_in39 &^= gc_act
+					gc_skip39 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save37 &^ gc_dead &^ gc_skip39
+			}
+			gc_act = gc_save39 &^ gc_dead
+		}
+	}
+}
 
 // GcRunSmallKernel is runSmall of ECL-GC: each thread walks the
 // higher-priority neighbours of each of its low-degree vertices (the set
@@ -179,3 +2089,5 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 //
 //go:embed common.go hecbench_gc.go
 var gc_files_hecbench_gc embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

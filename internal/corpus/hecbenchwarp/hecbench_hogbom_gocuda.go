@@ -53,10 +53,10 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		gc_b.SharedWritten()
 	}
 	/*line hecbench_hogbom.go:52*/ maxPos := gocuda.Shared[int](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			val := float32(0)
 			pos := 0
@@ -64,7 +64,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			gc_s_pos[gc_rank] = pos
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			val := float32(0)
 			pos := 0
@@ -72,7 +72,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			gc_s_pos[gc_rank] = pos
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			val := float32(0)
 			pos := 0
@@ -80,7 +80,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			gc_s_pos[gc_rank] = pos
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			val := float32(0)
 			pos := 0
@@ -88,7 +88,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			gc_s_pos[gc_rank] = pos
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		val := float32(0)
 		pos := 0
@@ -162,10 +162,10 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(image) && gc_to <= len(image)-gc_off2 {
 					gc_at := image[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							val := gc_s_val[gc_rank]
 							pos := gc_s_pos[gc_rank]
@@ -179,7 +179,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							val := gc_s_val[gc_rank]
 							pos := gc_s_pos[gc_rank]
@@ -193,7 +193,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							val := gc_s_val[gc_rank]
 							pos := gc_s_pos[gc_rank]
@@ -207,7 +207,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							val := gc_s_val[gc_rank]
 							pos := gc_s_pos[gc_rank]
@@ -221,7 +221,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
@@ -257,10 +257,10 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 			gc_at2 := maxVal[:gc_bdx]
 			gc_at3 := maxPos[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -268,7 +268,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -276,7 +276,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -284,7 +284,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -292,7 +292,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				pos := gc_s_pos[gc_rank]

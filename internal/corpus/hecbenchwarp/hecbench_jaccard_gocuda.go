@@ -7,6 +7,7 @@ import (
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -14,11 +15,688 @@ import (
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
 
+// JaccardRowSumKernel is jaccard_row_sum<weighted, T> of jaccard-cuda: the
+// volume of each row's neighbours, rows by y, the lanes of x scanning.
+//
+//line hecbench_jaccard.go:77
+func JaccardRowSumKernel[T jaccardReal](weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line hecbench_jaccard.go:78*/ gc_body := func(gc_b *compiled.Block) { gc_body_jaccardRowSumKernel[T](gc_b, weighted, n, csrPtr, csrInd, w, work) }
+		switch any(*new(T)).(type) {
+		case float32:
+			w := any(w).([]float32)
+			work := any(work).([]float32)
+			gc_body = func(gc_b *compiled.Block) {
+				gc_body_jaccardRowSumKernel_float32(gc_b, weighted, n, csrPtr, csrInd, w, work)
+			}
+		}
+		return compiled.Kernel(gc_src_jaccardRowSumKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, weighted, n, csrPtr, csrInd, w, work)
+					return
+				}
+				jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_jaccardRowSumKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line hecbench_jaccard.go:81*/ compiled.ProbeArgs(gc_t, weighted, n, csrPtr, csrInd, w, work)
+					return
+				}
+				jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work)
+			},
+			func(gc_b *compiled.Block) { gc_body_jaccardRowSumKernel[T](gc_b, weighted, n, csrPtr, csrInd, w, work) })
+	}
+}
+
 //line hecbench_jaccard.go:77
 var gc_src_jaccardRowSumKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardRowSumKernel", "86de819ae7958326bc34325f0eecc86b01a3b6060eef7977f94d0c184c904821", "hecbench_jaccard.go:73-93", "hecbench_jaccard.go:24-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "jaccardRowSumKernel_float32", Pack: gc_ptx_hecbench_jaccard, Params: []string{"bool", "int32", "[]int32", "[]int32", "[]float32", "[]float32"}, Files: []string{"hecbench_jaccard.go"}, DynamicShared: false, DynamicSize: false},
 	compiled.PTX{Entry: "jaccardRowSumKernel_float64", Pack: gc_ptx_hecbench_jaccard, Params: []string{"bool", "int32", "[]int32", "[]int32", "[]float64", "[]float64"}, Files: []string{"hecbench_jaccard.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_jaccard.go:77
+func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdy := gc_b.GridDim().Y
+	gc_by := gc_b.Index().Y
+	gc_n := gc_b.Len()
+	var gc_l_n_ [32]int32
+	var gc_l_ind [32][]int32
+	var gc_l_sum_ [32]T
+	var gc_l_last [32]T
+	var gc_l_mn [32]int32
+	var gc_l_i [32]int32
+	var gc_l_valid [32]bool
+	var gc_l_row [32]int32
+	var gc_l_start [32]int32
+	var gc_l_length [32]int32
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	var gc_c3r [32]T
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			gc_save17 := gc_act
+			gc_in17 := gc_act
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						_ = gc_tx
+						gc_ty := gc_tidx2.Y
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var row int32 = int32(gc_ty + gc_by*gc_bdy)
+						/*line hecbench_jaccard.go:79*/ lanes.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						_ = gc_tx
+						gc_ty := gc_tidx.Y
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var row int32 = int32(gc_ty + gc_by*gc_bdy)
+						/*line hecbench_jaccard.go:79*/ lanes.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					row := int32(gc_ty + gc_by*gc_bdy)
+					gc_l_row[gc_lane] = row
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in17 &^ gc_dead
+				var gc_m17, gc_skip17 uint32
+				_ = gc_skip17
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					row := gc_l_row[gc_lane]
+					/*line hecbench_jaccard.go:78*/ if row < n {
+						gc_m17 |= 1 << gc_lane
+					}
+				}
+				gc_in17 &= gc_m17
+				gc_act = gc_in17
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					row := gc_l_row[gc_lane]
+					/*line hecbench_jaccard.go:79*/ start := csrPtr[row]
+					end := csrPtr[row+1]
+					length := end - start
+					gc_l_start[gc_lane] = start
+					gc_l_length[gc_lane] = length
+				}
+				/*line hecbench_jaccard.go:84*/ if weighted {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						start := gc_l_start[gc_lane]
+						length := gc_l_length[gc_lane]
+						/*line hecbench_jaccard.go:85*/ var n_ int32 = length
+						/*line hecbench_jaccard.go:85*/ var ind []int32 = csrInd[start:]
+						gc_l_n_[gc_lane] = n_
+						gc_l_ind[gc_lane] = ind
+					}
+					/*line hecbench_jaccard.go:85*/ var w_ []T = w
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						n_ := gc_l_n_[gc_lane]
+						/*line hecbench_jaccard.go:29*/ sum_ := T(0.0)
+						var last T
+						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+						gc_l_sum_[gc_lane] = sum_
+						gc_l_last[gc_lane] = last
+						gc_l_mn[gc_lane] = mn
+					}
+					gc_save11 := gc_act
+					gc_in11 := gc_act
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx3.X + gc_lane
+								gc_ty := gc_tidx3.Y
+								_ = gc_ty
+								gc_tz := gc_tidx3.Z
+								_ = gc_tz
+								i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							i := int32(gc_tx)
+							gc_l_i[gc_lane] = i
+						}
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in11 &^ gc_dead
+						var gc_m11, gc_skip11 uint32
+						_ = gc_skip11
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							mn := gc_l_mn[gc_lane]
+							i := gc_l_i[gc_lane]
+							/*line hecbench_jaccard.go:32*/ if i < mn {
+								gc_m11 |= 1 << gc_lane
+							}
+						}
+						gc_in11 &= gc_m11
+						gc_act = gc_in11
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							n_ := gc_l_n_[gc_lane]
+							sum_ := gc_l_sum_[gc_lane]
+							_ = sum_
+							i := gc_l_i[gc_lane]
+							/*line hecbench_jaccard.go:40*/ valid := i < n_
+							gc_l_valid[gc_lane] = valid
+						}
+						/*line hecbench_jaccard.go:47*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							ind := gc_l_ind[gc_lane]
+							/*line hecbench_jaccard.go:56*/ var sum_ T
+							/*line hecbench_jaccard.go:58*/ var last T
+							i := gc_l_i[gc_lane]
+							valid := gc_l_valid[gc_lane]
+							/*line hecbench_jaccard.go:47*/ last = gc_c1r[gc_lane]
+							/*line hecbench_jaccard.go:50*/ if valid {
+								sum_ = w_[ind[i]]
+							} else {
+								sum_ = 0.0
+							}
+							gc_l_sum_[gc_lane] = sum_
+							gc_l_last[gc_lane] = last
+						}
+						/*line hecbench_jaccard.go:57*/ for j := 1; j < gc_bdx; j *= 2 {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								sum_ := gc_l_sum_[gc_lane]
+								/*line hecbench_jaccard.go:58*/ v := gc_c2r[gc_lane]
+								if gc_tx >= j {
+									sum_ += v
+								}
+								gc_l_sum_[gc_lane] = sum_
+							}
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							sum_ := gc_l_sum_[gc_lane]
+							last := gc_l_last[gc_lane]
+							/*line hecbench_jaccard.go:64*/ sum_ += last
+							gc_l_sum_[gc_lane] = sum_
+						}
+						gc_act = gc_in11 &^ gc_dead
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_jaccard.go:32*/ i := lanes.LoadInt32x8Slice(gc_l_i[gc_lane:])
+									/*line hecbench_jaccard.go:32*/ i = i.Add(lanes.BroadcastInt32x8(int32(gc_bdx)))
+									/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_jaccard.go:32*/ i := lanes.LoadInt32x8Slice(gc_l_i[gc_lane:])
+									/*line hecbench_jaccard.go:32*/ i = i.Add(lanes.BroadcastInt32x8(int32(gc_bdx)))
+									/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								i := gc_l_i[gc_lane]
+								/*line hecbench_jaccard.go:32*/ i += int32(gc_bdx)
+								gc_l_i[gc_lane] = i
+							}
+						}
+					}
+					gc_act = gc_save11 &^ gc_dead
+					/*line hecbench_jaccard.go:68*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_jaccard.go:82*/ var last T
+							row := gc_l_row[gc_lane]
+							/*line hecbench_jaccard.go:68*/ last = gc_c3r[gc_lane]
+							/*line hecbench_jaccard.go:70*/ var r T = last
+							/*line hecbench_jaccard.go:85*/ sum := r
+							if gc_tx == 0 {
+								work[row] = sum
+							}
+							gc_l_last[gc_lane] = last
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						row := gc_l_row[gc_lane]
+						length := gc_l_length[gc_lane]
+						/*line hecbench_jaccard.go:90*/ work[row] = T(length)
+					}
+				}
+				gc_act = gc_in17 &^ gc_dead
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_jaccard.go:78*/ row := lanes.LoadInt32x8Slice(gc_l_row[gc_lane:])
+							/*line hecbench_jaccard.go:78*/ row = row.Add(lanes.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+							/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_jaccard.go:78*/ row := lanes.LoadInt32x8Slice(gc_l_row[gc_lane:])
+							/*line hecbench_jaccard.go:78*/ row = row.Add(lanes.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+							/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						row := gc_l_row[gc_lane]
+						/*line hecbench_jaccard.go:78*/ row += int32(gc_gdy * gc_bdy)
+						gc_l_row[gc_lane] = row
+					}
+				}
+			}
+			gc_act = gc_save17 &^ gc_dead
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			gc_save17 := gc_act
+			gc_in17 := gc_act
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					row := int32(gc_ty + gc_by*gc_bdy)
+					gc_l_row[gc_lane] = row
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in17 &^ gc_dead
+				var gc_m17, gc_skip17 uint32
+				_ = gc_skip17
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					row := gc_l_row[gc_lane]
+					/*line hecbench_jaccard.go:78*/ if row < n {
+						gc_m17 |= 1 << gc_lane
+					}
+				}
+				gc_in17 &= gc_m17
+				gc_act = gc_in17
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					row := gc_l_row[gc_lane]
+					/*line hecbench_jaccard.go:79*/ start := csrPtr[row]
+					end := csrPtr[row+1]
+					length := end - start
+					gc_l_start[gc_lane] = start
+					gc_l_length[gc_lane] = length
+				}
+				/*line hecbench_jaccard.go:84*/ if weighted {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						start := gc_l_start[gc_lane]
+						length := gc_l_length[gc_lane]
+						/*line hecbench_jaccard.go:85*/ var n_ int32 = length
+						/*line hecbench_jaccard.go:85*/ var ind []int32 = csrInd[start:]
+						gc_l_n_[gc_lane] = n_
+						gc_l_ind[gc_lane] = ind
+					}
+					/*line hecbench_jaccard.go:85*/ var w_ []T = w
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						n_ := gc_l_n_[gc_lane]
+						/*line hecbench_jaccard.go:29*/ sum_ := T(0.0)
+						var last T
+						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+						gc_l_sum_[gc_lane] = sum_
+						gc_l_last[gc_lane] = last
+						gc_l_mn[gc_lane] = mn
+					}
+					gc_save11 := gc_act
+					gc_in11 := gc_act
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							i := int32(gc_tx)
+							gc_l_i[gc_lane] = i
+						}
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in11 &^ gc_dead
+						var gc_m11, gc_skip11 uint32
+						_ = gc_skip11
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							mn := gc_l_mn[gc_lane]
+							i := gc_l_i[gc_lane]
+							/*line hecbench_jaccard.go:32*/ if i < mn {
+								gc_m11 |= 1 << gc_lane
+							}
+						}
+						gc_in11 &= gc_m11
+						gc_act = gc_in11
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							n_ := gc_l_n_[gc_lane]
+							sum_ := gc_l_sum_[gc_lane]
+							_ = sum_
+							i := gc_l_i[gc_lane]
+							/*line hecbench_jaccard.go:40*/ valid := i < n_
+							gc_l_valid[gc_lane] = valid
+						}
+						/*line hecbench_jaccard.go:47*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							ind := gc_l_ind[gc_lane]
+							/*line hecbench_jaccard.go:56*/ var sum_ T
+							/*line hecbench_jaccard.go:58*/ var last T
+							i := gc_l_i[gc_lane]
+							valid := gc_l_valid[gc_lane]
+							/*line hecbench_jaccard.go:47*/ last = gc_c1r[gc_lane]
+							/*line hecbench_jaccard.go:50*/ if valid {
+								sum_ = w_[ind[i]]
+							} else {
+								sum_ = 0.0
+							}
+							gc_l_sum_[gc_lane] = sum_
+							gc_l_last[gc_lane] = last
+						}
+						/*line hecbench_jaccard.go:57*/ for j := 1; j < gc_bdx; j *= 2 {
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								sum_ := gc_l_sum_[gc_lane]
+								/*line hecbench_jaccard.go:58*/ v := gc_c2r[gc_lane]
+								if gc_tx >= j {
+									sum_ += v
+								}
+								gc_l_sum_[gc_lane] = sum_
+							}
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							sum_ := gc_l_sum_[gc_lane]
+							last := gc_l_last[gc_lane]
+							/*line hecbench_jaccard.go:64*/ sum_ += last
+							gc_l_sum_[gc_lane] = sum_
+						}
+						gc_act = gc_in11 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							i := gc_l_i[gc_lane]
+							/*line hecbench_jaccard.go:32*/ i += int32(gc_bdx)
+							gc_l_i[gc_lane] = i
+						}
+					}
+					gc_act = gc_save11 &^ gc_dead
+					/*line hecbench_jaccard.go:68*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							/*line hecbench_jaccard.go:82*/ var last T
+							row := gc_l_row[gc_lane]
+							/*line hecbench_jaccard.go:68*/ last = gc_c3r[gc_lane]
+							/*line hecbench_jaccard.go:70*/ var r T = last
+							/*line hecbench_jaccard.go:85*/ sum := r
+							if gc_tx == 0 {
+								work[row] = sum
+							}
+							gc_l_last[gc_lane] = last
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						row := gc_l_row[gc_lane]
+						length := gc_l_length[gc_lane]
+						/*line hecbench_jaccard.go:90*/ work[row] = T(length)
+					}
+				}
+				gc_act = gc_in17 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					row := gc_l_row[gc_lane]
+					/*line hecbench_jaccard.go:78*/ row += int32(gc_gdy * gc_bdy)
+					gc_l_row[gc_lane] = row
+				}
+			}
+			gc_act = gc_save17 &^ gc_dead
+		}
+	}
+}
 
 // JaccardIsKernel is jaccard_is<weighted, T> of jaccard-cuda: for each
 // edge (row, col), rows by z and edges by y, the lanes of x take the
@@ -395,3 +1073,476 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 //
 //go:embed hecbench_jaccard.go
 var gc_files_hecbench_jaccard embed.FS
+
+//line hecbench_jaccard.go:77
+func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n int32, csrPtr []int32, csrInd []int32, w []float32, work []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdy := gc_b.GridDim().Y
+	gc_by := gc_b.Index().Y
+	gc_n := gc_b.Len()
+	var gc_l_n_ [32]int32
+	var gc_l_ind [32][]int32
+	var gc_l_sum_ [32]float32
+	var gc_l_last [32]float32
+	var gc_l_mn [32]int32
+	var gc_l_i [32]int32
+	var gc_l_valid [32]bool
+	var gc_l_row [32]int32
+	var gc_l_start [32]int32
+	var gc_l_length [32]int32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		gc_save17 := gc_act
+		gc_in17 := gc_act
+		gc_left := gc_act
+		if compiled.SIMD {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_tx := gc_tidx2.X + gc_lane
+					_ = gc_tx
+					gc_ty := gc_tidx2.Y
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+					/*line hecbench_jaccard.go:79*/ lanes.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx := gc_tidx.X
+					_ = gc_tx
+					gc_ty := gc_tidx.Y
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					var row int32 = int32(gc_ty + gc_by*gc_bdy)
+					/*line hecbench_jaccard.go:79*/ lanes.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				row := int32(gc_ty + gc_by*gc_bdy)
+				gc_l_row[gc_lane] = row
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in17 &^ gc_dead
+			var gc_m17, gc_skip17 uint32
+			_ = gc_skip17
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				row := gc_l_row[gc_lane]
+				/*line hecbench_jaccard.go:78*/ if row < n {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+			gc_in17 &= gc_m17
+			gc_act = gc_in17
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				row := gc_l_row[gc_lane]
+				/*line hecbench_jaccard.go:79*/ start := csrPtr[row]
+				end := csrPtr[row+1]
+				length := end - start
+				gc_l_start[gc_lane] = start
+				gc_l_length[gc_lane] = length
+			}
+			/*line hecbench_jaccard.go:84*/ if weighted {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					start := gc_l_start[gc_lane]
+					length := gc_l_length[gc_lane]
+					/*line hecbench_jaccard.go:85*/ var n_ int32 = length
+					/*line hecbench_jaccard.go:85*/ var ind []int32 = csrInd[start:]
+					gc_l_n_[gc_lane] = n_
+					gc_l_ind[gc_lane] = ind
+				}
+				/*line hecbench_jaccard.go:85*/ var w_ []float32 = w
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					n_ := gc_l_n_[gc_lane]
+					sum_ := float32(0.0)
+					/*line hecbench_jaccard.go:30*/ var last float32
+					mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+					gc_l_sum_[gc_lane] = sum_
+					gc_l_last[gc_lane] = last
+					gc_l_mn[gc_lane] = mn
+				}
+				gc_save11 := gc_act
+				gc_in11 := gc_act
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_tx := gc_tidx3.X + gc_lane
+							gc_ty := gc_tidx3.Y
+							_ = gc_ty
+							gc_tz := gc_tidx3.Z
+							_ = gc_tz
+							i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2)
+							/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							i := lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota)
+							/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						i := int32(gc_tx)
+						gc_l_i[gc_lane] = i
+					}
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in11 &^ gc_dead
+					var gc_m11, gc_skip11 uint32
+					_ = gc_skip11
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						mn := gc_l_mn[gc_lane]
+						i := gc_l_i[gc_lane]
+						/*line hecbench_jaccard.go:32*/ if i < mn {
+							gc_m11 |= 1 << gc_lane
+						}
+					}
+					gc_in11 &= gc_m11
+					gc_act = gc_in11
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						n_ := gc_l_n_[gc_lane]
+						sum_ := gc_l_sum_[gc_lane]
+						_ = sum_
+						i := gc_l_i[gc_lane]
+						/*line hecbench_jaccard.go:40*/ valid := i < n_
+						gc_l_valid[gc_lane] = valid
+					}
+					/*line hecbench_jaccard.go:47*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						ind := gc_l_ind[gc_lane]
+						/*line hecbench_jaccard.go:56*/ var sum_ float32
+						/*line hecbench_jaccard.go:58*/ var last float32
+						i := gc_l_i[gc_lane]
+						valid := gc_l_valid[gc_lane]
+						/*line hecbench_jaccard.go:47*/ last = gc_c1r[gc_lane]
+						/*line hecbench_jaccard.go:50*/ if valid {
+							sum_ = w_[ind[i]]
+						} else {
+							sum_ = 0.0
+						}
+						gc_l_sum_[gc_lane] = sum_
+						gc_l_last[gc_lane] = last
+					}
+					/*line hecbench_jaccard.go:57*/ for j := 1; j < gc_bdx; j *= 2 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+						gc_left3 := gc_act
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+								gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_tx := gc_tidx4.X + gc_lane
+									gc_ty := gc_tidx4.Y
+									_ = gc_ty
+									gc_tz := gc_tidx4.Z
+									_ = gc_tz
+									/*line hecbench_jaccard.go:58*/ sum_ := lanes.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+									/*line hecbench_jaccard.go:58*/ v := lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+									if gc_tx >= j {
+										/*line hecbench_jaccard.go:59*/ sum_ = sum_.Add(v)
+									} else {
+										/*line hecbench_jaccard.go:59*/ gc_if2 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
+										if gc_if2.ToBits() != 0 {
+											/*line hecbench_jaccard.go:59*/ sum_ = sum_.Add(v).Merge(sum_, gc_if2)
+										}
+									}
+									/*line hecbench_jaccard.go:59*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+									if gc_tidx.X+8 > gc_bdx {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx := gc_tidx.X
+									gc_ty := gc_tidx.Y
+									_ = gc_ty
+									gc_tz := gc_tidx.Z
+									_ = gc_tz
+									/*line hecbench_jaccard.go:59*/ sum_ := lanes.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+									/*line hecbench_jaccard.go:58*/ v := lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+									gc_if := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx, 8))))
+									if gc_if.ToBits() != 0 {
+										/*line hecbench_jaccard.go:59*/ sum_ = sum_.Add(v).Merge(sum_, gc_if)
+									}
+									/*line hecbench_jaccard.go:59*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
+									gc_left3 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_left3&(1<<gc_lane) == 0 {
+									continue
+								}
+								sum_ := gc_l_sum_[gc_lane]
+								/*line hecbench_jaccard.go:58*/ v := gc_c2r[gc_lane]
+								if gc_tx >= j {
+									sum_ += v
+								}
+								gc_l_sum_[gc_lane] = sum_
+							}
+						}
+					}
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_jaccard.go:64*/ sum_ := lanes.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ last := lanes.LoadFloat32x8Slice(gc_l_last[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ sum_ = sum_.Add(last)
+								/*line hecbench_jaccard.go:64*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_jaccard.go:64*/ sum_ := lanes.LoadFloat32x8Slice(gc_l_sum_[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ last := lanes.LoadFloat32x8Slice(gc_l_last[gc_lane:])
+								/*line hecbench_jaccard.go:64*/ sum_ = sum_.Add(last)
+								/*line hecbench_jaccard.go:64*/ sum_.StoreSlice(gc_l_sum_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							sum_ := gc_l_sum_[gc_lane]
+							last := gc_l_last[gc_lane]
+							/*line hecbench_jaccard.go:64*/ sum_ += last
+							gc_l_sum_[gc_lane] = sum_
+						}
+					}
+					gc_act = gc_in11 &^ gc_dead
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_jaccard.go:32*/ i := lanes.LoadInt32x8Slice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i = i.Add(lanes.BroadcastInt32x8(int32(gc_bdx)))
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_jaccard.go:32*/ i := lanes.LoadInt32x8Slice(gc_l_i[gc_lane:])
+								/*line hecbench_jaccard.go:32*/ i = i.Add(lanes.BroadcastInt32x8(int32(gc_bdx)))
+								/*line hecbench_jaccard.go:32*/ i.StoreSlice(gc_l_i[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							i := gc_l_i[gc_lane]
+							/*line hecbench_jaccard.go:32*/ i += int32(gc_bdx)
+							gc_l_i[gc_lane] = i
+						}
+					}
+				}
+				gc_act = gc_save11 &^ gc_dead
+				/*line hecbench_jaccard.go:68*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line hecbench_jaccard.go:82*/ var last float32
+						row := gc_l_row[gc_lane]
+						/*line hecbench_jaccard.go:68*/ last = gc_c3r[gc_lane]
+						/*line hecbench_jaccard.go:70*/ var r float32 = last
+						/*line hecbench_jaccard.go:85*/ sum := r
+						if gc_tx == 0 {
+							work[row] = sum
+						}
+						gc_l_last[gc_lane] = last
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					row := gc_l_row[gc_lane]
+					length := gc_l_length[gc_lane]
+					/*line hecbench_jaccard.go:90*/ work[row] = float32(length)
+				}
+			}
+			gc_act = gc_in17 &^ gc_dead
+			gc_left6 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line hecbench_jaccard.go:78*/ row := lanes.LoadInt32x8Slice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row = row.Add(lanes.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+						/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line hecbench_jaccard.go:78*/ row := lanes.LoadInt32x8Slice(gc_l_row[gc_lane:])
+						/*line hecbench_jaccard.go:78*/ row = row.Add(lanes.BroadcastInt32x8(int32(gc_gdy * gc_bdy)))
+						/*line hecbench_jaccard.go:78*/ row.StoreSlice(gc_l_row[gc_lane:])
+						gc_left6 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left6&(1<<gc_lane) == 0 {
+						continue
+					}
+					row := gc_l_row[gc_lane]
+					/*line hecbench_jaccard.go:78*/ row += int32(gc_gdy * gc_bdy)
+					gc_l_row[gc_lane] = row
+				}
+			}
+		}
+		gc_act = gc_save17 &^ gc_dead
+	}
+}

@@ -5,7 +5,9 @@ package hecbenchwarp
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +37,1187 @@ var gc_src_mcComputeMinMaxLv1Kernel = compiled.NewSource(gc_files_hecbench_march
 	compiled.PTX{Entry: "mcComputeMinMaxLv1Kernel", Pack: gc_ptx_hecbench_marchingcubes, Params: []string{"[]float32"}, Files: []string{"hecbench_marchingcubes.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_marchingcubes.go:74
+func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	/*line hecbench_marchingcubes.go:75*/ sminMax := gocuda.Shared[float32](t, 64)[:64]
+	const threadNum = mcVoxelXLv1 * mcVoxelYLv1
+	const warpNum = threadNum / 32
+	/*line hecbench_marchingcubes.go:80*/ z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
+	/*line hecbench_marchingcubes.go:83*/ blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
+	var gc_l_minV [32]float32
+	var gc_l_maxV [32]float32
+	var gc_l_t0 [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_marchingcubes.go:78*/ x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
+				y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:85*/ v := mcF(x, y, z)
+				minV := v
+				/*line hecbench_marchingcubes.go:86*/ maxV := v
+				{
+					c0 := uint32(1)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(2)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(3)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(4)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(5)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(6)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(7)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(8)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(9)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(10)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(11)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(12)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(13)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(14)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(15)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(16)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(17)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(18)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(19)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(20)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(21)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(22)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(23)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(24)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(25)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(26)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(27)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(28)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(29)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(30)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(31)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(32)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(33)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(34)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(35)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(36)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(37)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(38)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(39)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(40)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(41)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(42)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(43)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(44)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(45)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(46)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(47)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(48)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(49)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(50)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(51)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(52)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(53)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(54)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(55)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(56)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(57)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(58)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(59)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(60)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(61)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(62)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				{
+					c0 := uint32(63)
+					/*line hecbench_marchingcubes.go:88*/ v = mcF(x, y, z+c0)
+					if v < minV {
+						minV = v
+					}
+					if v > maxV {
+						maxV = v
+					}
+				}
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
+			}
+		}
+		/*line hecbench_marchingcubes.go:96*/ for c0_ := 16; c0_ > 0; c0_ /= 2 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_marchingcubes.go:97*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							_ = minV
+							/*line hecbench_marchingcubes.go:97*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:97*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = t1
+							/*line hecbench_marchingcubes.go:97*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_marchingcubes.go:97*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							_ = minV
+							/*line hecbench_marchingcubes.go:97*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:97*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							_ = t1
+							/*line hecbench_marchingcubes.go:97*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						minV := gc_l_minV[gc_lane]
+						_ = minV
+						/*line hecbench_marchingcubes.go:97*/ var t0, t1 float32
+						_ = t1
+						gc_l_t0[gc_lane] = t0
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					minV := gc_l_minV[gc_lane]
+					_ = minV
+					/*line hecbench_marchingcubes.go:97*/ var t0, t1 float32
+					_ = t1
+					gc_l_t0[gc_lane] = t0
+				}
+			}
+			/*line hecbench_marchingcubes.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_marchingcubes.go:98*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							_ = maxV
+							/*line hecbench_marchingcubes.go:98*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:98*/ t0 = lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+							/*line hecbench_marchingcubes.go:98*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_marchingcubes.go:98*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							_ = maxV
+							/*line hecbench_marchingcubes.go:98*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:98*/ t0 = lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+							/*line hecbench_marchingcubes.go:98*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						maxV := gc_l_maxV[gc_lane]
+						_ = maxV
+						/*line hecbench_marchingcubes.go:113*/ var t0 float32
+						/*line hecbench_marchingcubes.go:98*/ t0 = gc_c1r[gc_lane]
+						gc_l_t0[gc_lane] = t0
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					maxV := gc_l_maxV[gc_lane]
+					_ = maxV
+					/*line hecbench_marchingcubes.go:104*/ var t0 float32
+					/*line hecbench_marchingcubes.go:98*/ t0 = gc_c1r[gc_lane]
+					gc_l_t0[gc_lane] = t0
+				}
+			}
+			/*line hecbench_marchingcubes.go:99*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_marchingcubes.go:99*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:99*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:99*/ t0 := lanes.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:99*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:99*/ t1 = lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+							gc_if3 := t0.Less(minV)
+							if gc_if3.ToBits() != 0 {
+								/*line hecbench_marchingcubes.go:100*/ minV = t0.Merge(minV, gc_if3)
+							}
+							/*line hecbench_marchingcubes.go:103*/ gc_if4 := t1.Greater(maxV)
+							if gc_if4.ToBits() != 0 {
+								/*line hecbench_marchingcubes.go:103*/ maxV = t1.Merge(maxV, gc_if4)
+							}
+							/*line hecbench_marchingcubes.go:103*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:103*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_marchingcubes.go:103*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:103*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+							/*line hecbench_marchingcubes.go:103*/ t0 := lanes.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+							/*line hecbench_marchingcubes.go:103*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_marchingcubes.go:99*/ t1 = lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+							gc_if := t0.Less(minV)
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_marchingcubes.go:100*/ minV = t0.Merge(minV, gc_if)
+							}
+							/*line hecbench_marchingcubes.go:103*/ gc_if2 := t1.Greater(maxV)
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_marchingcubes.go:103*/ maxV = t1.Merge(maxV, gc_if2)
+							}
+							/*line hecbench_marchingcubes.go:103*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+							/*line hecbench_marchingcubes.go:103*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						minV := gc_l_minV[gc_lane]
+						maxV := gc_l_maxV[gc_lane]
+						t0 := gc_l_t0[gc_lane]
+						/*line hecbench_marchingcubes.go:122*/ var t1 float32
+						/*line hecbench_marchingcubes.go:99*/ t1 = gc_c2r[gc_lane]
+						if t0 < minV {
+							minV = t0
+						}
+						if t1 > maxV {
+							maxV = t1
+						}
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					minV := gc_l_minV[gc_lane]
+					maxV := gc_l_maxV[gc_lane]
+					t0 := gc_l_t0[gc_lane]
+					/*line hecbench_marchingcubes.go:109*/ var t1 float32
+					/*line hecbench_marchingcubes.go:99*/ t1 = gc_c2r[gc_lane]
+					if t0 < minV {
+						minV = t0
+					}
+					if t1 > maxV {
+						maxV = t1
+					}
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				laneid := tid % 32
+				/*line hecbench_marchingcubes.go:84*/ warpid := tid >> 5
+				minV := gc_l_minV[gc_lane]
+				maxV := gc_l_maxV[gc_lane]
+				/*line hecbench_marchingcubes.go:107*/ if laneid == 0 {
+					sminMax[warpid] = minV
+					sminMax[warpid+warpNum] = maxV
+				}
+			}
+		}
+	}
+	var gc_l_minV2 [32]float32
+	var gc_l_maxV2 [32]float32
+	var gc_l_t0_ [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:84*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:112*/ if warpid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					laneid := tid % 32
+					/*line hecbench_marchingcubes.go:84*/ var minV float32
+					/*line hecbench_marchingcubes.go:86*/ var maxV float32
+					/*line hecbench_marchingcubes.go:113*/ minV = sminMax[laneid]
+					maxV = sminMax[laneid+warpNum]
+					gc_l_minV2[gc_lane] = minV
+					gc_l_maxV2[gc_lane] = maxV
+				}
+			}
+			/*line hecbench_marchingcubes.go:115*/ for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
+				if compiled.SIMDBuild {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_marchingcubes.go:116*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+								_ = minV
+								/*line hecbench_marchingcubes.go:116*/ var t0_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:116*/ var t1_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = t1_
+								/*line hecbench_marchingcubes.go:116*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_marchingcubes.go:116*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+								_ = minV
+								/*line hecbench_marchingcubes.go:116*/ var t0_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:116*/ var t1_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = t1_
+								/*line hecbench_marchingcubes.go:116*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							minV := gc_l_minV2[gc_lane]
+							_ = minV
+							/*line hecbench_marchingcubes.go:116*/ var t0_, t1_ float32
+							_ = t1_
+							gc_l_t0_[gc_lane] = t0_
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						minV := gc_l_minV2[gc_lane]
+						_ = minV
+						/*line hecbench_marchingcubes.go:116*/ var t0_, t1_ float32
+						_ = t1_
+						gc_l_t0_[gc_lane] = t0_
+					}
+				}
+				/*line hecbench_marchingcubes.go:117*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
+				if compiled.SIMDBuild {
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_marchingcubes.go:117*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+								_ = maxV
+								/*line hecbench_marchingcubes.go:117*/ var t0_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:117*/ t0_ = lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_marchingcubes.go:117*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_marchingcubes.go:117*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+								_ = maxV
+								/*line hecbench_marchingcubes.go:117*/ var t0_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:117*/ t0_ = lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:])
+								/*line hecbench_marchingcubes.go:117*/ t0_.StoreSlice(gc_l_t0_[gc_lane:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							maxV := gc_l_maxV2[gc_lane]
+							_ = maxV
+							/*line hecbench_marchingcubes.go:132*/ var t0_ float32
+							/*line hecbench_marchingcubes.go:117*/ t0_ = gc_c3r[gc_lane]
+							gc_l_t0_[gc_lane] = t0_
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						maxV := gc_l_maxV2[gc_lane]
+						_ = maxV
+						/*line hecbench_marchingcubes.go:126*/ var t0_ float32
+						/*line hecbench_marchingcubes.go:117*/ t0_ = gc_c3r[gc_lane]
+						gc_l_t0_[gc_lane] = t0_
+					}
+				}
+				/*line hecbench_marchingcubes.go:118*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
+				if compiled.SIMDBuild {
+					gc_left6 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_marchingcubes.go:118*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+								/*line hecbench_marchingcubes.go:118*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+								/*line hecbench_marchingcubes.go:118*/ t0_ := lanes.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
+								/*line hecbench_marchingcubes.go:118*/ var t1_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:118*/ t1_ = lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+								gc_if7 := t0_.Less(minV)
+								if gc_if7.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:119*/ minV = t0_.Merge(minV, gc_if7)
+								}
+								/*line hecbench_marchingcubes.go:122*/ gc_if8 := t1_.Greater(maxV)
+								if gc_if8.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:122*/ maxV = t1_.Merge(maxV, gc_if8)
+								}
+								/*line hecbench_marchingcubes.go:122*/ minV.StoreSlice(gc_l_minV2[gc_lane:])
+								/*line hecbench_marchingcubes.go:122*/ maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_marchingcubes.go:122*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV2[gc_lane:])
+								/*line hecbench_marchingcubes.go:122*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV2[gc_lane:])
+								/*line hecbench_marchingcubes.go:122*/ t0_ := lanes.LoadFloat32x8Slice(gc_l_t0_[gc_lane:])
+								/*line hecbench_marchingcubes.go:122*/ var t1_ lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:118*/ t1_ = lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:])
+								gc_if5 := t0_.Less(minV)
+								if gc_if5.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:119*/ minV = t0_.Merge(minV, gc_if5)
+								}
+								/*line hecbench_marchingcubes.go:122*/ gc_if6 := t1_.Greater(maxV)
+								if gc_if6.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:122*/ maxV = t1_.Merge(maxV, gc_if6)
+								}
+								/*line hecbench_marchingcubes.go:122*/ minV.StoreSlice(gc_l_minV2[gc_lane:])
+								/*line hecbench_marchingcubes.go:122*/ maxV.StoreSlice(gc_l_maxV2[gc_lane:])
+								gc_left6 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left6&(1<<gc_lane) == 0 {
+								continue
+							}
+							minV := gc_l_minV2[gc_lane]
+							maxV := gc_l_maxV2[gc_lane]
+							t0_ := gc_l_t0_[gc_lane]
+							/*line hecbench_marchingcubes.go:141*/ var t1_ float32
+							/*line hecbench_marchingcubes.go:118*/ t1_ = gc_c4r[gc_lane]
+							if t0_ < minV {
+								minV = t0_
+							}
+							if t1_ > maxV {
+								maxV = t1_
+							}
+							gc_l_minV2[gc_lane] = minV
+							gc_l_maxV2[gc_lane] = maxV
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						minV := gc_l_minV2[gc_lane]
+						maxV := gc_l_maxV2[gc_lane]
+						t0_ := gc_l_t0_[gc_lane]
+						/*line hecbench_marchingcubes.go:131*/ var t1_ float32
+						/*line hecbench_marchingcubes.go:118*/ t1_ = gc_c4r[gc_lane]
+						if t0_ < minV {
+							minV = t0_
+						}
+						if t1_ > maxV {
+							maxV = t1_
+						}
+						gc_l_minV2[gc_lane] = minV
+						gc_l_maxV2[gc_lane] = maxV
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line hecbench_marchingcubes.go:81*/ tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+					laneid := tid % 32
+					minV := gc_l_minV2[gc_lane]
+					maxV := gc_l_maxV2[gc_lane]
+					/*line hecbench_marchingcubes.go:126*/ if laneid == 0 {
+						minMax[blockid*2] = minV
+						minMax[blockid*2+1] = maxV
+					}
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+}
+
 // McCompactLv1Kernel is compactLv1 of marchingCubes-cuda: the level-1
 // blocks whose range holds isoValue, compacted by a block scan (warp
 // scans by __shfl_up_sync, then a scan of the warp sums in warp 0) and one
@@ -60,12 +1243,479 @@ var gc_src_mcCompactLv1Kernel = compiled.NewSource(gc_files_hecbench_marchingcub
 	compiled.PTX{Entry: "mcCompactLv1Kernel", Pack: gc_ptx_hecbench_marchingcubes, Params: []string{"float32", "[]float32", "[]uint32", "[]uint32"}, Files: []string{"hecbench_marchingcubes.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_marchingcubes.go:139
+func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax []float32, blockIndices, countedBlockNum []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line hecbench_marchingcubes.go:140*/ sums := gocuda.Shared[uint32](t, 32)[:32]
+	const warpNum = mcCountingThreadNumLv1 / 32
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				/*line hecbench_marchingcubes.go:147*/ gc_vb2 := lanes.BroadcastFloat32x8(isoValue)
+				gc_vb3 := lanes.BroadcastUint32x8(1)
+				gc_vb4 := lanes.BroadcastUint32x8(0)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_evens4 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					/*line hecbench_marchingcubes.go:147*/ gc_vb6 := lanes.BroadcastFloat32x8(isoValue)
+					gc_vb7 := lanes.BroadcastUint32x8(1)
+					gc_vb8 := lanes.BroadcastUint32x8(0)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid uint32 = uint32(gc_tx)
+						/*line hecbench_marchingcubes.go:144*/ var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+						/*line hecbench_marchingcubes.go:146*/ var test lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						if gc_tx < 0 || gc_tx > 4294967288 {
+							break
+						}
+						var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld7 = lanes.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens4))
+//line hecbench_marchingcubes.go:147
+						} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld7 = lanes.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
+						} else {
+							var gc_lanes7 [8]float32
+							for gc_k7 := range 8 {
+								if 0xff&(1<<gc_k7) != 0 {
+									gc_pos.Thread = gc_rank + gc_k7
+									/*line hecbench_marchingcubes.go:147*/ gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld7 = lanes.LoadFloat32x8(&gc_lanes7)
+						}
+						var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld8 = lanes.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens4).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens4))
+//line hecbench_marchingcubes.go:147
+						} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld8 = lanes.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
+						} else {
+							var gc_lanes8 [8]float32
+							for gc_k8 := range 8 {
+								if 0xff&(1<<gc_k8) != 0 {
+									gc_pos.Thread = gc_rank + gc_k8
+									/*line hecbench_marchingcubes.go:147*/ gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld8 = lanes.LoadFloat32x8(&gc_lanes8)
+						}
+						gc_if4 := gc_ld7.LessEqual(gc_vb6).And(gc_ld8.GreaterEqual(gc_vb6))
+						if gc_if4.ToBits() != 0 {
+							/*line hecbench_marchingcubes.go:147*/ test = gc_vb7.Merge(test, gc_if4)
+						}
+						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_else4.ToBits() != 0 {
+							/*line hecbench_marchingcubes.go:147*/ test = gc_vb8.Merge(test, gc_else4)
+						}
+						/*line hecbench_marchingcubes.go:147*/ testSum := test
+						/*line hecbench_marchingcubes.go:147*/ test.StoreSlice(gc_s_test[gc_rank:])
+						/*line hecbench_marchingcubes.go:147*/ testSum.StoreSlice(gc_s_testSum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid uint32 = uint32(gc_tx)
+						/*line hecbench_marchingcubes.go:144*/ var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+						/*line hecbench_marchingcubes.go:146*/ var test lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+						if gc_tx < 0 || gc_tx > 4294967288 {
+							break
+						}
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld3 = lanes.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+						} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld3 = lanes.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
+						} else {
+							var gc_lanes3 [8]float32
+							for gc_k3 := range 8 {
+								if 0xff&(1<<gc_k3) != 0 {
+									gc_pos.Thread = gc_rank + gc_k3
+									/*line hecbench_marchingcubes.go:147*/ gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld3 = lanes.LoadFloat32x8(&gc_lanes3)
+						}
+						var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld4 = lanes.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+						} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+							/*line hecbench_marchingcubes.go:147*/ gc_ld4 = lanes.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
+						} else {
+							var gc_lanes4 [8]float32
+							for gc_k4 := range 8 {
+								if 0xff&(1<<gc_k4) != 0 {
+									gc_pos.Thread = gc_rank + gc_k4
+									/*line hecbench_marchingcubes.go:147*/ gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
+								}
+							}
+							gc_pos.Thread = gc_rank
+							gc_ld4 = lanes.LoadFloat32x8(&gc_lanes4)
+						}
+						gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_marchingcubes.go:147*/ test = gc_vb3.Merge(test, gc_if2)
+						}
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_else2.ToBits() != 0 {
+							/*line hecbench_marchingcubes.go:147*/ test = gc_vb4.Merge(test, gc_else2)
+						}
+						/*line hecbench_marchingcubes.go:147*/ testSum := test
+						/*line hecbench_marchingcubes.go:147*/ test.StoreSlice(gc_s_test[gc_rank:])
+						/*line hecbench_marchingcubes.go:147*/ testSum.StoreSlice(gc_s_testSum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+					/*line hecbench_marchingcubes.go:146*/ var test uint32
+					if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
+						test = 1
+					} else {
+						test = 0
+					}
+					testSum := test
+					gc_s_test[gc_rank] = test
+					gc_s_testSum[gc_rank] = testSum
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+					/*line hecbench_marchingcubes.go:146*/ var test uint32
+					if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
+						test = 1
+					} else {
+						test = 0
+					}
+					testSum := test
+					gc_s_test[gc_rank] = test
+					gc_s_testSum[gc_rank] = testSum
+				}
+			}
+		}
+		/*line hecbench_marchingcubes.go:153*/ for c0 := 1; c0 < 32; c0 *= 2 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes.go:154*/ testSum := lanes.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+							/*line hecbench_marchingcubes.go:154*/ testSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes.go:154*/ testSum := lanes.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+							/*line hecbench_marchingcubes.go:154*/ testSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						testSum := gc_s_testSum[gc_rank]
+						/*line hecbench_marchingcubes.go:154*/ gc_c1v[gc_lane] = testSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					testSum := gc_s_testSum[gc_rank]
+					/*line hecbench_marchingcubes.go:154*/ gc_c1v[gc_lane] = testSum
+				}
+			}
+			/*line hecbench_marchingcubes.go:154*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:154*/ tp := gc_c1r[gc_lane]
+				if laneid >= uint32(c0) {
+					testSum += tp
+				}
+				gc_s_testSum[gc_rank] = testSum
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+				/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:159*/ if laneid == 31 {
+					sums[warpid] = testSum
+				}
+			}
+		}
+	}
+	var gc_l_warpSum [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:163*/ if warpid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+					/*line hecbench_marchingcubes.go:164*/ warpSum := sums[laneid]
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			/*line hecbench_marchingcubes.go:165*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_marchingcubes.go:166*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+					warpSum := gc_l_warpSum[gc_lane]
+					/*line hecbench_marchingcubes.go:166*/ tp_ := gc_c2r[gc_lane]
+					if laneid >= uint32(c0_) {
+						warpSum += tp_
+					}
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:143*/ laneid := tid % 32
+					warpSum := gc_l_warpSum[gc_lane]
+					/*line hecbench_marchingcubes.go:171*/ sums[laneid] = warpSum
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := uint32(gc_tx)
+			/*line hecbench_marchingcubes.go:145*/ warpid := tid >> 5
+			testSum := gc_s_testSum[gc_rank]
+			/*line hecbench_marchingcubes.go:174*/ if warpid != 0 {
+				testSum += sums[warpid-1]
+			}
+			if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
+				sums[31] = atomic.Add(&countedBlockNum[0], testSum)
+			}
+			gc_s_testSum[gc_rank] = testSum
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:181*/ if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := uint32(gc_tx)
+			/*line hecbench_marchingcubes.go:144*/ bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+			test := gc_s_test[gc_rank]
+			testSum := gc_s_testSum[gc_rank]
+			/*line hecbench_marchingcubes.go:181*/ if test != 0 {
+				blockIndices[testSum+sums[31]-1] = bIdx
+			}
+		}
+	}
+}
+
 // McComputeMinMaxLv2Kernel is computeMinMaxLv2 of marchingCubes-cuda:
 // block b takes level-1 block blockIndicesLv1[b], threadIdx.y one of its
 // 5×5 columns of sub-blocks, the 16 lanes of x one 4×4 plane, walking the
 // 9 sub-blocks of the column and reducing each by 16-lane shuffles.
-//
-//line hecbench_marchingcubes.go:192
 func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mcComputeMinMaxLv2Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -82,6 +1732,560 @@ func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*
 var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcubes, "mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236").NoGoexit("b537d447a88ebee86e4b4ecdd904da34cc138be25f30fd9acd2e39d6b4494d12", "hecbench_marchingcubes.go:49-57").GPU(
 	compiled.PTX{Entry: "mcComputeMinMaxLv2Kernel", Pack: gc_ptx_hecbench_marchingcubes, Params: []string{"[]uint32", "[]float32"}, Files: []string{"hecbench_marchingcubes.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_marchingcubes.go:192
+func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	/*line hecbench_marchingcubes.go:195*/ blockIndex := blockIndicesLv1[gc_bx]
+	tp := blockIndex
+	/*line hecbench_marchingcubes.go:198*/ tp /= mcGridXLv1
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					gc_s_y[gc_rank] = y
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					gc_s_y[gc_rank] = y
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					gc_s_y[gc_rank] = y
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := uint32(gc_tx)
+					voxelOffset := uint32(gc_ty)
+					/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					gc_s_y[gc_rank] = y
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				voxelOffset := uint32(gc_ty)
+				/*line hecbench_marchingcubes.go:199*/ y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+				gc_s_y[gc_rank] = y
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_marchingcubes.go:200*/ tp /= mcGridYLv1
+	var gc_l_z [32]uint32
+	var gc_l_v [32]float32
+	var gc_l_minV [32]float32
+	var gc_l_maxV [32]float32
+	var gc_l_idx [32]uint32
+	var gc_l_c0 [32]uint32
+	var gc_l_t0 [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				voxelOffset := uint32(gc_ty)
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:197*/ x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+				y := gc_s_y[gc_rank]
+				/*line hecbench_marchingcubes.go:201*/ z := tp * (mcVoxelZLv1 - 1)
+				v := mcF(x, y, z)
+				minV := v
+				/*line hecbench_marchingcubes.go:203*/ maxV := v
+				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
+				gc_l_idx[gc_lane] = idx
+			}
+		}
+		gc_save10 := gc_act
+		gc_in10 := gc_act
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						var c0 uint32 = uint32(0)
+						/*line hecbench_marchingcubes.go:206*/ lanes.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						var c0 uint32 = uint32(0)
+						/*line hecbench_marchingcubes.go:206*/ lanes.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					c0 := uint32(0)
+					gc_l_c0[gc_lane] = c0
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				c0 := uint32(0)
+				gc_l_c0[gc_lane] = c0
+			}
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in10 &^ gc_dead
+			var gc_m10, gc_skip10 uint32
+			_ = gc_skip10
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				c0 := gc_l_c0[gc_lane]
+				/*line hecbench_marchingcubes.go:205*/ if c0 < mcBlockZLv2 {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_in10 &= gc_m10
+			gc_act = gc_in10
+			if gc_act == 0 {
+				break
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					voxelOffset := uint32(gc_ty)
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:197*/ x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+					y := gc_s_y[gc_rank]
+					z := gc_l_z[gc_lane]
+					v := gc_l_v[gc_lane]
+					minV := gc_l_minV[gc_lane]
+					maxV := gc_l_maxV[gc_lane]
+					{
+						c1 := uint32(1)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+						c1 := uint32(2)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+						c1 := uint32(3)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+						c1 := uint32(4)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+						c1 := uint32(5)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+						c1 := uint32(6)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+						c1 := uint32(7)
+						/*line hecbench_marchingcubes.go:207*/ v = mcF(x, y, z+c1)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					z += mcVoxelZLv2 - 1
+					gc_l_z[gc_lane] = z
+					gc_l_v[gc_lane] = v
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
+				}
+			}
+			/*line hecbench_marchingcubes.go:216*/ for c1_ := 8; c1_ > 0; c1_ /= 2 {
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_marchingcubes.go:217*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+								_ = minV
+								/*line hecbench_marchingcubes.go:217*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:217*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = t1
+								/*line hecbench_marchingcubes.go:217*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_marchingcubes.go:217*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+								_ = minV
+								/*line hecbench_marchingcubes.go:217*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:217*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								_ = t1
+								/*line hecbench_marchingcubes.go:217*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							minV := gc_l_minV[gc_lane]
+							_ = minV
+							/*line hecbench_marchingcubes.go:217*/ var t0, t1 float32
+							_ = t1
+							gc_l_t0[gc_lane] = t0
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						minV := gc_l_minV[gc_lane]
+						_ = minV
+						/*line hecbench_marchingcubes.go:217*/ var t0, t1 float32
+						_ = t1
+						gc_l_t0[gc_lane] = t0
+					}
+				}
+				/*line hecbench_marchingcubes.go:218*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+				if compiled.SIMDBuild {
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_marchingcubes.go:218*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+								_ = maxV
+								/*line hecbench_marchingcubes.go:218*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:218*/ t0 = lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line hecbench_marchingcubes.go:218*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_marchingcubes.go:218*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+								_ = maxV
+								/*line hecbench_marchingcubes.go:218*/ var t0 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:218*/ t0 = lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:])
+								/*line hecbench_marchingcubes.go:218*/ t0.StoreSlice(gc_l_t0[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+							maxV := gc_l_maxV[gc_lane]
+							_ = maxV
+							/*line hecbench_marchingcubes.go:233*/ var t0 float32
+							/*line hecbench_marchingcubes.go:218*/ t0 = gc_c1r[gc_lane]
+							gc_l_t0[gc_lane] = t0
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						maxV := gc_l_maxV[gc_lane]
+						_ = maxV
+						/*line hecbench_marchingcubes.go:227*/ var t0 float32
+						/*line hecbench_marchingcubes.go:218*/ t0 = gc_c1r[gc_lane]
+						gc_l_t0[gc_lane] = t0
+					}
+				}
+				/*line hecbench_marchingcubes.go:219*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+				if compiled.SIMDBuild {
+					gc_left4 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_marchingcubes.go:219*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+								/*line hecbench_marchingcubes.go:219*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+								/*line hecbench_marchingcubes.go:219*/ t0 := lanes.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+								/*line hecbench_marchingcubes.go:219*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:219*/ t1 = lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+								gc_if3 := t0.Less(minV)
+								if gc_if3.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:220*/ minV = t0.Merge(minV, gc_if3)
+								}
+								/*line hecbench_marchingcubes.go:223*/ gc_if4 := t1.Greater(maxV)
+								if gc_if4.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:223*/ maxV = t1.Merge(maxV, gc_if4)
+								}
+								/*line hecbench_marchingcubes.go:223*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+								/*line hecbench_marchingcubes.go:223*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_marchingcubes.go:223*/ minV := lanes.LoadFloat32x8Slice(gc_l_minV[gc_lane:])
+								/*line hecbench_marchingcubes.go:223*/ maxV := lanes.LoadFloat32x8Slice(gc_l_maxV[gc_lane:])
+								/*line hecbench_marchingcubes.go:223*/ t0 := lanes.LoadFloat32x8Slice(gc_l_t0[gc_lane:])
+								/*line hecbench_marchingcubes.go:223*/ var t1 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_marchingcubes.go:219*/ t1 = lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+								gc_if := t0.Less(minV)
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:220*/ minV = t0.Merge(minV, gc_if)
+								}
+								/*line hecbench_marchingcubes.go:223*/ gc_if2 := t1.Greater(maxV)
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_marchingcubes.go:223*/ maxV = t1.Merge(maxV, gc_if2)
+								}
+								/*line hecbench_marchingcubes.go:223*/ minV.StoreSlice(gc_l_minV[gc_lane:])
+								/*line hecbench_marchingcubes.go:223*/ maxV.StoreSlice(gc_l_maxV[gc_lane:])
+								gc_left4 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left4&(1<<gc_lane) == 0 {
+								continue
+							}
+							minV := gc_l_minV[gc_lane]
+							maxV := gc_l_maxV[gc_lane]
+							t0 := gc_l_t0[gc_lane]
+							/*line hecbench_marchingcubes.go:242*/ var t1 float32
+							/*line hecbench_marchingcubes.go:219*/ t1 = gc_c2r[gc_lane]
+							if t0 < minV {
+								minV = t0
+							}
+							if t1 > maxV {
+								maxV = t1
+							}
+							gc_l_minV[gc_lane] = minV
+							gc_l_maxV[gc_lane] = maxV
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						minV := gc_l_minV[gc_lane]
+						maxV := gc_l_maxV[gc_lane]
+						t0 := gc_l_t0[gc_lane]
+						/*line hecbench_marchingcubes.go:232*/ var t1 float32
+						/*line hecbench_marchingcubes.go:219*/ t1 = gc_c2r[gc_lane]
+						if t0 < minV {
+							minV = t0
+						}
+						if t1 > maxV {
+							maxV = t1
+						}
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := uint32(gc_tx)
+					v := gc_l_v[gc_lane]
+					minV := gc_l_minV[gc_lane]
+					maxV := gc_l_maxV[gc_lane]
+					idx := gc_l_idx[gc_lane]
+					/*line hecbench_marchingcubes.go:227*/ if tid == 0 {
+						minMax[idx] = minV
+						minMax[idx+1] = maxV
+						const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
+						idx += offsetSize
+					}
+					minV = v
+					maxV = v
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
+					gc_l_idx[gc_lane] = idx
+				}
+			}
+			gc_act = gc_in10 &^ gc_dead
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastUint32x8(1)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastUint32x8(1)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_marchingcubes.go:205*/ c0 := lanes.LoadUint32x8Slice(gc_l_c0[gc_lane:])
+							/*line hecbench_marchingcubes.go:205*/ c0 = c0.Add(gc_vb2)
+							/*line hecbench_marchingcubes.go:205*/ c0.StoreSlice(gc_l_c0[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_marchingcubes.go:205*/ c0 := lanes.LoadUint32x8Slice(gc_l_c0[gc_lane:])
+							/*line hecbench_marchingcubes.go:205*/ c0 = c0.Add(gc_vb)
+							/*line hecbench_marchingcubes.go:205*/ c0.StoreSlice(gc_l_c0[gc_lane:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						c0 := gc_l_c0[gc_lane]
+						/*line hecbench_marchingcubes.go:205*/ c0++
+						gc_l_c0[gc_lane] = c0
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					c0 := gc_l_c0[gc_lane]
+					/*line hecbench_marchingcubes.go:205*/ c0++
+					gc_l_c0[gc_lane] = c0
+				}
+			}
+		}
+		gc_act = gc_save10 &^ gc_dead
+	}
+}
 
 // McCompactLv2Kernel is compactLv2 of marchingCubes-cuda: the level-2
 // blocks the iso-surface crosses, compacted as in compactLv1 over blocks of
@@ -107,7 +2311,276 @@ var gc_src_mcCompactLv2Kernel = compiled.NewSource(gc_files_hecbench_marchingcub
 	compiled.PTX{Entry: "mcCompactLv2Kernel", Pack: gc_ptx_hecbench_marchingcubes, Params: []string{"float32", "[]float32", "[]uint32", "[]uint32", "uint32", "[]uint32"}, Files: []string{"hecbench_marchingcubes.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_marchingcubes.go:243
+func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax []float32, blockIndicesLv1, blockIndicesLv2 []uint32, counterBlockNumLv1 uint32, countedBlockNumLv2 []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line hecbench_marchingcubes.go:244*/ sums := gocuda.Shared[uint32](t, 32)[:32]
+	const warpNum = mcCountingThreadNumLv2 / 32
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:249*/ id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+				id1 := id0 / mcVoxelNumLv2
+				var test uint32
+				if id1 < counterBlockNumLv1 {
+					if minMax[2*id0] <= isoValue && minMax[2*id0+1] >= isoValue {
+						test = 1
+					} else {
+						test = 0
+					}
+				} else {
+					test = 0
+				}
+				testSum := test
+				gc_s_test[gc_rank] = test
+				gc_s_testSum[gc_rank] = testSum
+			}
+		}
+		/*line hecbench_marchingcubes.go:262*/ for c0 := 1; c0 < 32; c0 *= 2 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes.go:263*/ testSum := lanes.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+							/*line hecbench_marchingcubes.go:263*/ testSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes.go:263*/ testSum := lanes.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
+							/*line hecbench_marchingcubes.go:263*/ testSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						testSum := gc_s_testSum[gc_rank]
+						/*line hecbench_marchingcubes.go:263*/ gc_c1v[gc_lane] = testSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					testSum := gc_s_testSum[gc_rank]
+					/*line hecbench_marchingcubes.go:263*/ gc_c1v[gc_lane] = testSum
+				}
+			}
+			/*line hecbench_marchingcubes.go:263*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:263*/ tp := gc_c1r[gc_lane]
+				if laneid >= uint32(c0) {
+					testSum += tp
+				}
+				gc_s_testSum[gc_rank] = testSum
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+				warpid := tid >> 5
+				testSum := gc_s_testSum[gc_rank]
+				/*line hecbench_marchingcubes.go:268*/ if laneid == 31 {
+					sums[warpid] = testSum
+				}
+			}
+		}
+	}
+	var gc_l_warpSum [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m13 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := uint32(gc_tx)
+				/*line hecbench_marchingcubes.go:248*/ warpid := tid >> 5
+				/*line hecbench_marchingcubes.go:272*/ if warpid == 0 {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+					/*line hecbench_marchingcubes.go:273*/ warpSum := sums[laneid]
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			/*line hecbench_marchingcubes.go:274*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_marchingcubes.go:275*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+					warpSum := gc_l_warpSum[gc_lane]
+					/*line hecbench_marchingcubes.go:275*/ tp_ := gc_c2r[gc_lane]
+					if laneid >= uint32(c0_) {
+						warpSum += tp_
+					}
+					gc_l_warpSum[gc_lane] = warpSum
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:247*/ laneid := tid % 32
+					warpSum := gc_l_warpSum[gc_lane]
+					/*line hecbench_marchingcubes.go:280*/ sums[laneid] = warpSum
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := uint32(gc_tx)
+			/*line hecbench_marchingcubes.go:248*/ warpid := tid >> 5
+			testSum := gc_s_testSum[gc_rank]
+			/*line hecbench_marchingcubes.go:283*/ if warpid != 0 {
+				testSum += sums[warpid-1]
+			}
+			if tid == mcCountingThreadNumLv2-1 {
+				sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
+			}
+			gc_s_testSum[gc_rank] = testSum
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := uint32(gc_tx)
+			/*line hecbench_marchingcubes.go:249*/ id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+			id1 := id0 / mcVoxelNumLv2
+			test := gc_s_test[gc_rank]
+			testSum := gc_s_testSum[gc_rank]
+			/*line hecbench_marchingcubes.go:290*/ if test != 0 {
+				bIdx1 := blockIndicesLv1[id1]
+				var bIdx2 uint32
+				var x1, y1, z1 uint32
+				var x2, y2, z2 uint32
+				tp1 := bIdx1
+				tp2 := (tid + uint32(gc_bx)*mcCountingThreadNumLv2) % mcVoxelNumLv2
+				x1 = tp1 % mcGridXLv1
+				x2 = tp2 % mcBlockXLv2
+				tp1 /= mcGridXLv1
+				tp2 /= mcBlockXLv2
+				y1 = tp1 % mcGridYLv1
+				y2 = tp2 % mcBlockYLv2
+				z1 = tp1 / mcGridYLv1
+				z2 = tp2 / mcBlockYLv2
+				bIdx2 = x2 + mcBlockXLv2*(x1+mcGridXLv1*(y2+mcBlockYLv2*(y1+mcGridYLv1*(z1*mcBlockZLv2+z2))))
+				blockIndicesLv2[testSum+sums[31]-1] = bIdx2
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_marchingcubes holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_marchingcubes.go
 var gc_files_hecbench_marchingcubes embed.FS
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}

@@ -4,8 +4,11 @@ package hecbenchwarp
 
 import (
 	"embed"
+	"math/bits"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +38,631 @@ func McGeneratingTrianglesKernel(isoValue float32, blockIndicesLv2 []uint32, dis
 
 //line hecbench_marchingcubes_triangles.go:35
 var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource(gc_files_hecbench_marchingcubes_triangles, "mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23").NoGPU("hecbench_marchingcubes_triangles.go:168: call of math/bits.OnesCount16, whose body is outside the kernel's package, has no GPU form")
+
+//line hecbench_marchingcubes_triangles.go:35
+func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32, blockIndicesLv2 []uint32, distinctEdgesTable []uint16, triTable []int32, edgeIDTable []McUchar4, countedVerticesNum, countedTrianglesNum []uint32, triangles []uint64, coordX, coordY, coordZ, coordZP []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_x := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_eds := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_v := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_cubeCase := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_distinctEdges := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	gc_s_numTriangles := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
+	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
+	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
+	/*line hecbench_marchingcubes_triangles.go:53*/ gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
+	/*line hecbench_marchingcubes_triangles.go:55*/ gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, triangles)
+	/*line hecbench_marchingcubes_triangles.go:37*/ vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
+	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
+	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]
+	sumsTriangles := gocuda.Shared[uint32](t, 32)[:32]
+	/*line hecbench_marchingcubes_triangles.go:43*/ blockId := blockIndicesLv2[gc_bx]
+	tp := blockId
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				gc_s_x[gc_rank] = x
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				gc_s_x[gc_rank] = x
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				gc_s_x[gc_rank] = x
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+				gc_s_x[gc_rank] = x
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tx := uint32(gc_tx)
+			/*line hecbench_marchingcubes_triangles.go:45*/ x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+			gc_s_x[gc_rank] = x
+		}
+	}
+	/*line hecbench_marchingcubes_triangles.go:46*/ tp /= mcGridXLv2
+	{
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				ty := uint32(gc_ty)
+				tz := uint32(gc_tz)
+				/*line hecbench_marchingcubes_triangles.go:47*/ y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
+				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
+				x := gc_s_x[gc_rank]
+				eds := uint32(7)
+				/*line hecbench_marchingcubes_triangles.go:50*/ value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
+				v := value[mcValueIdx(tz, ty, tx)]
+				if tx == mcVoxelXLv2-1 {
+					eds &= 6
+					value[mcValueIdx(tz, ty, mcVoxelXLv2)] = mcF(x+1, y, z)
+					if ty == mcVoxelYLv2-1 {
+						value[mcValueIdx(tz, mcVoxelYLv2, mcVoxelXLv2)] = mcF(x+1, y+1, z)
+					}
+				}
+				if ty == mcVoxelYLv2-1 {
+					eds &= 5
+					value[mcValueIdx(tz, mcVoxelYLv2, tx)] = mcF(x, y+1, z)
+					if tz == mcVoxelZLv2-1 {
+						value[mcValueIdx(mcVoxelZLv2, mcVoxelYLv2, tx)] = mcF(x, y+1, z+1)
+					}
+				}
+				if tz == mcVoxelZLv2-1 {
+					eds &= 3
+					value[mcValueIdx(mcVoxelZLv2, ty, tx)] = mcF(x, y, z+1)
+					if tx == mcVoxelXLv2-1 {
+						value[mcValueIdx(mcVoxelZLv2, ty, mcVoxelXLv2)] = mcF(x+1, y, z+1)
+					}
+				}
+				eds <<= 13
+				gc_s_eds[gc_rank] = eds
+				gc_s_v[gc_rank] = v
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+	/*line hecbench_marchingcubes_triangles.go:115*/ const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
+	const warpNum = threadNum / 32
+	var gc_l_tp0 [32]uint32
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	var gc_c2v [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				ty := uint32(gc_ty)
+				tz := uint32(gc_tz)
+				eds := gc_s_eds[gc_rank]
+				cubeCase := uint32(0)
+				/*line hecbench_marchingcubes_triangles.go:76*/ if value[mcValueIdx(tz, ty, tx)] < isoValue {
+					cubeCase |= 1
+				}
+				if value[mcValueIdx(tz, ty, tx+1)] < isoValue {
+					cubeCase |= 2
+				}
+				if value[mcValueIdx(tz, ty+1, tx+1)] < isoValue {
+					cubeCase |= 4
+				}
+				if value[mcValueIdx(tz, ty+1, tx)] < isoValue {
+					cubeCase |= 8
+				}
+				if value[mcValueIdx(tz+1, ty, tx)] < isoValue {
+					cubeCase |= 16
+				}
+				if value[mcValueIdx(tz+1, ty, tx+1)] < isoValue {
+					cubeCase |= 32
+				}
+				if value[mcValueIdx(tz+1, ty+1, tx+1)] < isoValue {
+					cubeCase |= 64
+				}
+				if value[mcValueIdx(tz+1, ty+1, tx)] < isoValue {
+					cubeCase |= 128
+				}
+				/*line hecbench_marchingcubes_triangles.go:101*/ var distinctEdges uint32
+				if eds != 0 {
+					distinctEdges = uint32(distinctEdgesTable[cubeCase])
+				}
+				var numTriangles uint32
+				if eds != 0xe000 {
+					numTriangles = 0
+				} else {
+					numTriangles = distinctEdges & 7
+				}
+				distinctEdges &= eds
+				numVertices := uint32(bits.OnesCount32(distinctEdges))
+				/*line hecbench_marchingcubes_triangles.go:117*/ sumVertices := numVertices
+				sumTriangles := numTriangles
+				gc_s_cubeCase[gc_rank] = cubeCase
+				gc_s_distinctEdges[gc_rank] = distinctEdges
+				gc_s_numTriangles[gc_rank] = numTriangles
+				gc_s_numVertices[gc_rank] = numVertices
+				gc_s_sumVertices[gc_rank] = sumVertices
+				gc_s_sumTriangles[gc_rank] = sumTriangles
+			}
+		}
+		/*line hecbench_marchingcubes_triangles.go:120*/ for c0 := 1; c0 < 32; c0 *= 2 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices := lanes.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
+							/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices := lanes.LoadUint32x8Slice(gc_s_sumVertices[gc_rank:])
+							/*line hecbench_marchingcubes_triangles.go:121*/ sumVertices.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						sumVertices := gc_s_sumVertices[gc_rank]
+						/*line hecbench_marchingcubes_triangles.go:121*/ gc_c1v[gc_lane] = sumVertices
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					sumVertices := gc_s_sumVertices[gc_rank]
+					/*line hecbench_marchingcubes_triangles.go:121*/ gc_c1v[gc_lane] = sumVertices
+				}
+			}
+			/*line hecbench_marchingcubes_triangles.go:121*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes_triangles.go:121*/ sumTriangles := lanes.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
+							/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+							sumTriangles.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_marchingcubes_triangles.go:122*/ tp0.StoreSlice(gc_l_tp0[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line hecbench_marchingcubes_triangles.go:122*/ sumTriangles := lanes.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank:])
+							/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])
+							sumTriangles.StoreSlice(gc_c2v[gc_lane:])
+							/*line hecbench_marchingcubes_triangles.go:122*/ tp0.StoreSlice(gc_l_tp0[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						sumTriangles := gc_s_sumTriangles[gc_rank]
+						/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = sumTriangles
+						gc_l_tp0[gc_lane] = tp0
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					sumTriangles := gc_s_sumTriangles[gc_rank]
+					/*line hecbench_marchingcubes_triangles.go:121*/ tp0 := gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = sumTriangles
+					gc_l_tp0[gc_lane] = tp0
+				}
+			}
+			/*line hecbench_marchingcubes_triangles.go:122*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				tx := uint32(gc_tx)
+				ty := uint32(gc_ty)
+				tz := uint32(gc_tz)
+				/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+				sumVertices := gc_s_sumVertices[gc_rank]
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+				tp0 := gc_l_tp0[gc_lane]
+				/*line hecbench_marchingcubes_triangles.go:122*/ tp1 := gc_c2r[gc_lane]
+				if laneid >= uint32(c0) {
+					sumVertices += tp0
+					sumTriangles += tp1
+				}
+				gc_s_sumVertices[gc_rank] = sumVertices
+				gc_s_sumTriangles[gc_rank] = sumTriangles
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				ty := uint32(gc_ty)
+				tz := uint32(gc_tz)
+				/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				sumVertices := gc_s_sumVertices[gc_rank]
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+				/*line hecbench_marchingcubes_triangles.go:128*/ if laneid == 31 {
+					sumsVertices[warpid] = sumVertices
+					sumsTriangles[warpid] = sumTriangles
+				}
+			}
+		}
+	}
+	var gc_l_warpSumVertices [32]uint32
+	var gc_l_warpSumTriangles [32]uint32
+	var gc_l_tp0_ [32]uint32
+	var gc_c3r [32]uint32
+	var gc_c4r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m17 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tx := uint32(gc_tx)
+				ty := uint32(gc_ty)
+				tz := uint32(gc_tz)
+				/*line hecbench_marchingcubes_triangles.go:114*/ warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				/*line hecbench_marchingcubes_triangles.go:133*/ if warpid == 0 {
+					gc_m17 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save17 := gc_act
+		gc_act = gc_save17 & gc_m17
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tx := uint32(gc_tx)
+					ty := uint32(gc_ty)
+					tz := uint32(gc_tz)
+					/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					/*line hecbench_marchingcubes_triangles.go:134*/ warpSumVertices := sumsVertices[laneid]
+					warpSumTriangles := sumsTriangles[laneid]
+					gc_l_warpSumVertices[gc_lane] = warpSumVertices
+					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
+				}
+			}
+			/*line hecbench_marchingcubes_triangles.go:136*/ for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_marchingcubes_triangles.go:137*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+					_ = warpSumTriangles
+					/*line hecbench_marchingcubes_triangles.go:137*/ tp0_ := gc_c3r[gc_lane]
+					gc_l_tp0_[gc_lane] = tp0_
+				}
+				/*line hecbench_marchingcubes_triangles.go:138*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					tx := uint32(gc_tx)
+					ty := uint32(gc_ty)
+					tz := uint32(gc_tz)
+					/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					warpSumVertices := gc_l_warpSumVertices[gc_lane]
+					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+					tp0_ := gc_l_tp0_[gc_lane]
+					/*line hecbench_marchingcubes_triangles.go:138*/ tp1_ := gc_c4r[gc_lane]
+					if laneid >= uint32(c0_) {
+						warpSumVertices += tp0_
+						warpSumTriangles += tp1_
+					}
+					gc_l_warpSumVertices[gc_lane] = warpSumVertices
+					gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tx := uint32(gc_tx)
+					ty := uint32(gc_ty)
+					tz := uint32(gc_tz)
+					/*line hecbench_marchingcubes_triangles.go:113*/ laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+					warpSumVertices := gc_l_warpSumVertices[gc_lane]
+					warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+					/*line hecbench_marchingcubes_triangles.go:144*/ sumsVertices[laneid] = warpSumVertices
+					sumsTriangles[laneid] = warpSumTriangles
+				}
+			}
+		}
+		gc_act = gc_save17 &^ gc_dead
+	}
+	{
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx := uint32(gc_tx)
+				ty := uint32(gc_ty)
+				tz := uint32(gc_tz)
+				/*line hecbench_marchingcubes_triangles.go:114*/ warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+				eds := gc_s_eds[gc_rank]
+				distinctEdges := gc_s_distinctEdges[gc_rank]
+				numTriangles := gc_s_numTriangles[gc_rank]
+				numVertices := gc_s_numVertices[gc_rank]
+				sumVertices := gc_s_sumVertices[gc_rank]
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+				/*line hecbench_marchingcubes_triangles.go:148*/ if warpid != 0 {
+					sumVertices += sumsVertices[warpid-1]
+					sumTriangles += sumsTriangles[warpid-1]
+				}
+				if eds == 0 {
+					sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
+					sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
+				}
+				/*line hecbench_marchingcubes_triangles.go:157*/ interOffsetVertices := sumVertices - numVertices
+				sumVertices = interOffsetVertices + sumsVertices[31]
+				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
+				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line hecbench_marchingcubes_triangles.go:171*/ vertexIndices := vertexIndices[:128]
+		/*line hecbench_marchingcubes_triangles.go:173*/ value := value[:225]
+		/*line hecbench_marchingcubes_triangles.go:175*/ sumsVertices := sumsVertices[:32]
+		/*line hecbench_marchingcubes_triangles.go:177*/ gc_s_x := gc_s_x[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:179*/ gc_s_v := gc_s_v[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:181*/ gc_s_cubeCase := gc_s_cubeCase[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:183*/ gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
+		/*line hecbench_marchingcubes_triangles.go:185*/ gc_s_numTriangles := gc_s_numTriangles[:gc_n]
+		{
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := uint32(gc_tx)
+					ty := uint32(gc_ty)
+					tz := uint32(gc_tz)
+					/*line hecbench_marchingcubes_triangles.go:47*/ y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
+					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
+					x := gc_s_x[gc_rank]
+					v := gc_s_v[gc_rank]
+					cubeCase := gc_s_cubeCase[gc_rank]
+					distinctEdges := gc_s_distinctEdges[gc_rank]
+					numTriangles := gc_s_numTriangles[gc_rank]
+					/*line hecbench_marchingcubes_triangles.go:163*/ for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
+						{
+							{
+								c1 := uint32(0)
+								/*line hecbench_marchingcubes_triangles.go:165*/ edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								edgePos := edgeIDTable[edgeID]
+								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
+								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
+								gc_pv.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+							}
+							{
+								c1 := uint32(1)
+								/*line hecbench_marchingcubes_triangles.go:165*/ edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								edgePos := edgeIDTable[edgeID]
+								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
+								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
+								gc_pv.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+							}
+							{
+								c1 := uint32(2)
+								/*line hecbench_marchingcubes_triangles.go:165*/ edgeID := triTable[16*cubeCase+3*c0_2+c1]
+								edgePos := edgeIDTable[edgeID]
+								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
+								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
+								gc_pv.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+							}
+						}
+					}
+					zp := float32(0)
+					cx := float32(0)
+					cy := float32(0)
+					cz := float32(0)
+					/*line hecbench_marchingcubes_triangles.go:176*/ if distinctEdges&(1<<15) != 0 {
+						zp = mcZeroPoint(x, v, value[mcValueIdx(tz, ty, tx+1)], isoValue)
+						cy = mcTransformToCoord(y)
+						cz = mcTransformToCoord(z)
+					}
+					/*line hecbench_marchingcubes_triangles.go:182*/ if distinctEdges&(1<<14) != 0 {
+						cx = mcTransformToCoord(x)
+						zp += mcZeroPoint(y, v, value[mcValueIdx(tz, ty+1, tx)], isoValue)
+						cz += mcTransformToCoord(z)
+					}
+					/*line hecbench_marchingcubes_triangles.go:188*/ if distinctEdges&(1<<13) != 0 {
+						cx += mcTransformToCoord(x)
+						cy += mcTransformToCoord(y)
+						zp += mcZeroPoint(z, v, value[mcValueIdx(tz+1, ty, tx)], isoValue)
+					}
+					/*line hecbench_marchingcubes_triangles.go:194*/ atomic.Add(&coordX[0], cx)
+					atomic.Add(&coordY[0], cy)
+					atomic.Add(&coordZ[0], cz)
+					atomic.Add(&coordZP[0], zp)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+			}
+		}
+	})
+}
 
 // gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
 //

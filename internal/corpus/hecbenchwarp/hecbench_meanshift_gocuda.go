@@ -162,10 +162,10 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 	gc_s_totWeight := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	/*line hecbench_meanshift.go:64*/ localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
@@ -173,7 +173,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			gc_s_totWeight[gc_rank] = totWeight
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
@@ -181,7 +181,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			gc_s_totWeight[gc_rank] = totWeight
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
@@ -189,7 +189,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			gc_s_totWeight[gc_rank] = totWeight
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 			totWeight := float32(0)
@@ -197,7 +197,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			gc_s_totWeight[gc_rank] = totWeight
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
 		totWeight := float32(0)

@@ -4,8 +4,11 @@ package hecbenchwarp
 
 import (
 	"embed"
+	"unsafe"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -32,6 +35,1906 @@ func NbnxmKernel(aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []Nb
 
 //line hecbench_nbnxm_kernel.go:19
 var gc_src_nbnxmKernel = compiled.NewSource(gc_files_hecbench_nbnxm_kernel, "nbnxmKernel", "5a440dc6689315f5a17683f8bb5b17be515ac3dafb15967e9fc99b2ce00950fa", "hecbench_nbnxm_kernel.go:12-181", "hecbench_nbnxm.go:126-183", "hecbench_nbnxm.go:185-207", "hecbench_nbnxm.go:209-212").NoGoexit("eb5191c8a5a4cee5b78f2e51c34bbc0d1a298a264e2dff2da5839b021bbe3f5c", "hecbench_nbnxm.go:48-49", "hecbench_nbnxm.go:51-52", "hecbench_nbnxm.go:54-55", "hecbench_nbnxm.go:57-58", "hecbench_nbnxm.go:60-66", "hecbench_nbnxm.go:90-91", "hecbench_nbnxm.go:93-124").NoGPU("hecbench_nbnxm_kernel.go:179: slicing [8]float32 has no GPU form yet")
+
+//line hecbench_nbnxm_kernel.go:19
+func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []NbCj4, aPlistSci []NbSci, aPlistExcl []NbExcl, aAtomTypes []int32, aNbfp []NbFloat2, numTypes int32, rCoulombSq, ewaldBeta, epsFac float32, calcShift bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bz := gc_b.Index().Z
+	gc_n := gc_b.Len()
+	gc_s_smBuf_ := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_fCiBufX_ := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_fCiBufY_ := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	gc_s_fCiBufZ_ := compiled.Scratch[[]float32](gc_b, 3)[:gc_n]
+	gc_s_fShiftBuf := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_smXq := compiled.Scratch[[]Float4](gc_b, 5)[:gc_n]
+	gc_s_smReductionBuffer := compiled.Scratch[[]float32](gc_b, 6)[:gc_n]
+	gc_s_smAtomTypeI := compiled.Scratch[[]int32](gc_b, 7)[:gc_n]
+	gc_s_fCiBufX := make([][8]float32, gc_b.Len())
+	gc_s_fCiBufY := make([][8]float32, gc_b.Len())
+	gc_s_fCiBufZ := make([][8]float32, gc_b.Len())
+	/*line hecbench_nbnxm_kernel.go:21*/ const prunedClusterPairSize = nbClSize * nbSplitClSize
+	bidx := uint32(gc_bz)
+	/*line hecbench_nbnxm_kernel.go:31*/ const localMemSize = nbNumClusterPerSupercluster*nbClSize*int(unsafe.Sizeof(Float4{})) +
+		nbClSize*nbClSize*nbDim*4 +
+		nbNumClusterPerSupercluster*nbClSize*4
+//line hecbench_nbnxm_kernel.go:35
+	localPtr := gocuda.Shared[uint8](t, localMemSize)[:localMemSize]
+	ptr := 0
+	/*line hecbench_nbnxm_kernel.go:38*/ gc_off3 := ptr
+	if gc_off3 >= 0 && gc_off3 < len(localPtr) {
+		gc_at := localPtr[gc_off3:][:1]
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			{
+				gc_rank := gc_vstep + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_vstep + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_vstep + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_vstep + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+				gc_s_smXq[gc_rank] = smXq
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+			gc_s_smXq[gc_rank] = smXq
+		}
+	} else {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+			gc_s_smXq[gc_rank] = smXq
+		}
+	}
+	/*line hecbench_nbnxm_kernel.go:39*/ ptr += nbNumClusterPerSupercluster * nbClSize * int(unsafe.Sizeof(Float4{}))
+	/*line hecbench_nbnxm_kernel.go:41*/ gc_off4 := ptr
+	if gc_off4 >= 0 && gc_off4 < len(localPtr) {
+		gc_at2 := localPtr[gc_off4:][:1]
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+		}
+	} else {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+		}
+	}
+	/*line hecbench_nbnxm_kernel.go:41*/ ptr += nbClSize * nbClSize * nbDim * 4
+	/*line hecbench_nbnxm_kernel.go:48*/ nbSci := aPlistSci[bidx]
+	sci := nbSci.Sci
+	cij4Start := nbSci.Cj4IndStart
+	cij4End := nbSci.Cj4IndEnd
+	nbScishift := nbSci.Shift
+	/*line hecbench_nbnxm_kernel.go:55*/ beta2 := ewaldBeta * ewaldBeta
+	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
+	compiled.OutOfLine(func() {
+		localPtr := localPtr[:2048]
+		/*line hecbench_nbnxm_kernel.go:60*/ gc_s_smXq := gc_s_smXq[:gc_n]
+		/*line hecbench_nbnxm_kernel.go:62*/ gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n]
+		/*line hecbench_nbnxm_kernel.go:64*/ gc_s_fCiBufX := gc_s_fCiBufX[:gc_n]
+		/*line hecbench_nbnxm_kernel.go:66*/ gc_s_fCiBufY := gc_s_fCiBufY[:gc_n]
+		/*line hecbench_nbnxm_kernel.go:68*/ gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxi := uint32(gc_tx)
+					tidxj := uint32(gc_ty)
+					smXq := gc_s_smXq[gc_rank]
+					/*line hecbench_nbnxm_kernel.go:42*/ smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+					/*line hecbench_nbnxm_kernel.go:44*/ fCiBufX := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufX[gc_rank] = fCiBufX
+					/*line hecbench_nbnxm_kernel.go:45*/ fCiBufY := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufY[gc_rank] = fCiBufY
+					/*line hecbench_nbnxm_kernel.go:46*/ fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
+					gc_s_fCiBufZ[gc_rank] = fCiBufZ
+					/*line hecbench_nbnxm_kernel.go:58*/ for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
+						/*line hecbench_nbnxm_kernel.go:60*/ ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
+						ai := ci*nbClSize + int32(tidxi)
+						/*line hecbench_nbnxm_kernel.go:63*/ shift0, shift1, shift2 := aShiftVec[nbScishift][0], aShiftVec[nbScishift][1], aShiftVec[nbScishift][2]
+						xqi := aXq[ai]
+						addFloat4(&xqi, Float4{shift0, shift1, shift2, 0.0})
+						xqi.W *= epsFac
+						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
+						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
+					}
+					gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	})
+	var gc_l_f_ [32]NbFloat3
+	var gc_l_aidx_ [32]int32
+	var gc_l_f [32]NbFloat3
+	var gc_l_aidx [32]int32
+	var gc_l_j4 [32]int32
+	var gc_l_imask [32]uint32
+	var gc_l_wexcl [32]uint32
+	var gc_l_jm [32]int
+	var gc_l_maskSet [32]bool
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	var gc_c5v [32]float32
+	var gc_c5r [32]float32
+	var gc_c6v [32]float32
+	var gc_c6r [32]float32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			gc_save28 := gc_act
+			gc_in28 := gc_act
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line hecbench_nbnxm_kernel.go:76*/ var j4 int32 = cij4Start
+						lanes.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line hecbench_nbnxm_kernel.go:76*/ var j4 int32 = cij4Start
+						lanes.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_nbnxm_kernel.go:76*/ j4 := cij4Start
+					gc_l_j4[gc_lane] = j4
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in28 &^ gc_dead
+				var gc_m28, gc_skip28 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					j4 := gc_l_j4[gc_lane]
+					/*line hecbench_nbnxm_kernel.go:76*/ if j4 < cij4End {
+						gc_m28 |= 1 << gc_lane
+					}
+				}
+				gc_in28 &= gc_m28
+				gc_act = gc_in28
+				if gc_act == 0 {
+					break
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tidxj := uint32(gc_ty)
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:26*/ tidx := tidxj*nbClSize + tidxi
+						/*line hecbench_nbnxm_kernel.go:29*/ imeiIdx := tidx / prunedClusterPairSize
+						j4 := gc_l_j4[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:77*/ imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
+						gc_l_imask[gc_lane] = imask
+					}
+				}
+				var gc_m11 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					imask := gc_l_imask[gc_lane]
+					/*line hecbench_nbnxm_kernel.go:78*/ if imask == 0 {
+						gc_m11 |= 1 << gc_lane
+					}
+				}
+				gc_save11 := gc_act
+				gc_act = gc_save11 & gc_m11
+				if gc_act != 0 {
+					gc_skip28 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save11 &^ gc_dead &^ gc_skip28
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tidxj := uint32(gc_ty)
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:26*/ tidx := tidxj*nbClSize + tidxi
+						/*line hecbench_nbnxm_kernel.go:29*/ imeiIdx := tidx / prunedClusterPairSize
+						j4 := gc_l_j4[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:81*/ wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
+						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
+						gc_l_wexcl[gc_lane] = wexcl
+					}
+				}
+				gc_save25 := gc_act
+				gc_in25 := gc_act
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					jm := 0
+					gc_l_jm[gc_lane] = jm
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in25 &^ gc_dead
+					var gc_m25, gc_skip25 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						jm := gc_l_jm[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:84*/ if jm < nbJgroupSize {
+							gc_m25 |= 1 << gc_lane
+						}
+					}
+					gc_in25 &= gc_m25
+					gc_act = gc_in25
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						imask := gc_l_imask[gc_lane]
+						jm := gc_l_jm[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:85*/ maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
+						gc_l_maskSet[gc_lane] = maskSet
+					}
+					var gc_m14 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						maskSet := gc_l_maskSet[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:86*/ if !maskSet {
+							gc_m14 |= 1 << gc_lane
+						}
+					}
+					gc_save14 := gc_act
+					gc_act = gc_save14 & gc_m14
+					if gc_act != 0 {
+						gc_skip25 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save14 &^ gc_dead &^ gc_skip25
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tidxi := uint32(gc_tx)
+							tidxj := uint32(gc_ty)
+							/*line hecbench_nbnxm_kernel.go:73*/ nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
+							smXq := gc_s_smXq[gc_rank]
+							smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+							smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
+							j4 := gc_l_j4[gc_lane]
+							imask := gc_l_imask[gc_lane]
+							wexcl := gc_l_wexcl[gc_lane]
+							jm := gc_l_jm[gc_lane]
+							/*line hecbench_nbnxm_kernel.go:89*/ maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
+							cj := aPlistCJ4[j4].Cj[jm]
+							aj := cj*nbClSize + int32(tidxj)
+							/*line hecbench_nbnxm_kernel.go:94*/ xqj := aXq[aj]
+							/*line hecbench_nbnxm_kernel.go:96*/ xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
+							qj := xqj.W
+							var atomTypeJ int32
+							atomTypeJ = aAtomTypes[aj]
+							/*line hecbench_nbnxm_kernel.go:101*/ fCjBuf := NbFloat3{0.0, 0.0, 0.0}
+							{
+								i_ := int32(0)
+								if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(1)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(2)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(3)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(4)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(5)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(6)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(7)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							/*line hecbench_nbnxm_kernel.go:167*/ var smBuf []float32 = smReductionBuffer
+							_ = smBuf
+							/*line hecbench_nbnxm_kernel.go:167*/ var f NbFloat3 = fCjBuf
+							/*line hecbench_nbnxm_kernel.go:167*/ var aidx int32 = aj
+							gc_l_f[gc_lane] = f
+							gc_l_aidx[gc_lane] = aidx
+						}
+					}
+					/*line hecbench_nbnxm_kernel.go:167*/ var aF_ []NbFloat3 = aF
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						f := gc_l_f[gc_lane]
+						aidx := gc_l_aidx[gc_lane]
+						/*line hecbench_nbnxm.go:211*/ var f_ NbFloat3 = f
+						/*line hecbench_nbnxm.go:211*/ var aidx_ int32 = aidx
+						gc_l_f_[gc_lane] = f_
+						gc_l_aidx_[gc_lane] = aidx_
+					}
+					/*line hecbench_nbnxm.go:211*/ var aF_2 []NbFloat3 = aF_
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:188*/ gc_c1v[gc_lane] = f_[0]
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:188*/ f_[0] += gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = f_[1]
+						gc_l_f_[gc_lane] = f_
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:189*/ f_[1] += gc_c2r[gc_lane]
+						gc_c3v[gc_lane] = f_[2]
+						gc_l_f_[gc_lane] = f_
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tidxi := uint32(gc_tx)
+							/*line hecbench_nbnxm_kernel.go:167*/ var tidxi_ int32 = int32(tidxi)
+							/*line hecbench_nbnxm.go:211*/ var tidxi_2 int32 = tidxi_
+							f_ := gc_l_f_[gc_lane]
+							/*line hecbench_nbnxm.go:190*/ f_[2] += gc_c3r[gc_lane]
+							if tidxi_2&1 != 0 {
+								f_[0] = f_[1]
+							}
+							/*line hecbench_nbnxm.go:195*/ gc_c4v[gc_lane] = f_[0]
+							gc_l_f_[gc_lane] = f_
+						}
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:195*/ f_[0] += gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = f_[2]
+						gc_l_f_[gc_lane] = f_
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tidxi := uint32(gc_tx)
+							/*line hecbench_nbnxm_kernel.go:167*/ var tidxi_ int32 = int32(tidxi)
+							/*line hecbench_nbnxm.go:211*/ var tidxi_2 int32 = tidxi_
+							f_ := gc_l_f_[gc_lane]
+							/*line hecbench_nbnxm.go:196*/ f_[2] += gc_c5r[gc_lane]
+							if tidxi_2&2 != 0 {
+								f_[0] = f_[2]
+							}
+							/*line hecbench_nbnxm.go:202*/ gc_c6v[gc_lane] = f_[0]
+							gc_l_f_[gc_lane] = f_
+						}
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tidxi := uint32(gc_tx)
+							/*line hecbench_nbnxm_kernel.go:167*/ var tidxi_ int32 = int32(tidxi)
+							/*line hecbench_nbnxm.go:211*/ var tidxi_2 int32 = tidxi_
+							f_ := gc_l_f_[gc_lane]
+							aidx_ := gc_l_aidx_[gc_lane]
+							/*line hecbench_nbnxm.go:202*/ f_[0] += gc_c6r[gc_lane]
+							/*line hecbench_nbnxm.go:204*/ if tidxi_2 < 3 {
+								atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
+							}
+							gc_l_f_[gc_lane] = f_
+						}
+					}
+					gc_act = gc_in25 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						jm := gc_l_jm[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:84*/ jm++
+						gc_l_jm[gc_lane] = jm
+					}
+				}
+				gc_act = gc_save25 &^ gc_dead
+				gc_act = gc_in28 &^ gc_dead
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(1)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(1)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_nbnxm_kernel.go:76*/ j4 := lanes.LoadInt32x8Slice(gc_l_j4[gc_lane:])
+							/*line hecbench_nbnxm_kernel.go:76*/ j4 = j4.Add(gc_vb2)
+							/*line hecbench_nbnxm_kernel.go:76*/ j4.StoreSlice(gc_l_j4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_nbnxm_kernel.go:76*/ j4 := lanes.LoadInt32x8Slice(gc_l_j4[gc_lane:])
+							/*line hecbench_nbnxm_kernel.go:76*/ j4 = j4.Add(gc_vb)
+							/*line hecbench_nbnxm_kernel.go:76*/ j4.StoreSlice(gc_l_j4[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						j4 := gc_l_j4[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:76*/ j4 += 1
+						gc_l_j4[gc_lane] = j4
+					}
+				}
+			}
+			gc_act = gc_save28 &^ gc_dead
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			gc_save28 := gc_act
+			gc_in28 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line hecbench_nbnxm_kernel.go:76*/ j4 := cij4Start
+				gc_l_j4[gc_lane] = j4
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in28 &^ gc_dead
+				var gc_m28, gc_skip28 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					j4 := gc_l_j4[gc_lane]
+					/*line hecbench_nbnxm_kernel.go:76*/ if j4 < cij4End {
+						gc_m28 |= 1 << gc_lane
+					}
+				}
+				gc_in28 &= gc_m28
+				gc_act = gc_in28
+				if gc_act == 0 {
+					break
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tidxj := uint32(gc_ty)
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:26*/ tidx := tidxj*nbClSize + tidxi
+						/*line hecbench_nbnxm_kernel.go:29*/ imeiIdx := tidx / prunedClusterPairSize
+						j4 := gc_l_j4[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:77*/ imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
+						gc_l_imask[gc_lane] = imask
+					}
+				}
+				var gc_m11 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					imask := gc_l_imask[gc_lane]
+					/*line hecbench_nbnxm_kernel.go:78*/ if imask == 0 {
+						gc_m11 |= 1 << gc_lane
+					}
+				}
+				gc_save11 := gc_act
+				gc_act = gc_save11 & gc_m11
+				if gc_act != 0 {
+					gc_skip28 |= gc_act
+					gc_act = 0
+				}
+				gc_act = gc_save11 &^ gc_dead &^ gc_skip28
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tidxj := uint32(gc_ty)
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:26*/ tidx := tidxj*nbClSize + tidxi
+						/*line hecbench_nbnxm_kernel.go:29*/ imeiIdx := tidx / prunedClusterPairSize
+						j4 := gc_l_j4[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:81*/ wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
+						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
+						gc_l_wexcl[gc_lane] = wexcl
+					}
+				}
+				gc_save25 := gc_act
+				gc_in25 := gc_act
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					jm := 0
+					gc_l_jm[gc_lane] = jm
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in25 &^ gc_dead
+					var gc_m25, gc_skip25 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						jm := gc_l_jm[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:84*/ if jm < nbJgroupSize {
+							gc_m25 |= 1 << gc_lane
+						}
+					}
+					gc_in25 &= gc_m25
+					gc_act = gc_in25
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						imask := gc_l_imask[gc_lane]
+						jm := gc_l_jm[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:85*/ maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
+						gc_l_maskSet[gc_lane] = maskSet
+					}
+					var gc_m14 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						maskSet := gc_l_maskSet[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:86*/ if !maskSet {
+							gc_m14 |= 1 << gc_lane
+						}
+					}
+					gc_save14 := gc_act
+					gc_act = gc_save14 & gc_m14
+					if gc_act != 0 {
+						gc_skip25 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save14 &^ gc_dead &^ gc_skip25
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tidxi := uint32(gc_tx)
+							tidxj := uint32(gc_ty)
+							/*line hecbench_nbnxm_kernel.go:73*/ nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
+							smXq := gc_s_smXq[gc_rank]
+							smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+							smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
+							j4 := gc_l_j4[gc_lane]
+							imask := gc_l_imask[gc_lane]
+							wexcl := gc_l_wexcl[gc_lane]
+							jm := gc_l_jm[gc_lane]
+							/*line hecbench_nbnxm_kernel.go:89*/ maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
+							cj := aPlistCJ4[j4].Cj[jm]
+							aj := cj*nbClSize + int32(tidxj)
+							/*line hecbench_nbnxm_kernel.go:94*/ xqj := aXq[aj]
+							/*line hecbench_nbnxm_kernel.go:96*/ xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
+							qj := xqj.W
+							var atomTypeJ int32
+							atomTypeJ = aAtomTypes[aj]
+							/*line hecbench_nbnxm_kernel.go:101*/ fCjBuf := NbFloat3{0.0, 0.0, 0.0}
+							{
+								i_ := int32(0)
+								if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(1)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(2)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(3)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(4)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(5)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(6)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							{
+								i_ := int32(7)
+								/*line hecbench_nbnxm_kernel.go:104*/ if imask&maskJI != 0 {
+									/*line hecbench_nbnxm_kernel.go:106*/ ci_ := sci*nbNumClusterPerSupercluster + i_
+									/*line hecbench_nbnxm_kernel.go:108*/ xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+									xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+									/*line hecbench_nbnxm_kernel.go:112*/ rv := xi.sub(xj)
+									r2 := rv.norm2()
+									/*line hecbench_nbnxm_kernel.go:115*/ var pairExclMask float32
+									if wexcl&maskJI != 0 {
+										pairExclMask = 1.0
+									} else {
+										pairExclMask = 0.0
+									}
+									/*line hecbench_nbnxm_kernel.go:124*/ notExcluded := nonSelfInteraction || (ci_ != cj)
+									/*line hecbench_nbnxm_kernel.go:127*/ if (r2 < rCoulombSq) && notExcluded {
+										qi := xqi_.W
+										var atomTypeI int32
+										var c6c12 NbFloat2
+										/*line hecbench_nbnxm_kernel.go:133*/ atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+										c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+										/*line hecbench_nbnxm_kernel.go:137*/ c6 := c6c12.X
+										c12 := c6c12.Y
+										/*line hecbench_nbnxm_kernel.go:141*/ r2 = max(r2, nbMinDistanceSquared)
+										/*line hecbench_nbnxm_kernel.go:143*/ rInv := frsqrtRn(r2)
+										r2Inv := rInv * rInv
+										var r6Inv, fInvR float32
+										r6Inv = r2Inv * r2Inv * r2Inv
+										r6Inv *= pairExclMask
+										fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+										/*line hecbench_nbnxm_kernel.go:150*/ fInvR += qi * qj *
+											(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+										forceIJ := rv.scale(fInvR)
+										/*line hecbench_nbnxm_kernel.go:156*/ fCjBuf.subAssign(forceIJ)
+										/*line hecbench_nbnxm_kernel.go:158*/ gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+										gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+										gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+									}
+								}
+								/*line hecbench_nbnxm_kernel.go:164*/ maskJI += maskJI
+							}
+							/*line hecbench_nbnxm_kernel.go:167*/ var smBuf []float32 = smReductionBuffer
+							_ = smBuf
+							/*line hecbench_nbnxm_kernel.go:167*/ var f NbFloat3 = fCjBuf
+							/*line hecbench_nbnxm_kernel.go:167*/ var aidx int32 = aj
+							gc_l_f[gc_lane] = f
+							gc_l_aidx[gc_lane] = aidx
+						}
+					}
+					/*line hecbench_nbnxm_kernel.go:167*/ var aF_ []NbFloat3 = aF
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						f := gc_l_f[gc_lane]
+						aidx := gc_l_aidx[gc_lane]
+						/*line hecbench_nbnxm.go:211*/ var f_ NbFloat3 = f
+						/*line hecbench_nbnxm.go:211*/ var aidx_ int32 = aidx
+						gc_l_f_[gc_lane] = f_
+						gc_l_aidx_[gc_lane] = aidx_
+					}
+					/*line hecbench_nbnxm.go:211*/ var aF_2 []NbFloat3 = aF_
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:188*/ gc_c1v[gc_lane] = f_[0]
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:188*/ f_[0] += gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = f_[1]
+						gc_l_f_[gc_lane] = f_
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:189*/ f_[1] += gc_c2r[gc_lane]
+						gc_c3v[gc_lane] = f_[2]
+						gc_l_f_[gc_lane] = f_
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tidxi := uint32(gc_tx)
+							/*line hecbench_nbnxm_kernel.go:167*/ var tidxi_ int32 = int32(tidxi)
+							/*line hecbench_nbnxm.go:211*/ var tidxi_2 int32 = tidxi_
+							f_ := gc_l_f_[gc_lane]
+							/*line hecbench_nbnxm.go:190*/ f_[2] += gc_c3r[gc_lane]
+							if tidxi_2&1 != 0 {
+								f_[0] = f_[1]
+							}
+							/*line hecbench_nbnxm.go:195*/ gc_c4v[gc_lane] = f_[0]
+							gc_l_f_[gc_lane] = f_
+						}
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						f_ := gc_l_f_[gc_lane]
+						/*line hecbench_nbnxm.go:195*/ f_[0] += gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = f_[2]
+						gc_l_f_[gc_lane] = f_
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tidxi := uint32(gc_tx)
+							/*line hecbench_nbnxm_kernel.go:167*/ var tidxi_ int32 = int32(tidxi)
+							/*line hecbench_nbnxm.go:211*/ var tidxi_2 int32 = tidxi_
+							f_ := gc_l_f_[gc_lane]
+							/*line hecbench_nbnxm.go:196*/ f_[2] += gc_c5r[gc_lane]
+							if tidxi_2&2 != 0 {
+								f_[0] = f_[2]
+							}
+							/*line hecbench_nbnxm.go:202*/ gc_c6v[gc_lane] = f_[0]
+							gc_l_f_[gc_lane] = f_
+						}
+					}
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tidxi := uint32(gc_tx)
+							/*line hecbench_nbnxm_kernel.go:167*/ var tidxi_ int32 = int32(tidxi)
+							/*line hecbench_nbnxm.go:211*/ var tidxi_2 int32 = tidxi_
+							f_ := gc_l_f_[gc_lane]
+							aidx_ := gc_l_aidx_[gc_lane]
+							/*line hecbench_nbnxm.go:202*/ f_[0] += gc_c6r[gc_lane]
+							/*line hecbench_nbnxm.go:204*/ if tidxi_2 < 3 {
+								atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
+							}
+							gc_l_f_[gc_lane] = f_
+						}
+					}
+					gc_act = gc_in25 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						jm := gc_l_jm[gc_lane]
+						/*line hecbench_nbnxm_kernel.go:84*/ jm++
+						gc_l_jm[gc_lane] = jm
+					}
+				}
+				gc_act = gc_save25 &^ gc_dead
+				gc_act = gc_in28 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					j4 := gc_l_j4[gc_lane]
+					/*line hecbench_nbnxm_kernel.go:76*/ j4 += 1
+					gc_l_j4[gc_lane] = j4
+				}
+			}
+			gc_act = gc_save28 &^ gc_dead
+		}
+	}
+	/*line hecbench_nbnxm_kernel.go:172*/ nbSci_ := aPlistSci[bidx]
+	sci_ := nbSci_.Sci
+	/*line hecbench_nbnxm_kernel.go:176*/ doCalcShift := (calcShift && nbSci_.Shift != nbCentralShiftIndex)
+	/*line hecbench_nbnxm_kernel.go:178*/ var calcFShift bool = doCalcShift
+	/*line hecbench_nbnxm_kernel.go:178*/ var sci_2 int32 = sci_
+	/*line hecbench_nbnxm_kernel.go:178*/ var shift_ int32 = nbSci_.Shift
+	/*line hecbench_nbnxm_kernel.go:178*/ var aF_3 []NbFloat3 = aF
+	/*line hecbench_nbnxm_kernel.go:178*/ var aFShift_ []NbFloat3 = aFShift
+	/*line hecbench_nbnxm.go:131*/ const bufStride = nbClSize * nbClSize
+	const clSizeLog2 = nbClSizeLog2
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+		/*line hecbench_nbnxm_kernel.go:178*/ var smBuf_ []float32 = smReductionBuffer
+		/*line hecbench_nbnxm_kernel.go:178*/ var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank][:]
+		/*line hecbench_nbnxm_kernel.go:178*/ var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
+		/*line hecbench_nbnxm_kernel.go:178*/ var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
+		fShiftBuf := float32(0.0)
+		gc_s_smBuf_[gc_rank] = smBuf_
+		gc_s_fCiBufX_[gc_rank] = fCiBufX_
+		gc_s_fCiBufY_[gc_rank] = fCiBufY_
+		gc_s_fCiBufZ_[gc_rank] = fCiBufZ_
+		gc_s_fShiftBuf[gc_rank] = fShiftBuf
+	}
+	/*line hecbench_nbnxm.go:135*/ for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+						tidxj := uint32(gc_ty)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+						/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+						tidxj := uint32(gc_ty)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+						/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+						tidxj := uint32(gc_ty)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+						/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidxi := uint32(gc_tx)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+						tidxj := uint32(gc_ty)
+						/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+						/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxi := uint32(gc_tx)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
+					smBuf_ := gc_s_smBuf_[gc_rank]
+					fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+					fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+					smBuf_[tidx_] = fCiBufX_[ciOffset]
+					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hecbench_nbnxm.go:145*/ i_2 := int32(nbClSize / 2)
+		for j := clSizeLog2 - 1; j > 0; j-- {
+			if compiled.SIMDBuild {
+				lanes.ClearAVXUpperBits()
+			}
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				/*line hecbench_nbnxm.go:151*/ if int32(uint32(gc_ty)) >= i_2 {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					tidxi := uint32(gc_tx)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+					/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
+					smBuf_ := gc_s_smBuf_[gc_rank]
+					/*line hecbench_nbnxm.go:148*/ smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
+					smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
+					smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+			/*line hecbench_nbnxm.go:152*/ i_2 >>= 1
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if int32(uint32(gc_ty)) >= 3 {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxi := uint32(gc_tx)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					/*line hecbench_nbnxm.go:136*/ aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
+					smBuf_ := gc_s_smBuf_[gc_rank]
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+					/*line hecbench_nbnxm.go:162*/ f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
+						smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
+//line hecbench_nbnxm.go:165
+					atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
+					/*line hecbench_nbnxm.go:167*/ if calcFShift {
+						fShiftBuf += f_2
+					}
+					gc_s_fShiftBuf[gc_rank] = fShiftBuf
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+					/*line hecbench_nbnxm.go:174*/ if calcFShift {
+						/*line hecbench_nbnxm.go:178*/ if tidxj_2 < 3 {
+							/*line hecbench_nbnxm.go:180*/ atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+					/*line hecbench_nbnxm.go:174*/ if calcFShift {
+						/*line hecbench_nbnxm.go:178*/ if tidxj_2 < 3 {
+							/*line hecbench_nbnxm.go:180*/ atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+					/*line hecbench_nbnxm.go:174*/ if calcFShift {
+						/*line hecbench_nbnxm.go:178*/ if tidxj_2 < 3 {
+							/*line hecbench_nbnxm.go:180*/ atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tidxj := uint32(gc_ty)
+					/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+					/*line hecbench_nbnxm.go:174*/ if calcFShift {
+						/*line hecbench_nbnxm.go:178*/ if tidxj_2 < 3 {
+							/*line hecbench_nbnxm.go:180*/ atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tidxj := uint32(gc_ty)
+				/*line hecbench_nbnxm_kernel.go:178*/ var tidxj_2 int32 = int32(tidxj)
+				fShiftBuf := gc_s_fShiftBuf[gc_rank]
+				/*line hecbench_nbnxm.go:174*/ if calcFShift {
+					/*line hecbench_nbnxm.go:178*/ if tidxj_2 < 3 {
+						/*line hecbench_nbnxm.go:180*/ atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_nbnxm_kernel holds the source files whose lines the kernels' records hash.
 //

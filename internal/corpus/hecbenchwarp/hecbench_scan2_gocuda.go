@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,92 @@ var gc_src_scan2BlockAdditionKernel = compiled.NewSource(gc_files_hecbench_scan2
 	compiled.PTX{Entry: "scan2BlockAdditionKernel", Pack: gc_ptx_hecbench_scan2, Params: []string{"[]float32", "[]float32"}, Files: []string{"hecbench_scan2.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_scan2.go:18
+func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bid := gc_bx
+	/*line hecbench_scan2.go:23*/ value := gocuda.Shared[float32](t, 1)[:1]
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_scan2.go:30*/ gc_off := bid
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
+			gc_at := input[gc_off:][:1]
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_scan2.go:27*/ value[0] = input[bid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_scan2.go:35*/ gc_off2 := bid * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
+			gc_at2 := output[gc_off2:][:gc_bdx]
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_pos.Thread = gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_scan2.go:21*/ var gid int = bid*gc_bdx + tid
+						_ = gid
+						/*line hecbench_scan2.go:22*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+			}
+		}
+	}
+}
+
 // Scan2ScanLargeArraysKernel is ScanLargeArrays of scan2-cuda: the
 // exclusive scan of each block of block_size elements, the block's total
 // stored in sumBuffer.
@@ -59,10 +146,562 @@ var gc_src_scan2ScanLargeArraysKernel = compiled.NewSource(gc_files_hecbench_sca
 	compiled.PTX{Entry: "scan2ScanLargeArraysKernel", Pack: gc_ptx_hecbench_scan2, Params: []string{"[]float32", "[]float32", "uint32", "[]float32"}, Files: []string{"hecbench_scan2.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_scan2.go:39
+func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32, sumBuffer []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line hecbench_scan2.go:40*/ block := gocuda.DynamicShared[float32](t)
+	bid := gc_bx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line hecbench_scan2.go:44*/ var gid int = bid*gc_bdx + tid
+					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:47*/ if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
+						/*line hecbench_scan2.go:47*/ gc_ld = lanes.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
+//line hecbench_scan2.go:47
+					} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
+						/*line hecbench_scan2.go:47*/ gc_ld = lanes.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+					} else {
+						break gc_steps
+					}
+					gc_st := gc_ld
+					/*line hecbench_scan2.go:47*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
+						/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
+//line hecbench_scan2.go:47
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+						/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
+						/*line hecbench_scan2.go:47*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
+					} else {
+						break gc_steps
+					}
+					var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:48*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
+						/*line hecbench_scan2.go:48*/ gc_ld2 = lanes.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
+//line hecbench_scan2.go:48
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
+						/*line hecbench_scan2.go:48*/ gc_ld2 = lanes.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+					} else {
+						var gc_lanes3 [8]float32
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line hecbench_scan2.go:48*/ gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+					}
+					gc_st2 := gc_ld2
+					/*line hecbench_scan2.go:48*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
+						/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
+//line hecbench_scan2.go:48
+					} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+						/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
+						/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+					} else {
+						var gc_lanes4 [8]float32
+						gc_st2.Store(&gc_lanes4)
+						for gc_k4 := range 8 {
+							if 0xff&(1<<gc_k4) != 0 {
+								gc_pos.Thread = gc_rank + gc_k4
+								/*line hecbench_scan2.go:48*/ block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+		} else {
+			gc_stride := 2 * 1
+			/*line hecbench_scan2.go:47*/ gc_off := 2 * (bid * gc_bdx)
+			gc_off2 := 1
+			gc_off3 := (2 * (bid * gc_bdx)) + 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					/*line hecbench_scan2.go:47*/ block[gc_idx] = input[gc_idx2]
+					block[gc_idx3] = input[gc_idx4]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
+					block[2*tid+1] = input[2*gid+1]
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_off := 0
+		gc_off2 := 1
+		if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+			gc_at := block[gc_off:][:1]
+			gc_at2 := block[gc_off2:][:1]
+			/*line hecbench_scan2.go:58*/ gc_elem := gc_at[0]
+			gc_elem2 := gc_at2[0]
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_Lane0Mask322 := compiled.Lane0Mask32()
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					gc_pos.Thread = gc_rank
+					/*line hecbench_scan2.go:51*/ cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
+					/*line hecbench_scan2.go:52*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:52*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				cache0 := gc_elem
+				/*line hecbench_scan2.go:52*/ cache1 := cache0 + gc_elem2
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		} else {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+	} else {
+		gc_off4 := 0
+		gc_off5 := 1
+		if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+			gc_at := block[gc_off4:][:1]
+			gc_at2 := block[gc_off5:][:1]
+			/*line hecbench_scan2.go:59*/ gc_elem := gc_at[0]
+			gc_elem2 := gc_at2[0]
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ var cache0 float32 = gc_at[0]
+				var cache1 float32 = cache0 + gc_at2[0]
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				cache0 := gc_elem
+				/*line hecbench_scan2.go:52*/ cache1 := cache0 + gc_elem2
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		} else {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+	}
+	/*line hecbench_scan2.go:55*/ for stride := 1; stride < int(blockSize); stride *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_steps2:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line hecbench_scan2.go:42*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:42*/ cache1 := lanes.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:56*/ if 2*tid >= stride {
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:56*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+							gc_ld3 = lanes.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
+						} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+							/*line hecbench_scan2.go:57*/ gc_ld3 = lanes.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:57*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							/*line hecbench_scan2.go:57*/ gc_ld4 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
+						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+							/*line hecbench_scan2.go:57*/ gc_ld4 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						cache0 = gc_ld3.Add(gc_ld4)
+						var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:57*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+							gc_ld5 = lanes.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+						} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+							/*line hecbench_scan2.go:58*/ gc_ld5 = lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:58*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+							/*line hecbench_scan2.go:58*/ gc_ld6 = lanes.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+							/*line hecbench_scan2.go:58*/ gc_ld6 = lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						cache1 = gc_ld5.Add(gc_ld6)
+					} else {
+						/*line hecbench_scan2.go:58*/ gc_if := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+						if gc_if.ToBits() != 0 {
+							var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:56*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+								gc_ld7 = lanes.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
+							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+								/*line hecbench_scan2.go:57*/ gc_ld7 = lanes.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:57*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+								/*line hecbench_scan2.go:57*/ gc_ld8 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
+							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+								/*line hecbench_scan2.go:57*/ gc_ld8 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line hecbench_scan2.go:57*/ cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
+							var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:57*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+								gc_ld9 = lanes.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+								/*line hecbench_scan2.go:58*/ gc_ld9 = lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:58*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+								/*line hecbench_scan2.go:58*/ gc_ld10 = lanes.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+								/*line hecbench_scan2.go:58*/ gc_ld10 = lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line hecbench_scan2.go:58*/ cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
+						}
+					}
+					/*line hecbench_scan2.go:56*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:56*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
+				/*line hecbench_scan2.go:56*/ if 2*tid >= stride {
+					cache0 = block[2*tid-stride] + block[2*tid]
+					cache1 = block[2*tid+1-stride] + block[2*tid+1]
+				}
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps3:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_scan2.go:42*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+						/*line hecbench_scan2.go:42*/ cache1 := lanes.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+						/*line hecbench_scan2.go:62*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
+							/*line hecbench_scan2.go:62*/ cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
+							/*line hecbench_scan2.go:62*/ cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+						} else {
+							/*line hecbench_scan2.go:62*/ gc_st3 := cache0
+							/*line hecbench_scan2.go:62*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+								/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+								/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+//line hecbench_scan2.go:62
+							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+								/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+								/*line hecbench_scan2.go:62*/ gc_st3.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+							} else {
+								break gc_steps3
+							}
+							/*line hecbench_scan2.go:62*/ gc_st4 := cache1
+							/*line hecbench_scan2.go:62*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+								gc_st4.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
+								/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+//line hecbench_scan2.go:63
+							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+								/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+								/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+							} else {
+								var gc_lanes14 [8]float32
+								gc_st4.Store(&gc_lanes14)
+								for gc_k14 := range 8 {
+									if 0xff&(1<<gc_k14) != 0 {
+										gc_pos.Thread = gc_rank + gc_k14
+										/*line hecbench_scan2.go:63*/ block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			} else {
+				gc_stride2 := 2 * 1
+				gc_off6 := 1
+				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+					gc_vstep4 := 0
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep4, 0+gc_stride2*(gc_vstep4), gc_off6+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						gc_rank := gc_base + gc_tx
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+						/*line hecbench_scan2.go:62*/ block[gc_idx5] = cache0
+						block[gc_idx6] = cache1
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var tid int = gc_tx
+				/*line hecbench_scan2.go:44*/ var gid int = bid*gc_bdx + tid
+				/*line hecbench_scan2.go:69*/ sumBuffer[bid] = block[blockSize-1]
+				/*line hecbench_scan2.go:72*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
+					gc_st5 := gc_vb
+					/*line hecbench_scan2.go:73*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:73
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes15 [8]float32
+						gc_st5.Store(&gc_lanes15)
+						for gc_k15 := range 8 {
+							if gc_if2.ToBits()&(1<<gc_k15) != 0 {
+								gc_pos.Thread = gc_rank + gc_k15
+								/*line hecbench_scan2.go:73*/ output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:73*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld11 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:74
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+						/*line hecbench_scan2.go:74*/ gc_ld11 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
+						var gc_lanes16 [8]float32
+						for gc_k16 := range 8 {
+							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
+								gc_pos.Thread = gc_rank + gc_k16
+								/*line hecbench_scan2.go:74*/ gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld11 = lanes.LoadFloat32x8(&gc_lanes16)
+					}
+					gc_st6 := gc_ld11
+					/*line hecbench_scan2.go:74*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:74
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes17 [8]float32
+						gc_st6.Store(&gc_lanes17)
+						for gc_k17 := range 8 {
+							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
+								gc_pos.Thread = gc_rank + gc_k17
+								/*line hecbench_scan2.go:74*/ output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				if gc_else.ToBits() != 0 {
+					var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:76*/ if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:76*/ gc_ld12 = lanes.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:76
+					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
+						/*line hecbench_scan2.go:76*/ gc_ld12 = lanes.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+					} else {
+						var gc_lanes18 [8]float32
+						for gc_k18 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k18) != 0 {
+								gc_pos.Thread = gc_rank + gc_k18
+								/*line hecbench_scan2.go:76*/ gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld12 = lanes.LoadFloat32x8(&gc_lanes18)
+					}
+					gc_st7 := gc_ld12
+					/*line hecbench_scan2.go:76*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:76
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes19 [8]float32
+						gc_st7.Store(&gc_lanes19)
+						for gc_k19 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k19) != 0 {
+								gc_pos.Thread = gc_rank + gc_k19
+								/*line hecbench_scan2.go:76*/ output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:76*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld13 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:77
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+						/*line hecbench_scan2.go:77*/ gc_ld13 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
+						var gc_lanes20 [8]float32
+						for gc_k20 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k20) != 0 {
+								gc_pos.Thread = gc_rank + gc_k20
+								/*line hecbench_scan2.go:77*/ gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld13 = lanes.LoadFloat32x8(&gc_lanes20)
+					}
+					gc_st8 := gc_ld13
+					/*line hecbench_scan2.go:77*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:77
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes21 [8]float32
+						gc_st8.Store(&gc_lanes21)
+						for gc_k21 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k21) != 0 {
+								gc_pos.Thread = gc_rank + gc_k21
+								/*line hecbench_scan2.go:77*/ output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:69*/ sumBuffer[bid] = block[blockSize-1]
+			/*line hecbench_scan2.go:72*/ if tid == 0 {
+				output[2*gid] = 0
+				output[2*gid+1] = block[2*tid]
+			} else {
+				output[2*gid] = block[2*tid-1]
+				output[2*gid+1] = block[2*tid]
+			}
+		}
+	}
+}
+
 // Scan2PrefixSumKernel is prefixSum of scan2-cuda: ScanLargeArrays
 // without the block sums, for the one block of the last level.
-//
-//line hecbench_scan2.go:85
 func Scan2PrefixSumKernel(output, input []float32, blockSize uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scan2PrefixSumKernel,
 		func(gc_t *gocuda.Thread) {
@@ -80,7 +719,553 @@ var gc_src_scan2PrefixSumKernel = compiled.NewSource(gc_files_hecbench_scan2, "s
 	compiled.PTX{Entry: "scan2PrefixSumKernel", Pack: gc_ptx_hecbench_scan2, Params: []string{"[]float32", "[]float32", "uint32"}, Files: []string{"hecbench_scan2.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line hecbench_scan2.go:85
+func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32, blockSize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	bid := gc_bx
+	/*line hecbench_scan2.go:90*/ block := gocuda.DynamicShared[float32](t)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
+					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:93*/ if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
+						/*line hecbench_scan2.go:93*/ gc_ld = lanes.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
+//line hecbench_scan2.go:93
+					} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
+						/*line hecbench_scan2.go:93*/ gc_ld = lanes.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+					} else {
+						break gc_steps
+					}
+					gc_st := gc_ld
+					/*line hecbench_scan2.go:93*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
+						/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
+//line hecbench_scan2.go:93
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+						/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
+						/*line hecbench_scan2.go:93*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
+					} else {
+						break gc_steps
+					}
+					var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:94*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
+						/*line hecbench_scan2.go:94*/ gc_ld2 = lanes.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
+//line hecbench_scan2.go:94
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
+						/*line hecbench_scan2.go:94*/ gc_ld2 = lanes.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+					} else {
+						var gc_lanes3 [8]float32
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line hecbench_scan2.go:94*/ gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+					}
+					gc_st2 := gc_ld2
+					/*line hecbench_scan2.go:94*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
+						/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
+//line hecbench_scan2.go:94
+					} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+						/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
+						/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+					} else {
+						var gc_lanes4 [8]float32
+						gc_st2.Store(&gc_lanes4)
+						for gc_k4 := range 8 {
+							if 0xff&(1<<gc_k4) != 0 {
+								gc_pos.Thread = gc_rank + gc_k4
+								/*line hecbench_scan2.go:94*/ block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+		} else {
+			gc_stride := 2 * 1
+			/*line hecbench_scan2.go:94*/ gc_off := 2 * (bid * gc_bdx)
+			gc_off2 := 1
+			gc_off3 := (2 * (bid * gc_bdx)) + 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep), gc_off2+gc_stride*(gc_vstep), gc_off3+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					/*line hecbench_scan2.go:93*/ block[gc_idx] = input[gc_idx2]
+					block[gc_idx3] = input[gc_idx4]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
+					block[2*tid+1] = input[2*gid+1]
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_off := 0
+		gc_off2 := 1
+		if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+			gc_at := block[gc_off:][:1]
+			gc_at2 := block[gc_off2:][:1]
+			/*line hecbench_scan2.go:104*/ gc_elem := gc_at[0]
+			gc_elem2 := gc_at2[0]
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_Lane0Mask322 := compiled.Lane0Mask32()
+				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+					gc_rank := gc_vstep2
+					gc_pos.Thread = gc_rank
+					/*line hecbench_scan2.go:97*/ cache0 := compiled.BroadcastFloat32x8At(&gc_at[0], gc_Lane0Mask322)
+					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask322))
+					/*line hecbench_scan2.go:98*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:98*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				cache0 := gc_elem
+				/*line hecbench_scan2.go:98*/ cache1 := cache0 + gc_elem2
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		} else {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+	} else {
+		gc_off4 := 0
+		gc_off5 := 1
+		if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+			gc_at := block[gc_off4:][:1]
+			gc_at2 := block[gc_off5:][:1]
+			/*line hecbench_scan2.go:105*/ gc_elem := gc_at[0]
+			gc_elem2 := gc_at2[0]
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ var cache0 float32 = gc_at[0]
+				var cache1 float32 = cache0 + gc_at2[0]
+				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+			}
+			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+				cache0 := gc_elem
+				/*line hecbench_scan2.go:98*/ cache1 := cache0 + gc_elem2
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		} else {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+	}
+	/*line hecbench_scan2.go:101*/ for stride := 1; stride < int(blockSize); stride *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_evens2 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_steps2:
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line hecbench_scan2.go:86*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:86*/ cache1 := lanes.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+					/*line hecbench_scan2.go:102*/ if 2*tid >= stride {
+						var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:102*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+							gc_ld3 = lanes.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
+						} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+							/*line hecbench_scan2.go:103*/ gc_ld3 = lanes.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:103*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							/*line hecbench_scan2.go:103*/ gc_ld4 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
+						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+							/*line hecbench_scan2.go:103*/ gc_ld4 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						cache0 = gc_ld3.Add(gc_ld4)
+						var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:103*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+							gc_ld5 = lanes.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+						} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+							/*line hecbench_scan2.go:104*/ gc_ld5 = lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_scan2.go:104*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+							/*line hecbench_scan2.go:104*/ gc_ld6 = lanes.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+							/*line hecbench_scan2.go:104*/ gc_ld6 = lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+						} else {
+							break gc_steps2
+						}
+						cache1 = gc_ld5.Add(gc_ld6)
+					} else {
+						/*line hecbench_scan2.go:104*/ gc_if := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+						if gc_if.ToBits() != 0 {
+							var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:102*/ if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+								gc_ld7 = lanes.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
+							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+								/*line hecbench_scan2.go:103*/ gc_ld7 = lanes.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:103*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+								/*line hecbench_scan2.go:103*/ gc_ld8 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
+							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+								/*line hecbench_scan2.go:103*/ gc_ld8 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line hecbench_scan2.go:103*/ cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
+							var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:103*/ if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+								gc_ld9 = lanes.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+								/*line hecbench_scan2.go:104*/ gc_ld9 = lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line hecbench_scan2.go:104*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+								/*line hecbench_scan2.go:104*/ gc_ld10 = lanes.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+								/*line hecbench_scan2.go:104*/ gc_ld10 = lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+							} else {
+								break gc_steps2
+							}
+							/*line hecbench_scan2.go:104*/ cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
+						}
+					}
+					/*line hecbench_scan2.go:102*/ cache0.StoreSlice(gc_s_cache0[gc_rank:])
+					/*line hecbench_scan2.go:102*/ cache1.StoreSlice(gc_s_cache1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
+				/*line hecbench_scan2.go:102*/ if 2*tid >= stride {
+					cache0 = block[2*tid-stride] + block[2*tid]
+					cache1 = block[2*tid+1-stride] + block[2*tid+1]
+				}
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					gc_spreadLo2 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi2 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes2 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps3:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_scan2.go:86*/ cache0 := lanes.LoadFloat32x8Slice(gc_s_cache0[gc_rank:])
+						/*line hecbench_scan2.go:86*/ cache1 := lanes.LoadFloat32x8Slice(gc_s_cache1[gc_rank:])
+						/*line hecbench_scan2.go:108*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
+							/*line hecbench_scan2.go:108*/ cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
+							/*line hecbench_scan2.go:108*/ cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+						} else {
+							/*line hecbench_scan2.go:108*/ gc_st3 := cache0
+							/*line hecbench_scan2.go:108*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+								/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+								/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+//line hecbench_scan2.go:108
+							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+								/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+								/*line hecbench_scan2.go:108*/ gc_st3.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+							} else {
+								break gc_steps3
+							}
+							/*line hecbench_scan2.go:108*/ gc_st4 := cache1
+							/*line hecbench_scan2.go:108*/ if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+								gc_st4.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
+								/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+//line hecbench_scan2.go:109
+							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+								/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadLo2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+								/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadHi2).Merge(lanes.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+							} else {
+								var gc_lanes14 [8]float32
+								gc_st4.Store(&gc_lanes14)
+								for gc_k14 := range 8 {
+									if 0xff&(1<<gc_k14) != 0 {
+										gc_pos.Thread = gc_rank + gc_k14
+										/*line hecbench_scan2.go:109*/ block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			} else {
+				gc_stride2 := 2 * 1
+				gc_off6 := 1
+				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+					gc_vstep4 := 0
+					for gc_tx, gc_idx5, gc_idx6 := gc_vstep4, 0+gc_stride2*(gc_vstep4), gc_off6+gc_stride2*(gc_vstep4); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+						gc_rank := gc_base + gc_tx
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+						/*line hecbench_scan2.go:108*/ block[gc_idx5] = cache0
+						block[gc_idx6] = cache1
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+			gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+		gc_steps4:
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				var tid int = gc_tx
+				/*line hecbench_scan2.go:88*/ var gid int = bid*gc_bdx + tid
+				/*line hecbench_scan2.go:115*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
+					gc_st5 := gc_vb
+					/*line hecbench_scan2.go:116*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:116
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:116*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						break gc_steps4
+					}
+					var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:116*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld11 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:117
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+						/*line hecbench_scan2.go:117*/ gc_ld11 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
+						var gc_lanes16 [8]float32
+						for gc_k16 := range 8 {
+							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
+								gc_pos.Thread = gc_rank + gc_k16
+								/*line hecbench_scan2.go:117*/ gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld11 = lanes.LoadFloat32x8(&gc_lanes16)
+					}
+					gc_st6 := gc_ld11
+					/*line hecbench_scan2.go:117*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:117
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes17 [8]float32
+						gc_st6.Store(&gc_lanes17)
+						for gc_k17 := range 8 {
+							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
+								gc_pos.Thread = gc_rank + gc_k17
+								/*line hecbench_scan2.go:117*/ output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				if gc_else.ToBits() != 0 {
+					var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:119*/ if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+						/*line hecbench_scan2.go:119*/ gc_ld12 = lanes.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:119
+					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
+						/*line hecbench_scan2.go:119*/ gc_ld12 = lanes.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+					} else {
+						var gc_lanes18 [8]float32
+						for gc_k18 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k18) != 0 {
+								gc_pos.Thread = gc_rank + gc_k18
+								/*line hecbench_scan2.go:119*/ gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld12 = lanes.LoadFloat32x8(&gc_lanes18)
+					}
+					gc_st7 := gc_ld12
+					/*line hecbench_scan2.go:119*/ if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:119
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes19 [8]float32
+						gc_st7.Store(&gc_lanes19)
+						for gc_k19 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k19) != 0 {
+								gc_pos.Thread = gc_rank + gc_k19
+								/*line hecbench_scan2.go:119*/ output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+					var gc_ld13 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_scan2.go:119*/ if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld13 = lanes.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:120
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+						/*line hecbench_scan2.go:120*/ gc_ld13 = lanes.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
+						var gc_lanes20 [8]float32
+						for gc_k20 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k20) != 0 {
+								gc_pos.Thread = gc_rank + gc_k20
+								/*line hecbench_scan2.go:120*/ gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld13 = lanes.LoadFloat32x8(&gc_lanes20)
+					}
+					gc_st8 := gc_ld13
+					/*line hecbench_scan2.go:120*/ if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:120
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+						var gc_lanes21 [8]float32
+						gc_st8.Store(&gc_lanes21)
+						for gc_k21 := range 8 {
+							if gc_else.ToBits()&(1<<gc_k21) != 0 {
+								gc_pos.Thread = gc_rank + gc_k21
+								/*line hecbench_scan2.go:120*/ output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			tid := gc_tx
+			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+			/*line hecbench_scan2.go:115*/ if tid == 0 {
+				output[2*gid] = 0
+				output[2*gid+1] = block[2*tid]
+			} else {
+				output[2*gid] = block[2*tid-1]
+				output[2*gid+1] = block[2*tid]
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_scan2 holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_scan2.go
 var gc_files_hecbench_scan2 embed.FS
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -48,10 +49,10 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 		gout := gOdata[bid*int64(N):]
 		offset := 1
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -62,7 +63,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					temp[b+ob] = gi[b]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -73,7 +74,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					temp[b+ob] = gi[b]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -84,7 +85,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					temp[b+ob] = gi[b]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -95,7 +96,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					temp[b+ob] = gi[b]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_scan.go:35*/ a := thid
@@ -130,30 +131,30 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_scan.go:57*/ temp[N-1+scanOffset(N-1)] = 0
 				}
@@ -180,10 +181,10 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_vstep3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -194,7 +195,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gout[b] = temp[b+ob]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_vstep3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -205,7 +206,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gout[b] = temp[b+ob]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_vstep3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -216,7 +217,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gout[b] = temp[b+ob]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_vstep3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:35*/ a := thid
@@ -227,7 +228,7 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 					gout[b] = temp[b+ob]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_scan.go:35*/ a := thid
@@ -238,6 +239,40 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 				gout[b] = temp[b+ob]
 			}
 		}
+	}
+}
+
+// ScanKernel is scan<T, N> of scan-cuda: Blelloch's exclusive scan of
+// each tile in shared memory, thread thid loading and storing elements
+// 2·thid and 2·thid+1.
+func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line hecbench_scan.go:86*/ gc_body := func(gc_b *compiled.Block) { gc_body_scanKernel[T](gc_b, N, nblocks, gOdata, gIdata) }
+		switch any(*new(T)).(type) {
+		case int32:
+			gOdata := any(gOdata).([]int32)
+			gIdata := any(gIdata).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_scanKernel_int32(gc_b, N, nblocks, gOdata, gIdata) }
+		}
+		return compiled.Kernel(gc_src_scanKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, N, nblocks, gOdata, gIdata)
+					return
+				}
+				scanKernel[T](gc_t, N, nblocks, gOdata, gIdata)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_scanKernel,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line hecbench_scan.go:89*/ compiled.ProbeArgs(gc_t, N, nblocks, gOdata, gIdata)
+					return
+				}
+				scanKernel[T](gc_t, N, nblocks, gOdata, gIdata)
+			},
+			func(gc_b *compiled.Block) { gc_body_scanKernel[T](gc_b, N, nblocks, gOdata, gIdata) })
 	}
 }
 
@@ -266,7 +301,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 			gc_stride := 2 * 1
 			gc_off := 1
 			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
-				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+				gc_vstep := 0
+				for gc_tx, gc_idx, gc_idx2 := gc_vstep, 0+gc_stride*(gc_vstep), gc_off+gc_stride*(gc_vstep); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					/*line hecbench_scan.go:93*/ temp[gc_idx] = gi[gc_idx]
 					temp[gc_idx2] = gi[gc_idx2]
 				}
@@ -318,14 +354,14 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				gc_off4 := N - 1
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(temp) {
 					gc_at := temp[gc_off4:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 				} else {
@@ -374,7 +410,8 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 			gc_stride4 := 2 * 1
 			gc_off7 := 1
 			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
-				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
+				gc_vstep3 := 0
+				for gc_tx, gc_idx7, gc_idx8 := gc_vstep3, 0+gc_stride4*(gc_vstep3), gc_off7+gc_stride4*(gc_vstep3); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
 					/*line hecbench_scan.go:127*/ gout[gc_idx7] = temp[gc_idx7]
 					gout[gc_idx8] = temp[gc_idx8]
 				}
@@ -394,3 +431,391 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 //
 //go:embed hecbench_scan.go
 var gc_files_hecbench_scan embed.FS
+
+//line hecbench_scan.go:85
+func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata []int32, gIdata []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_scan.go:86*/ temp := gocuda.Shared[int32](t, N)[:N]
+	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
+		gi := gIdata[bid*int64(N):]
+		gout := gOdata[bid*int64(N):]
+		offset := 1
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line hecbench_scan.go:93*/ if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
+						/*line hecbench_scan.go:93*/ gc_ld = lanes.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens))
+//line hecbench_scan.go:93
+					} else if (2*thid) >= 1 && (2*thid) <= len(gi)-15 {
+						/*line hecbench_scan.go:93*/ gc_ld = lanes.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
+					} else {
+						break gc_steps
+					}
+					gc_st := gc_ld
+					/*line hecbench_scan.go:93*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+//line hecbench_scan.go:93
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadLo).Merge(lanes.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+						/*line hecbench_scan.go:93*/ gc_st.Permute(gc_spreadHi).Merge(lanes.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
+					} else {
+						break gc_steps
+					}
+					var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line hecbench_scan.go:94*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
+						/*line hecbench_scan.go:94*/ gc_ld2 = lanes.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
+//line hecbench_scan.go:94
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15 {
+						/*line hecbench_scan.go:94*/ gc_ld2 = lanes.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
+					} else {
+						var gc_lanes3 [8]int32
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line hecbench_scan.go:94*/ gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld2 = lanes.LoadInt32x8(&gc_lanes3)
+					}
+					gc_st2 := gc_ld2
+					/*line hecbench_scan.go:94*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+//line hecbench_scan.go:94
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(lanes.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(lanes.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+					} else {
+						var gc_lanes4 [8]int32
+						gc_st2.Store(&gc_lanes4)
+						for gc_k4 := range 8 {
+							if 0xff&(1<<gc_k4) != 0 {
+								gc_pos.Thread = gc_rank + gc_k4
+								/*line hecbench_scan.go:94*/ temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
+				temp[2*thid+1] = gi[2*thid+1]
+			}
+		}
+		/*line hecbench_scan.go:95*/ for d := N >> 1; d > 0; d >>= 1 {
+			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
+				offset = 8
+				d /= 4
+				continue
+			}
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_scan.go:103*/ if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					if offset == 1 {
+						gc_evens3 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo3 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes3 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var thid int = gc_tx
+							/*line hecbench_scan.go:106*/ var ai int = 1*(2*thid+1) - 1
+							var bi int = 1*(2*thid+2) - 1
+							var gc_ld5 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_scan.go:108*/ if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								/*line hecbench_scan.go:108*/ gc_ld5 = lanes.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+//line hecbench_scan.go:108
+							} else if ai >= 1 && ai <= len(temp)-15 {
+								/*line hecbench_scan.go:108*/ gc_ld5 = lanes.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps3
+							}
+							var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_scan.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line hecbench_scan.go:108*/ gc_ld6 = lanes.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+//line hecbench_scan.go:108
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line hecbench_scan.go:108*/ gc_ld6 = lanes.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+							} else {
+								break gc_steps3
+							}
+							gc_st4 := gc_ld6.Add(gc_ld5)
+							/*line hecbench_scan.go:108*/ if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadLo3).Merge(lanes.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadHi3).Merge(lanes.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
+//line hecbench_scan.go:108
+							} else if bi >= 1 && bi <= len(temp)-15 {
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadLo3).Merge(lanes.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
+								/*line hecbench_scan.go:108*/ gc_st4.Permute(gc_spreadHi3).Merge(lanes.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+							} else {
+								break gc_steps3
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_scan.go:106*/ ai := offset*(2*thid+1) - 1
+					bi := offset*(2*thid+2) - 1
+					temp[bi] += temp[ai]
+				}
+			}
+			/*line hecbench_scan.go:110*/ offset *= 2
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := N - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+					gc_at := temp[gc_off:][:1]
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line hecbench_scan.go:114*/ gc_at[0] = 0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_scan.go:114*/ temp[N-1] = 0
+					}
+				}
+			}
+		}
+		/*line hecbench_scan.go:116*/ for d_ := 1; d_ < N; d_ *= 2 {
+			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
+				offset = 1
+				d_ *= 4
+				continue
+			}
+			/*line hecbench_scan.go:117*/ offset >>= 1
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_scan.go:120*/ if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					if offset == 1 {
+						gc_evens5 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_spreadLo5 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi5 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_evenLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+						gc_oddLanes5 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps5:
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var thid int = gc_tx
+							/*line hecbench_scan.go:120*/ var ai_ int = 1*(2*thid+1) - 1
+							var bi_ int = 1*(2*thid+2) - 1
+							var gc_ld10 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_scan.go:122*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line hecbench_scan.go:122*/ gc_ld10 = lanes.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+//line hecbench_scan.go:122
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line hecbench_scan.go:122*/ gc_ld10 = lanes.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps5
+							}
+							tt := gc_ld10
+							var gc_ld11 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_scan.go:122*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld11 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line hecbench_scan.go:123
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line hecbench_scan.go:123*/ gc_ld11 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+								break gc_steps5
+							}
+							gc_st7 := gc_ld11
+							/*line hecbench_scan.go:123*/ if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadLo5).Merge(lanes.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadHi5).Merge(lanes.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+//line hecbench_scan.go:123
+							} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadLo5).Merge(lanes.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+								/*line hecbench_scan.go:123*/ gc_st7.Permute(gc_spreadHi5).Merge(lanes.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+							} else {
+								break gc_steps5
+							}
+							var gc_ld12 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_scan.go:123*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								gc_ld12 = lanes.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+//line hecbench_scan.go:124
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line hecbench_scan.go:124*/ gc_ld12 = lanes.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+							} else {
+								var gc_lanes19 [8]int32
+								for gc_k19 := range 8 {
+									if 0xff&(1<<gc_k19) != 0 {
+										gc_pos.Thread = gc_rank + gc_k19
+										/*line hecbench_scan.go:124*/ gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
+									}
+								}
+								gc_pos.Thread = gc_rank
+								gc_ld12 = lanes.LoadInt32x8(&gc_lanes19)
+							}
+							/*line hecbench_scan.go:124*/ gc_st8 := gc_ld12.Add(tt)
+							/*line hecbench_scan.go:124*/ if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadLo5).Merge(lanes.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadHi5).Merge(lanes.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+//line hecbench_scan.go:124
+							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadLo5).Merge(lanes.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadHi5).Merge(lanes.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+							} else {
+								var gc_lanes20 [8]int32
+								gc_st8.Store(&gc_lanes20)
+								for gc_k20 := range 8 {
+									if 0xff&(1<<gc_k20) != 0 {
+										gc_pos.Thread = gc_rank + gc_k20
+										/*line hecbench_scan.go:124*/ temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line hecbench_scan.go:120*/ ai_ := offset*(2*thid+1) - 1
+					bi_ := offset*(2*thid+2) - 1
+					tt := temp[ai_]
+					temp[ai_] = temp[bi_]
+					temp[bi_] += tt
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+				gc_evens6 := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_spreadLo6 := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi6 := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_evenLanes6 := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+				gc_oddLanes6 := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps6:
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					var thid int = gc_tx
+					var gc_ld13 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line hecbench_scan.go:127*/ if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+						/*line hecbench_scan.go:127*/ gc_ld13 = lanes.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+//line hecbench_scan.go:127
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+						/*line hecbench_scan.go:127*/ gc_ld13 = lanes.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+					} else {
+						break gc_steps6
+					}
+					gc_st9 := gc_ld13
+					/*line hecbench_scan.go:127*/ if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes6)
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes6)
+//line hecbench_scan.go:127
+					} else if (2*thid) >= 1 && (2*thid) <= len(gout)-15 {
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes6)
+						/*line hecbench_scan.go:127*/ gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
+					} else {
+						break gc_steps6
+					}
+					var gc_ld14 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					/*line hecbench_scan.go:128*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						/*line hecbench_scan.go:128*/ gc_ld14 = lanes.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+//line hecbench_scan.go:128
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						/*line hecbench_scan.go:128*/ gc_ld14 = lanes.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+					} else {
+						var gc_lanes23 [8]int32
+						for gc_k23 := range 8 {
+							if 0xff&(1<<gc_k23) != 0 {
+								gc_pos.Thread = gc_rank + gc_k23
+								/*line hecbench_scan.go:128*/ gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld14 = lanes.LoadInt32x8(&gc_lanes23)
+					}
+					gc_st10 := gc_ld14
+					/*line hecbench_scan.go:128*/ if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes6)
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes6)
+//line hecbench_scan.go:128
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15 {
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
+						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
+					} else {
+						var gc_lanes24 [8]int32
+						gc_st10.Store(&gc_lanes24)
+						for gc_k24 := range 8 {
+							if 0xff&(1<<gc_k24) != 0 {
+								gc_pos.Thread = gc_rank + gc_k24
+								/*line hecbench_scan.go:128*/ gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
+							}
+						}
+						gc_pos.Thread = gc_rank
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
+				gout[2*thid+1] = temp[2*thid+1]
+			}
+		}
+	}
+}
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}

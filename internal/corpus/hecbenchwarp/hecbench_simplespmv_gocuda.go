@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -103,6 +104,167 @@ func SpmvVectorCsrKernel(BS int, numRows int, rowIndices, colIndices []int, valu
 var gc_src_spmvVectorCsrKernel = compiled.NewSource(gc_files_hecbench_simplespmv, "spmvVectorCsrKernel", "3a5753336e79fd058859f09b678c4134ca99753562ad1a53ce2798317842267b", "hecbench_simplespmv.go:27-46").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "spmvVectorCsrKernel", Pack: gc_ptx_hecbench_simplespmv, Params: []string{"int", "int", "[]int", "[]int", "[]float32", "[]float32", "[]float32"}, Files: []string{"hecbench_simplespmv.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_simplespmv.go:32
+func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowIndices, colIndices []int, values, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_temp [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m6 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				m := gc_bx*gc_bdy + gc_ty
+				/*line hecbench_simplespmv.go:34*/ if m < numRows {
+					gc_m6 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save6 := gc_act
+		gc_act = gc_save6 & gc_m6
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					m := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_simplespmv.go:35*/ rowStart := rowIndices[m]
+					rowEnd := rowIndices[m+1]
+					temp := float32(0)
+					for n := rowStart + gc_tx; n < rowEnd; n += BS {
+						temp += values[n] * x[colIndices[n]]
+					}
+					gc_l_temp[gc_lane] = temp
+				}
+			}
+			if compiled.SIMDBuild {
+				/*line hecbench_simplespmv.go:41*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+					var gc_run compiled.ShflSteps
+					for i := BS >> 1; i > 0; i >>= 1 {
+						/*line hecbench_simplespmv.go:42*/ gc_run.Add(i, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
+				} else {
+					/*line hecbench_simplespmv.go:41*/ for i := BS >> 1; i > 0; i >>= 1 {
+						if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
+						} else {
+							/*line hecbench_simplespmv.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
+							gc_left := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line hecbench_simplespmv.go:42*/ temp := lanes.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
+										/*line hecbench_simplespmv.go:42*/ temp = temp.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line hecbench_simplespmv.go:42*/ temp.StoreSlice(gc_l_temp[gc_lane:])
+										gc_left &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line hecbench_simplespmv.go:42*/ temp := lanes.LoadFloat32x8Slice(gc_l_temp[gc_lane:])
+										/*line hecbench_simplespmv.go:42*/ temp = temp.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+										/*line hecbench_simplespmv.go:42*/ temp.StoreSlice(gc_l_temp[gc_lane:])
+										gc_left &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left&(1<<gc_lane) == 0 {
+										continue
+									}
+									temp := gc_l_temp[gc_lane]
+									/*line hecbench_simplespmv.go:42*/ temp += gc_c1r[gc_lane]
+									gc_l_temp[gc_lane] = temp
+								}
+							}
+						}
+					}
+				}
+			} else {
+				/*line hecbench_simplespmv.go:41*/ for i := BS >> 1; i > 0; i >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
+					} else {
+						/*line hecbench_simplespmv.go:42*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							temp := gc_l_temp[gc_lane]
+							/*line hecbench_simplespmv.go:42*/ temp += gc_c1r[gc_lane]
+							gc_l_temp[gc_lane] = temp
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					m := gc_bx*gc_bdy + gc_ty
+					temp := gc_l_temp[gc_lane]
+					/*line hecbench_simplespmv.go:44*/ y[m] = temp
+				}
+			}
+		}
+		gc_act = gc_save6 &^ gc_dead
+	}
+}
 
 // SpmvDenseKernel is mv_dense of simpleSpmv-cuda: a row a thread over the
 // dense matrix, skipping zeros.

@@ -5,7 +5,9 @@ package hecbenchwarp
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -69,34 +71,34 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 			gc_off := gc_bdx * gc_bx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off && gc_to <= 1<<31-gc_off {
 				gc_at := std[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						i := int32(gc_bdx*gc_bx + gc_tx)
 						_ = i
 						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						i := int32(gc_bdx*gc_bx + gc_tx)
 						_ = i
 						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						i := int32(gc_bdx*gc_bx + gc_tx)
 						_ = i
 						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						i := int32(gc_bdx*gc_bx + gc_tx)
 						_ = i
 						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					i := int32(gc_bdx*gc_bx + gc_tx)
 					_ = i
 					/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
@@ -134,6 +136,215 @@ func StddevSopKernel(std, data []float32, D, N int32) func(*gocuda.Thread) {
 var gc_src_stddevSopKernel = compiled.NewSource(gc_files_hecbench_stddev, "stddevSopKernel", "e8ae5f500938df1a794d560cfbb8e5111da764f9d0bbe3137a05f52e1dbc18fa", "hecbench_stddev.go:35-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "stddevSopKernel", Pack: gc_ptx_hecbench_stddev, Params: []string{"[]float32", "[]float32", "int32", "int32"}, Files: []string{"hecbench_stddev.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_stddev.go:39
+func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_threadData := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line hecbench_stddev.go:40*/ const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
+	/*line hecbench_stddev.go:46*/ stride := int32(RowsPerBlkPerIter * gc_gdx)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				threadData := gc_vb
+				/*line hecbench_stddev.go:45*/ threadData.StoreSlice(gc_s_threadData[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var threadData float32 = float32(0)
+			/*line hecbench_stddev.go:46*/ lanes.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		threadData := float32(0)
+		gc_s_threadData[gc_rank] = threadData
+	}
+	/*line hecbench_stddev.go:47*/ for gc_off, gc_limit, gc_more := int32(0), int32(N), true; gc_more; gc_off += stride {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+				/*line hecbench_stddev.go:42*/ thisRowId := int32(gc_tx / stddevColsPerBlk)
+				/*line hecbench_stddev.go:44*/ rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:47*/ gc_start := rowId
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line hecbench_stddev.go:48*/ var val float32
+				if colId < D {
+					val = data[i*D+colId]
+				} else {
+					val = 0
+				}
+				threadData += val * val
+				gc_s_threadData[gc_rank] = threadData
+			}
+		}
+	}
+	/*line hecbench_stddev.go:57*/ sstd := gocuda.Shared[float32](t, stddevColsPerBlk)[:stddevColsPerBlk]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(sstd) {
+				gc_at := sstd[:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							/*line hecbench_stddev.go:59*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_stddev.go:59*/ gc_at[gc_tx] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+			{
+				gc_tx := gc_vstep3 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_vstep3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_vstep3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_vstep3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				threadData := gc_s_threadData[gc_rank]
+				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+			threadData := gc_s_threadData[gc_rank]
+			/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_stddev.go:69*/ if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
+				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+				/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_stddev holds the source files whose lines the kernels' records hash.
 //

@@ -53,38 +53,38 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
 					_ = lid
 					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
 					_ = lid
 					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
 					_ = lid
 					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
 					_ = lid
 					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
 				_ = lid
@@ -107,34 +107,34 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			gc_off2 := (int(bid) * int(blockSize))
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(array) && gc_to <= len(array)-gc_off2 && gc_to <= 1<<32-gc_off2 {
 				gc_at := array[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					lid := uint32(gc_tx)
 					_ = lid
 					/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
@@ -173,38 +173,38 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_vstep3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_vstep3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_vstep3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_vstep3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
 					_ = lid
@@ -256,38 +256,38 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(result) && gc_off3 < len(count) {
 					gc_at2 := result[gc_off3:][:1]
 					gc_at3 := count[gc_off3:][:1]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_vstep4 + 0
 							lid := uint32(gc_tx)
 							_ = lid
 							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
 							gc_at3[0] = 0
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_vstep4 + 1
 							lid := uint32(gc_tx)
 							_ = lid
 							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
 							gc_at3[0] = 0
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_vstep4 + 2
 							lid := uint32(gc_tx)
 							_ = lid
 							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
 							gc_at3[0] = 0
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_vstep4 + 3
 							lid := uint32(gc_tx)
 							_ = lid
 							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
 							gc_at3[0] = 0
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						lid := uint32(gc_tx)
 						_ = lid
 						/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,107 @@ func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 var gc_src_wyllieKernel = compiled.NewSource(gc_files_hecbench_wyllie, "wyllieKernel", "a4bb1fb561dacf8e0a7cf1f0f26ad71afc4598650f047153e158a943142c71c8", "hecbench_wyllie.go:20-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "wyllieKernel", Pack: gc_ptx_hecbench_wyllie, Params: []string{"[]int64", "int32"}, Files: []string{"hecbench_wyllie.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_wyllie.go:25
+func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			/*line hecbench_wyllie.go:27*/ gc_vb := lanes.BroadcastInt32x8(size)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line hecbench_wyllie.go:27*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				index := lanes.BroadcastInt32x8(int32(gc_bx*gc_bdx + gc_tx)).Add(gc_iota)
+				/*line hecbench_wyllie.go:27*/ gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				if gc_alive.And(gc_if).ToBits() != 0 {
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				/*line hecbench_wyllie.go:28*/ var node int64
+				_ = node
+				/*line hecbench_wyllie.go:28*/ var next int64
+				_ = next
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	gc_L1:
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			index := int32(gc_bx*gc_bdx + gc_tx)
+			/*line hecbench_wyllie.go:27*/ if !(index < size) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line hecbench_wyllie.go:28*/ var node, next int64
+			_ = node
+			_ = next
+		}
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				index := int32(gc_bx*gc_bdx + gc_tx)
+				/*line hecbench_wyllie.go:28*/ var node int64
+				/*line hecbench_wyllie.go:30*/ var next int64
+				/*line hecbench_wyllie.go:30*/ node = list[index]
+				if node>>32 == wyllieNIL {
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+				/*line hecbench_wyllie.go:34*/ next = list[node>>32]
+				if next>>32 == wyllieNIL {
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+				/*line hecbench_wyllie.go:38*/ temp := (node & wyllieMASK)
+				temp += (next & wyllieMASK)
+				temp += (next >> 32) << 32
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				index := int32(gc_bx*gc_bdx + gc_tx)
+				temp := gc_s_temp[gc_rank]
+				/*line hecbench_wyllie.go:42*/ list[index] = temp
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_wyllie holds the source files whose lines the kernels' records hash.
 //

@@ -6,8 +6,10 @@ import (
 	"embed"
 	"math"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -52,10 +54,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 	tl := gc_bx * gocuda.WarpSize
 	vstep := gc_bdx / gocuda.WarpSize
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_vstep + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
@@ -65,7 +67,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_s_doutSum[gc_rank] = doutSum
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_vstep + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
@@ -75,7 +77,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_s_doutSum[gc_rank] = doutSum
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_vstep + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
@@ -85,7 +87,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_s_doutSum[gc_rank] = doutSum
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_vstep + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				laneID := gc_tx % gocuda.WarpSize
@@ -95,7 +97,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				gc_s_doutSum[gc_rank] = doutSum
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			laneID := gc_tx % gocuda.WarpSize
@@ -144,10 +146,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_vstep2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / gocuda.WarpSize
@@ -156,7 +158,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_vstep2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / gocuda.WarpSize
@@ -165,7 +167,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_vstep2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / gocuda.WarpSize
@@ -174,7 +176,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_vstep2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / gocuda.WarpSize
@@ -183,7 +185,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				/*line llmc_backward.go:45*/ smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			warpID := gc_tx / gocuda.WarpSize
@@ -241,6 +243,377 @@ var gc_src_layernormBackwardKernel2 = compiled.NewSource(gc_files_llmc_backward,
 	compiled.PTX{Entry: "layernormBackwardKernel2", Pack: gc_ptx_llmc_backward, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"llmc_backward.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line llmc_backward.go:65
+func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias []float32, dout, inp, weight, mean, rstd []float32, B, T, C int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_doutBt := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	gc_s_inpBt := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	gc_s_dinpBt := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	gc_s_meanBt := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_rstdBt := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line llmc_backward.go:67*/ shared := gocuda.DynamicShared[float32](t)
+	/*line llmc_backward.go:69*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	/*line llmc_backward.go:72*/ N := B * T
+	/*line llmc_backward.go:87*/ dbiasShared := shared
+	dweightShared := shared[C:]
+	{
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+			/*line llmc_backward.go:73*/ if idx >= N {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			b := idx / T
+			t_ := idx % T
+			/*line llmc_backward.go:80*/ doutBt := dout[b*T*C+t_*C:]
+			inpBt := inp[b*T*C+t_*C:]
+			dinpBt := dinp[b*T*C+t_*C:]
+			meanBt := mean[b*T+t_]
+			rstdBt := rstd[b*T+t_]
+			gc_s_doutBt[gc_rank] = doutBt
+			gc_s_inpBt[gc_rank] = inpBt
+			gc_s_dinpBt[gc_rank] = dinpBt
+			gc_s_meanBt[gc_rank] = meanBt
+			gc_s_rstdBt[gc_rank] = rstdBt
+		}
+	}
+	/*line llmc_backward.go:91*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line llmc_backward.go:100*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line llmc_backward.go:92*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_tx + gc_off
+						/*line llmc_backward.go:92*/ if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
+							break
+						}
+						/*line llmc_backward.go:92*/ gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+						gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastFloat32x8(0.0)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line llmc_backward.go:92*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_tx + gc_off
+					/*line llmc_backward.go:92*/ if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
+						break
+					}
+					/*line llmc_backward.go:92*/ gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+					gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
+				}
+			}
+			if gc_vstep > gc_from {
+				gc_more = true
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_tx + gc_off
+				gc_more = true
+				/*line llmc_backward.go:92*/ dbiasShared[i] = 0.0
+				dweightShared[i] = 0.0
+			}
+		}
+	}
+	gc_vstep2 := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_vb2 := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line llmc_backward.go:98*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				dnormMean := gc_vb2
+				dnormNormMean := gc_vb2
+				/*line llmc_backward.go:100*/ dnormMean.Merge(lanes.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank:])
+				dnormNormMean.Merge(lanes.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank:]), gc_alive2).StoreSlice(gc_s_dnormNormMean[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_alive2 := gc_all2
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+				/*line llmc_backward.go:98*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+			}
+			var dnormMean float32 = float32(0.0)
+			var dnormNormMean float32 = float32(0.0)
+			/*line llmc_backward.go:100*/ lanes.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank:]), gc_alive2)
+			lanes.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank:]), gc_alive2)
+		}
+	}
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		dnormMean := float32(0.0)
+		dnormNormMean := float32(0.0)
+		gc_s_dnormMean[gc_rank] = dnormMean
+		gc_s_dnormNormMean[gc_rank] = dnormNormMean
+	}
+	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line llmc_backward.go:100*/ for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			doutBt := gc_s_doutBt[gc_rank]
+			inpBt := gc_s_inpBt[gc_rank]
+			meanBt := gc_s_meanBt[gc_rank]
+			rstdBt := gc_s_rstdBt[gc_rank]
+			dnormMean := gc_s_dnormMean[gc_rank]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off2
+			gc_trips := gc_limit2 - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips > gc_span2:
+				gc_trips = gc_chunk2
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk2 {
+				gc_more2 = true
+			}
+			/*line llmc_backward.go:116*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
+				/*line llmc_backward.go:101*/ normBti := (inpBt[i_] - meanBt) * rstdBt
+				dnormI := weight[i_] * doutBt[i_]
+				dnormMean += dnormI
+				dnormNormMean += dnormI * normBti
+			}
+			gc_s_dnormMean[gc_rank] = dnormMean
+			gc_s_dnormNormMean[gc_rank] = dnormNormMean
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line llmc_backward.go:119*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			dnormMean := gc_s_dnormMean[gc_rank]
+			/*line llmc_backward.go:106*/ gc_c1v[gc_lane] = dnormMean
+		}
+		/*line llmc_backward.go:106*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var dnormMean float32
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
+			/*line llmc_backward.go:106*/ dnormMean = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = dnormNormMean
+			gc_s_dnormMean[gc_rank] = dnormMean
+		}
+		/*line llmc_backward.go:107*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			dnormMean := gc_s_dnormMean[gc_rank]
+			/*line llmc_backward.go:120*/ var dnormNormMean float32
+			/*line llmc_backward.go:107*/ dnormNormMean = gc_c2r[gc_lane]
+			if gc_ran && compiled.Same32(dnormMean, gc_memoIn) && compiled.Same32(dnormNormMean, gc_memoIn2) {
+				dnormMean, dnormNormMean = gc_memoOut, gc_memoOut2
+			} else {
+				gc_memoIn, gc_memoIn2 = dnormMean, dnormNormMean
+				/*line llmc_backward.go:108*/ dnormMean = dnormMean / float32(C)
+				dnormNormMean = dnormNormMean / float32(C)
+				gc_memoOut, gc_memoOut2 = dnormMean, dnormNormMean
+				gc_ran = true
+			}
+			gc_s_dnormMean[gc_rank] = dnormMean
+			gc_s_dnormNormMean[gc_rank] = dnormNormMean
+		}
+	}
+	gc_chunk3 := compiled.StrideChunk(32)
+	gc_span3 := (32) * gc_chunk3
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line llmc_backward.go:112*/ for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			doutBt := gc_s_doutBt[gc_rank]
+			inpBt := gc_s_inpBt[gc_rank]
+			dinpBt := gc_s_dinpBt[gc_rank]
+			meanBt := gc_s_meanBt[gc_rank]
+			rstdBt := gc_s_rstdBt[gc_rank]
+			dnormMean := gc_s_dnormMean[gc_rank]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off3
+			gc_trips2 := gc_limit3 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips2 > gc_span3:
+				gc_trips2 = gc_chunk3
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk3 {
+				gc_more3 = true
+			}
+			/*line llmc_backward.go:128*/ for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
+				/*line llmc_backward.go:113*/ normBti_ := (inpBt[i_2] - meanBt) * rstdBt
+				dnormI_ := weight[i_2] * doutBt[i_2]
+				/*line llmc_backward.go:116*/ atomic.Add(&dbiasShared[i_2], doutBt[i_2])
+				/*line llmc_backward.go:118*/ atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
+				dval := float32(0.0)
+				/*line llmc_backward.go:121*/ dval += dnormI_
+				dval -= dnormMean
+				dval -= normBti_ * dnormNormMean
+				dval *= rstdBt
+				dinpBt[i_2] += dval
+			}
+		}
+	}
+	gc_chunk4 := compiled.StrideChunk(gc_bdx)
+	gc_span4 := (gc_bdx) * gc_chunk4
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line llmc_backward.go:130*/ for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more4 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
+			/*line llmc_backward.go:139*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off4
+				gc_trips3 := gc_limit4 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+				case gc_trips3 > gc_span4:
+					gc_trips3 = gc_chunk4
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk4 {
+					gc_more4 = true
+				}
+				/*line llmc_backward.go:146*/ for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
+					/*line llmc_backward.go:131*/ atomic.Add(&dbias[i_3], dbiasShared[i_3])
+					atomic.Add(&dweight[i_3], dweightShared[i_3])
+				}
+			}
+		}
+	}
+}
+
 // SoftmaxAutoregressiveBackwardKernel is
 // softmax_autoregressive_backward_kernel of train_gpt2_fp32.cu: for each
 // of T_per_block = 4 rows t (from the bottom), the block reduces
@@ -273,6 +646,235 @@ func SoftmaxAutoregressiveBackwardKernel(dpreatt []float32, datt, att []float32,
 var gc_src_softmaxAutoregressiveBackwardKernel = compiled.NewSource(gc_files_llmc_backward, "softmaxAutoregressiveBackwardKernel", "fc8e8ee427ce3d928c7678739794153d68fbfc9834c2d3488ed63f2552c528f3", "llmc_backward.go:136-195").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "softmaxAutoregressiveBackwardKernel", Pack: gc_ptx_llmc_backward, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "int", "float32"}, Files: []string{"llmc_backward.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line llmc_backward.go:150
+func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt []float32, datt, att []float32, B, T, C int, scale float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	if compiled.SIMDBuild {
+		/*line llmc_backward.go:159*/ _ = &scale
+	}
+	/*line llmc_backward.go:152*/ const BlockSize = 256
+	const TPerBlock = 4
+	block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	blockAcc := gocuda.Shared[float32](t, 32)[:32]
+	idx := gc_by
+	/*line llmc_backward.go:160*/ t0 := T - 1 - TPerBlock*gc_bx
+	/*line llmc_backward.go:162*/ att = att[idx*T*T:]
+	datt = datt[idx*T*T:]
+	dpreatt = dpreatt[idx*T*T:]
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		if (gc_rank / 32) == 0 {
+			/*line llmc_backward.go:167*/ blockAcc[(gc_rank & (32 - 1))] = 0
+		}
+	}
+	for to := 0; to < TPerBlock; to++ {
+		t_ := t0 - to
+		/*line llmc_backward.go:175*/ attBth := att[t_*T:]
+		dattBth := datt[t_*T:]
+		dpreattBth := dpreatt[t_*T:]
+		{
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_vb := lanes.BroadcastFloat32x8(float32(0))
+					for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+						gc_rank := gc_vstep
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line llmc_backward.go:179*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						/*line llmc_backward.go:172*/ if t_ < 0 {
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+							gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						localSum := gc_vb
+						/*line llmc_backward.go:180*/ localSum.Merge(lanes.LoadFloat32x8Slice(gc_s_localSum[gc_rank:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line llmc_backward.go:172*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					/*line llmc_backward.go:172*/ if t_ < 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+					}
+					var localSum float32 = float32(0)
+					/*line llmc_backward.go:180*/ lanes.BroadcastFloat32x8(localSum).StoreMasked((*[8]float32)(gc_s_localSum[gc_rank:]), gc_alive)
+				}
+			}
+		gc_L2:
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line llmc_backward.go:172*/ if t_ < 0 {
+					gc_exited[gc_rank] = true
+					continue gc_L2
+				}
+				localSum := float32(0)
+				gc_s_localSum[gc_rank] = localSum
+			}
+		}
+		gc_chunk := compiled.StrideChunk(BlockSize)
+		gc_span := (BlockSize) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line llmc_backward.go:180*/ for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localSum := gc_s_localSum[gc_rank]
+				gc_start := gc_rank
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2 + 1
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					/*line llmc_backward.go:185*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(BlockSize) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
+					/*line llmc_backward.go:181*/ localSum += attBth[t2] * dattBth[t2]
+				}
+				gc_s_localSum[gc_rank] = localSum
+			}
+		}
+		var gc_c1v [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				/*line llmc_backward.go:193*/ if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				localSum := gc_s_localSum[gc_rank]
+				/*line llmc_backward.go:184*/ gc_c1v[gc_lane] = localSum
+			}
+			/*line llmc_backward.go:184*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line llmc_backward.go:184*/ blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
+			}
+		}
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				/*line llmc_backward.go:194*/ if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line llmc_backward.go:186*/ gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
+			}
+			/*line llmc_backward.go:186*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				/*line llmc_backward.go:193*/ var localSum float32
+				/*line llmc_backward.go:186*/ localSum = gc_c2r[gc_lane]
+				gc_s_localSum[gc_rank] = localSum
+			}
+		}
+		/*line llmc_backward.go:188*/ gc_chunk2 := compiled.StrideChunk(BlockSize)
+		gc_span2 := (BlockSize) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line llmc_backward.go:188*/ for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localSum := gc_s_localSum[gc_rank]
+				gc_start2 := gc_rank
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3 + 1
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					/*line llmc_backward.go:193*/ gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(BlockSize) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
+					/*line llmc_backward.go:191*/ acc := attBth[t3] * (dattBth[t3] - localSum)
+					dpreattBth[t3] = scale * acc
+				}
+			}
+		}
+	}
+}
 
 // AdamWKernel is adamw_kernel2 of train_gpt2_fp32.cu: one AdamW step per
 // parameter, the moments by lerp.

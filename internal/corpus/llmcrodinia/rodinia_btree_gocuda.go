@@ -88,14 +88,14 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
 				gc_at4 := currKnodeD[gc_off2:][:1]
 				gc_at5 := offsetD[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 				}
 			} else {
@@ -225,8 +225,8 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				gc_at8 := offsetD[gc_off2:][:1]
 				gc_at9 := lastKnodeD[gc_off2:][:1]
 				gc_at10 := offset2D[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
@@ -236,7 +236,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_btree.go:130*/ gc_at7[0] = gc_at8[0]
 					gc_at9[0] = gc_at10[0]
 				}
@@ -260,10 +260,10 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			gc_at13 := RecstartD[gc_off3:][:1]
 			gc_elem5 := gc_at11[0]
 			gc_elem6 := gc_at12[0]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -271,7 +271,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -279,7 +279,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -287,7 +287,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -295,7 +295,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {

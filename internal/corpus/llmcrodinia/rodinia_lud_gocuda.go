@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,353 @@ func LudDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) 
 var gc_src_ludDiagonal = compiled.NewSource(gc_files_rodinia_lud, "ludDiagonal", "7a32a09441b5891534a54e0bad29979b8afa247255a42a1a13f23eb6fac3d4cf", "rodinia_lud.go:15-60").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "ludDiagonal", Pack: gc_ptx_rodinia_lud, Params: []string{"[]float32", "int", "int"}, Files: []string{"rodinia_lud.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line rodinia_lud.go:20
+func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line rodinia_lud.go:22*/ shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:24*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line rodinia_lud.go:21*/ var i int
+							_ = i
+							/*line rodinia_lud.go:21*/ var j int
+							_ = j
+							/*line rodinia_lud.go:24*/ var arrayOffset int = offset*matrixDim + offset
+							var i_ int = 0
+							/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line rodinia_lud.go:25*/ if (arrayOffset+
+									gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+									/*line rodinia_lud.go:26*/ gc_ld = lanes.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line rodinia_lud.go:26*/ gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line rodinia_lud.go:26*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
+									/*line rodinia_lud.go:26*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line rodinia_lud.go:26*/ shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line rodinia_lud.go:26*/ arrayOffset = arrayOffset +
+									matrixDim
+							}
+							/*line rodinia_lud.go:25*/ i = i_
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:21*/ var i, j int
+						/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
+						var i_ int = 0
+						/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
+							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line rodinia_lud.go:28*/ i = i_
+						_ = i
+						_ = j
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:24*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:21*/ var i, j int
+						/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
+						var i_ int = 0
+						/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
+							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line rodinia_lud.go:28*/ i = i_
+						_ = i
+						_ = j
+					}
+				}
+			}
+		})
+	}
+	var i_2 int = 0
+	/*line rodinia_lud.go:30*/ for ; i_2 < ludBlockSize-1; i_2++ {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:32*/ shadow := shadow[:16]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line rodinia_lud.go:36*/ if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := i_2
+					if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
+						gc_at := shadow[:gc_to]
+						gc_at2 := shadow[gc_off:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:49*/ var j int
+							{
+								/*line rodinia_lud.go:33*/ for j = 0; j < i_2; j++ {
+									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
+								}
+								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:43*/ var j int
+							{
+								/*line rodinia_lud.go:33*/ for j = 0; j < i_2; j++ {
+									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
+								}
+								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
+							}
+						}
+					}
+				}
+			}
+		})
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line rodinia_lud.go:44*/ shadow := shadow[:16]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
+						gc_from = gc_to
+					} else if gc_bound >= gc_from {
+						gc_from = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_row := i_2 + 1
+						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+							gc_at3 := shadow[gc_row][:gc_to]
+							gc_at4 := shadow[gc_row:][:1]
+							gc_vstep2 := gc_from
+							if compiled.SIMD {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									/*line rodinia_lud.go:40*/ var j int
+									{
+										for j = 0; j < i_2+1; j = j + 1 {
+											var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+												gc_ld3 = lanes.LoadFloat32x8Slice(shadow[j][gc_tx:])
+											} else {
+												var gc_lanes4 [8]float32
+												for gc_k4 := range 8 {
+													if 0xff&(1<<gc_k4) != 0 {
+														gc_pos.Thread = gc_rank + gc_k4
+														/*line rodinia_lud.go:43*/ gc_lanes4[gc_k4] = shadow[j][gc_tx+gc_k4]
+													}
+												}
+												gc_pos.Thread = gc_rank
+												gc_ld3 = lanes.LoadFloat32x8(&gc_lanes4)
+											}
+											/*line rodinia_lud.go:43*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at3[gc_tx:])
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:50*/ var j int
+								{
+									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:51*/ var j int
+								{
+									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line rodinia_lud.go:44*/ shadow := shadow[:16]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
+						gc_from = gc_to
+					} else if gc_bound >= gc_from {
+						gc_from = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_row := i_2 + 1
+						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+							gc_at3 := shadow[gc_row][:gc_to]
+							gc_at4 := shadow[gc_row:][:1]
+							gc_vstep2 := gc_from
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:62*/ var j int
+								{
+									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:51*/ var j int
+								{
+									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+									}
+								}
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:53*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line rodinia_lud.go:47*/ var i int
+							_ = i
+							/*line rodinia_lud.go:47*/ var arrayOffset int
+							/*line rodinia_lud.go:47*/ i = i_2
+							/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+							var i_3 int = 1
+							/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
+								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line rodinia_lud.go:56*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+									gc_ld4 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
+								} else {
+									var gc_lanes5 [8]float32
+									for gc_k5 := range 8 {
+										if 0xff&(1<<gc_k5) != 0 {
+											gc_pos.Thread = gc_rank + gc_k5
+											/*line rodinia_lud.go:57*/ gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld4 = lanes.LoadFloat32x8(&gc_lanes5)
+								}
+								/*line rodinia_lud.go:57*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+									/*line rodinia_lud.go:57*/ gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
+								} else {
+									var gc_lanes6 [8]float32
+									gc_ld4.Store(&gc_lanes6)
+									for gc_k6 := range 8 {
+										if 0xff&(1<<gc_k6) != 0 {
+											gc_pos.Thread = gc_rank + gc_k6
+											/*line rodinia_lud.go:57*/ m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line rodinia_lud.go:57*/ arrayOffset = arrayOffset +
+									matrixDim
+							}
+							/*line rodinia_lud.go:56*/ i = i_3
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:63*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line rodinia_lud.go:47*/ i = i_2
+						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line rodinia_lud.go:59*/ i = i_3
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:53*/ shadow := shadow[:16]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := 0
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:61*/ var i int
+						_ = i
+						var arrayOffset int
+						/*line rodinia_lud.go:47*/ i = i_2
+						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
+							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+							arrayOffset += matrixDim
+						}
+						/*line rodinia_lud.go:59*/ i = i_3
+					}
+				}
+			}
+		})
+	}
+}
 
 // LudPerimeterKernel is lud_perimeter of lud_kernel.cu: block b updates
 // the (b+1)-th block right of the diagonal block (its first BLOCK_SIZE

@@ -10,135 +10,6 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-//line rodinia_lud.go:20
-func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_n := gc_b.Len()
-	/*line rodinia_lud.go:22*/ shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	compiled.OutOfLine(func() {
-		shadow := shadow[:16]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_lud.go:21*/ var i, j int
-					/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
-					var i_ int = 0
-					/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
-						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
-						arrayOffset += matrixDim
-					}
-					/*line rodinia_lud.go:28*/ i = i_
-					_ = i
-					_ = j
-				}
-			}
-		}
-	})
-	var i_2 int = 0
-	/*line rodinia_lud.go:30*/ for ; i_2 < ludBlockSize-1; i_2++ {
-		compiled.OutOfLine(func() {
-			shadow := shadow[:16]
-			{
-				gc_from, gc_to := 0, gc_bdx
-				/*line rodinia_lud.go:36*/ if gc_bound := i_2; gc_bound >= gc_to {
-					gc_from = gc_to
-				} else if gc_bound >= gc_from {
-					gc_from = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := i_2
-					if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
-						gc_at := shadow[:gc_to]
-						gc_at2 := shadow[gc_off:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:49*/ var j int
-							{
-								/*line rodinia_lud.go:33*/ for j = 0; j < i_2; j++ {
-									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
-								}
-								gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:43*/ var j int
-							{
-								/*line rodinia_lud.go:33*/ for j = 0; j < i_2; j++ {
-									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
-								}
-								shadow[gc_tx][i_2] /= shadow[i_2][i_2]
-							}
-						}
-					}
-				}
-			}
-		})
-		compiled.OutOfLine(func() {
-			shadow := shadow[:16]
-			{
-				gc_from, gc_to := 0, gc_bdx
-				/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
-					gc_from = gc_to
-				} else if gc_bound >= gc_from {
-					gc_from = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_row := i_2 + 1
-					if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
-						gc_at3 := shadow[gc_row][:gc_to]
-						gc_at4 := shadow[gc_row:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:61*/ var j int
-							{
-								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
-								}
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:51*/ var j int
-							{
-								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
-								}
-							}
-						}
-					}
-				}
-			}
-		})
-	}
-	compiled.OutOfLine(func() {
-		shadow := shadow[:16]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line rodinia_lud.go:60*/ var i int
-					_ = i
-					var arrayOffset int
-					/*line rodinia_lud.go:47*/ i = i_2
-					/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
-					var i_3 int = 1
-					/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
-						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-						arrayOffset += matrixDim
-					}
-					/*line rodinia_lud.go:59*/ i = i_3
-				}
-			}
-		}
-	})
-}
-
 //line rodinia_lud.go:151
 func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
@@ -165,7 +36,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_at2 := m[gc_off:][:gc_bdx]
 				gc_at3 := periCol[gc_row][:gc_bdx]
 				gc_at4 := m[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					/*line rodinia_lud.go:155*/ var i int
 					var sum float32
 					/*line rodinia_lud.go:161*/ gc_at[gc_tx] = gc_at2[gc_tx]
@@ -201,11 +73,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 					gc_at5 := periCol[gc_off3:][:1]
 					gc_at6 := m[gc_off4:][:gc_bdx]
-					gc_vstep := 0
+					gc_vstep2 := 0
 					gc_vb2 := lanes.BroadcastFloat32x8(0)
 				gc_steps2:
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_lud.go:166*/ var i int
 						_ = i
@@ -224,7 +96,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						/*line rodinia_lud.go:167*/ i = i_
 						lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_lud.go:173*/ var i int
 						_ = i

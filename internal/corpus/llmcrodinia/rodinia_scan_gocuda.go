@@ -117,34 +117,34 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 	}
 	/*line rodinia_scan.go:167*/ var sData_2 []uint32 = data
 	/*line rodinia_scan.go:167*/ var stride_2 int = stride
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		gc_b.Enter(gc_rank)
 		/*line rodinia_scan.go:166*/ clearLastElement(t, data, blockSums, bIndex, storeSum_)

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -41,7 +42,533 @@ var gc_src_sradReduce = compiled.NewSource(gc_files_rodinia_srad, "sradReduce", 
 	compiled.PTX{Entry: "sradReduce", Pack: gc_ptx_rodinia_srad, Params: []string{"int", "int", "int", "[]float32", "[]float32"}, Files: []string{"rodinia_srad.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line rodinia_srad.go:20
+func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bx := gc_bx
+	/*line rodinia_srad.go:30*/ nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
+	df := 0
+	/*line rodinia_srad.go:34*/ dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
+	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds((bx * sradNumberThreads), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 1 * dMul
+			gc_off := (bx * sradNumberThreads) * dMul
+			if gc_from >= 0 && gc_to <= len(dPsum) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums)) && gc_to <= len(dPsum2) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums2)) {
+				gc_at := dPsum[:gc_to]
+				gc_at2 := dPsum2[:gc_to]
+				gc_vstep := gc_from
+				for gc_tx, gc_idx := gc_vstep, gc_off+gc_stride*(gc_vstep); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					/*line rodinia_srad.go:38*/ var i int
+					/*line rodinia_srad.go:43*/ gc_at[gc_tx] = dSums[gc_idx]
+					gc_at2[gc_tx] = dSums2[gc_idx]
+					_ = i
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
+					/*line rodinia_srad.go:38*/ var i int
+					/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
+					dPsum2[tx] = dSums2[ei*dMul]
+					_ = i
+				}
+			}
+		}
+	}
+	/*line rodinia_srad.go:53*/ if nf == sradNumberThreads {
+		var i_ int = 2
+		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				/*line rodinia_srad.go:62*/ gc_qoff, gc_qd := 1, i_
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off2 := gc_seg
+						gc_off3 := (0 - (i_ / 2)) + gc_seg
+						if gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off3 && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 && gc_off3 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off3 {
+							gc_at3 := dPsum[gc_off2:][:gc_seglen]
+							gc_at4 := dPsum[gc_off3:][:gc_seglen]
+							gc_at5 := dPsum2[gc_off2:][:gc_seglen]
+							gc_at6 := dPsum2[gc_off3:][:gc_seglen]
+							if compiled.SIMDBuild {
+								gc_vstep2 := gc_seg
+								if compiled.SIMD {
+									gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for ; gc_vstep2+7 < gc_segend; gc_vstep2 += 8 {
+										gc_tx := gc_vstep2
+										var tx int = gc_tx
+										_ = tx
+										gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r), 8))))
+										if gc_if.ToBits() != 0 {
+											/*line rodinia_srad.go:57*/ lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_seg):])).Merge(lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at3[(gc_tx - gc_seg):])
+											/*line rodinia_srad.go:57*/ lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]).Add(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_seg):])).Merge(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_seg):]), gc_if).StoreSlice(gc_at5[(gc_tx - gc_seg):])
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								for gc_u := gc_vstep2 - gc_seg; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									if (gc_tx + gc_r) == 0 {
+										/*line rodinia_srad.go:58*/ gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+										gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
+									}
+								}
+							} else {
+								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									if (gc_tx + gc_r) == 0 {
+										/*line rodinia_srad.go:58*/ gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+										gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
+									}
+								}
+							}
+						} else {
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								tx := gc_tx
+								if (gc_tx + gc_r) == 0 {
+									/*line rodinia_srad.go:58*/ dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+								}
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					if compiled.SIMDBuild {
+						gc_vstep3 := 0
+						for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line rodinia_srad.go:57*/ if (tx+1)%i_ == 0 {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+							}
+						}
+					} else {
+						gc_vstep2 := 0
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							/*line rodinia_srad.go:57*/ if (tx+1)%i_ == 0 {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+							}
+						}
+					}
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line rodinia_srad.go:68*/ if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := bx * dMul * sradNumberThreads
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
+				gc_at7 := dSums[gc_off4:][:1]
+				gc_at8 := dPsum[:gc_to]
+				gc_at9 := dSums2[gc_off4:][:1]
+				gc_at10 := dPsum2[:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line rodinia_srad.go:30*/ var i int
+					_ = i
+					/*line rodinia_srad.go:63*/ i = i_
+					/*line rodinia_srad.go:66*/ gc_at7[0] = gc_at8[gc_tx]
+					gc_at9[0] = gc_at10[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line rodinia_srad.go:30*/ var i int
+					_ = i
+					/*line rodinia_srad.go:63*/ i = i_
+					/*line rodinia_srad.go:66*/ dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+					dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+				}
+			}
+		}
+	} else {
+		/*line rodinia_srad.go:71*/ if bx != (gc_gdx - 1) {
+			var i_2 int = 2
+			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line rodinia_srad.go:80*/ gc_qoff2, gc_qd2 := 1, i_2
+					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+						for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+							gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+							_, _ = gc_q2, gc_r2
+							gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+							gc_seglen2 := gc_segend2 - gc_seg2
+							gc_off5 := gc_seg2
+							gc_off6 := (0 - (i_2 / 2)) + gc_seg2
+							if gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off6 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 && gc_off6 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off6 {
+								gc_at11 := dPsum[gc_off5:][:gc_seglen2]
+								gc_at12 := dPsum[gc_off6:][:gc_seglen2]
+								gc_at13 := dPsum2[gc_off5:][:gc_seglen2]
+								gc_at14 := dPsum2[gc_off6:][:gc_seglen2]
+								if compiled.SIMDBuild {
+									gc_vstep4 := gc_seg2
+									if compiled.SIMD {
+										gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for ; gc_vstep4+7 < gc_segend2; gc_vstep4 += 8 {
+											gc_tx := gc_vstep4
+											var tx int = gc_tx
+											_ = tx
+											gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r2), 8))))
+											if gc_if2.ToBits() != 0 {
+												/*line rodinia_srad.go:75*/ lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]).Add(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_seg2):])).Merge(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at11[(gc_tx - gc_seg2):])
+												/*line rodinia_srad.go:75*/ lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]).Add(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_seg2):])).Merge(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_seg2):]), gc_if2).StoreSlice(gc_at13[(gc_tx - gc_seg2):])
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									for gc_u2 := gc_vstep4 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+										gc_tx := gc_seg2 + gc_u2
+										if (gc_tx + gc_r2) == 0 {
+											/*line rodinia_srad.go:76*/ gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+											gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
+										}
+									}
+								} else {
+									for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+										gc_tx := gc_seg2 + gc_u2
+										if (gc_tx + gc_r2) == 0 {
+											/*line rodinia_srad.go:76*/ gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+											gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
+										}
+									}
+								}
+							} else {
+								for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+									gc_pos.Thread = gc_base + gc_tx
+									tx := gc_tx
+									if (gc_tx + gc_r2) == 0 {
+										/*line rodinia_srad.go:76*/ dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+									}
+								}
+							}
+							gc_seg2 = gc_segend2
+						}
+					} else {
+						if compiled.SIMDBuild {
+							gc_vstep5 := 0
+							for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								tx := gc_tx
+								/*line rodinia_srad.go:75*/ if (tx+1)%i_2 == 0 {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+								}
+							}
+						} else {
+							gc_vstep3 := 0
+							for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								tx := gc_tx
+								/*line rodinia_srad.go:75*/ if (tx+1)%i_2 == 0 {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_from, gc_to := 0, gc_bdx
+			/*line rodinia_srad.go:86*/ if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := bx * dMul * sradNumberThreads
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(dSums) && gc_to <= len(dPsum) && gc_off7 < len(dSums2) && gc_to <= len(dPsum2) {
+					gc_at15 := dSums[gc_off7:][:1]
+					gc_at16 := dPsum[:gc_to]
+					gc_at17 := dSums2[gc_off7:][:1]
+					gc_at18 := dPsum2[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						/*line rodinia_srad.go:30*/ var i int
+						_ = i
+						/*line rodinia_srad.go:81*/ i = i_2
+						/*line rodinia_srad.go:84*/ gc_at15[0] = gc_at16[gc_tx]
+						gc_at17[0] = gc_at18[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line rodinia_srad.go:30*/ var i int
+						_ = i
+						/*line rodinia_srad.go:81*/ i = i_2
+						/*line rodinia_srad.go:84*/ dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+					}
+				}
+			}
+		} else {
+			var i_3 int = 2
+			/*line rodinia_srad.go:89*/ for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line rodinia_srad.go:90*/ if nf >= i_3 {
+					df = i_3
+				}
+			}
+			var i_4 int = 2
+			if compiled.SIMDBuild {
+				gc_vstep6 := 0
+				for ; gc_vstep6+3 < gc_n; gc_vstep6 += 4 {
+					{
+						gc_pos.Thread = gc_vstep6 + 0
+						/*line rodinia_srad.go:102*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+					{
+						gc_pos.Thread = gc_vstep6 + 1
+						/*line rodinia_srad.go:98*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+					{
+						gc_pos.Thread = gc_vstep6 + 2
+						/*line rodinia_srad.go:98*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+					{
+						gc_pos.Thread = gc_vstep6 + 3
+						/*line rodinia_srad.go:98*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+				}
+				for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					/*line rodinia_srad.go:93*/ i = i_3
+				}
+			} else {
+				gc_vstep4 := 0
+				for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+					{
+						gc_pos.Thread = gc_vstep4 + 0
+						/*line rodinia_srad.go:102*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+					{
+						gc_pos.Thread = gc_vstep4 + 1
+						/*line rodinia_srad.go:98*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+					{
+						gc_pos.Thread = gc_vstep4 + 2
+						/*line rodinia_srad.go:98*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+					{
+						gc_pos.Thread = gc_vstep4 + 3
+						/*line rodinia_srad.go:98*/ var i int
+						_ = i
+						/*line rodinia_srad.go:93*/ i = i_3
+					}
+				}
+				for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					/*line rodinia_srad.go:93*/ i = i_3
+				}
+			}
+			/*line rodinia_srad.go:95*/ for ; i_4 <= df; i_4 = 2 * i_4 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					/*line rodinia_srad.go:102*/ gc_qoff3, gc_qd3 := 1, i_4
+					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+						for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+							gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+							gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+							_, _ = gc_q3, gc_r3
+							gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+							gc_seglen3 := gc_segend3 - gc_seg3
+							gc_off8 := gc_seg3
+							gc_off9 := (0 - (i_4 / 2)) + gc_seg3
+							if gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off9 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 && gc_off9 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off9 {
+								gc_at19 := dPsum[gc_off8:][:gc_seglen3]
+								gc_at20 := dPsum[gc_off9:][:gc_seglen3]
+								gc_at21 := dPsum2[gc_off8:][:gc_seglen3]
+								gc_at22 := dPsum2[gc_off9:][:gc_seglen3]
+								if compiled.SIMDBuild {
+									gc_vstep7 := gc_seg3
+									if compiled.SIMD {
+										gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for ; gc_vstep7+7 < gc_segend3; gc_vstep7 += 8 {
+											gc_tx := gc_vstep7
+											var tx int = gc_tx
+											/*line rodinia_srad.go:97*/ gc_if3 := gc_iota3.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx + gc_r3), 8)))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
+											if gc_if3.ToBits() != 0 {
+												/*line rodinia_srad.go:97*/ lanes.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]).Add(lanes.LoadFloat32x8Slice(gc_at20[(gc_tx-gc_seg3):])).Merge(lanes.LoadFloat32x8Slice(gc_at19[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at19[(gc_tx - gc_seg3):])
+												/*line rodinia_srad.go:97*/ lanes.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]).Add(lanes.LoadFloat32x8Slice(gc_at22[(gc_tx-gc_seg3):])).Merge(lanes.LoadFloat32x8Slice(gc_at21[(gc_tx-gc_seg3):]), gc_if3).StoreSlice(gc_at21[(gc_tx - gc_seg3):])
+											}
+										}
+										lanes.ClearAVXUpperBits()
+									}
+									for gc_u3 := gc_vstep7 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
+										gc_tx := gc_seg3 + gc_u3
+										tx := gc_tx
+										/*line rodinia_srad.go:97*/ if (gc_tx+gc_r3) == 0 && tx < df {
+											gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
+											gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
+										}
+									}
+								} else {
+									for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+										gc_tx := gc_seg3 + gc_u3
+										tx := gc_tx
+										/*line rodinia_srad.go:97*/ if (gc_tx+gc_r3) == 0 && tx < df {
+											gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
+											gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
+										}
+									}
+								}
+							} else {
+								for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
+									gc_pos.Thread = gc_base + gc_tx
+									tx := gc_tx
+									/*line rodinia_srad.go:97*/ if (gc_tx+gc_r3) == 0 && tx < df {
+										dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+									}
+								}
+							}
+							gc_seg3 = gc_segend3
+						}
+					} else {
+						if compiled.SIMDBuild {
+							gc_vstep8 := 0
+							for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								tx := gc_tx
+								/*line rodinia_srad.go:97*/ if (tx+1)%i_4 == 0 && tx < df {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+								}
+							}
+						} else {
+							gc_vstep5 := 0
+							for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								tx := gc_tx
+								/*line rodinia_srad.go:97*/ if (tx+1)%i_4 == 0 && tx < df {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+								}
+							}
+						}
+					}
+				}
+			}
+			compiled.OutOfLine(func() {
+				dPsum := dPsum[:512]
+				/*line rodinia_srad.go:109*/ dPsum2 := dPsum2[:512]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line rodinia_srad.go:113*/ if gc_bound := (df - 1); gc_bound > gc_from {
+						gc_from = gc_bound
+					}
+					if gc_bound := (df - 1); gc_bound < gc_to-1 {
+						gc_to = gc_bound + 1
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off10 := bx * dMul * sradNumberThreads
+						if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off10 >= 0 && gc_off10 < len(dSums) && gc_off10 < len(dSums2) {
+							gc_at23 := dPsum[:gc_to]
+							gc_at24 := dPsum2[:gc_to]
+							gc_at25 := dSums[gc_off10:][:1]
+							gc_at26 := dSums2[gc_off10:][:1]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_srad.go:30*/ var i int
+								/*line rodinia_srad.go:103*/ i = i_4
+								{
+									/*line rodinia_srad.go:107*/ for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+										gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
+										gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
+									}
+									/*line rodinia_srad.go:112*/ gc_at25[0] = gc_at23[gc_tx]
+									gc_at26[0] = gc_at24[gc_tx]
+								}
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								tx := gc_tx
+								/*line rodinia_srad.go:30*/ var i int
+								/*line rodinia_srad.go:103*/ i = i_4
+								{
+									/*line rodinia_srad.go:107*/ for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+										dPsum[tx] = dPsum[tx] + dSums[i]
+										dPsum2[tx] = dPsum2[tx] + dSums2[i]
+									}
+									/*line rodinia_srad.go:112*/ dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+									dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+								}
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // gc_files_rodinia_srad holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_srad.go
 var gc_files_rodinia_srad embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,11 +37,122 @@ var gc_src_reduceNeighboredKernel = compiled.NewSource(gc_files_cheng_reduce, "r
 	compiled.PTX{Entry: "reduceNeighboredKernel", Pack: gc_ptx_cheng_reduce, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_reduce.go:22
+func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line cheng_reduce.go:26*/ idata := gIdata[gc_bx*gc_bdx:]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line cheng_reduce.go:28*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line cheng_reduce.go:24*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var idx uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+					_ = idx
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := uint32(gc_bx*gc_bdx + gc_tx)
+				_ = idx
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+		}
+	}
+	/*line cheng_reduce.go:32*/ for stride := 1; stride < gc_bdx; stride *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := uint32(gc_tx)
+				/*line cheng_reduce.go:33*/ if tid%uint32(2*stride) == 0 {
+					idata[tid] += idata[tid+uint32(stride)]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line cheng_reduce.go:23*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid uint32 = uint32(gc_tx)
+					_ = tid
+					if gc_tx < 0 || gc_tx > 4294967288 {
+						break
+					}
+					var gc_u int32
+					if gc_in := gc_alive2.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line cheng_reduce.go:40*/ gc_u = idata[0]
+					}
+					if gc_alive2.ToBits() != 0 {
+						/*line cheng_reduce.go:40*/ gOdata[gc_bx] = gc_u
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := uint32(gc_tx)
+				_ = tid
+				/*line cheng_reduce.go:40*/ gOdata[gc_bx] = idata[0]
+			}
+		}
+	}
+}
+
 // ReduceNeighboredLessKernel is reduceNeighboredLess of reduceInteger.cu:
 // the same pairs, but thread tid works on element 2·stride·tid, so that
 // the working threads are the block's first ones and whole warps idle.
-//
-//line cheng_reduce.go:49
 func ReduceNeighboredLessKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceNeighboredLessKernel,
 		func(gc_t *gocuda.Thread) {
@@ -58,11 +170,214 @@ var gc_src_reduceNeighboredLessKernel = compiled.NewSource(gc_files_cheng_reduce
 	compiled.PTX{Entry: "reduceNeighboredLessKernel", Pack: gc_ptx_cheng_reduce, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_reduce.go:49
+func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line cheng_reduce.go:53*/ idata := gIdata[gc_bx*gc_bdx:]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line cheng_reduce.go:55*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line cheng_reduce.go:51*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var idx uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+					_ = idx
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := uint32(gc_bx*gc_bdx + gc_tx)
+				_ = idx
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+		}
+	}
+	/*line cheng_reduce.go:59*/ for stride := 1; stride < gc_bdx; stride *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				/*line cheng_reduce.go:64*/ if stride == 1 {
+					gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_spreadLo := lanes.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadHi := lanes.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_evenLanes := lanes.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+					gc_oddLanes := lanes.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line cheng_reduce.go:50*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var tid uint32 = uint32(gc_tx)
+						/*line cheng_reduce.go:60*/ var index int = 2 * int(tid)
+						if gc_tx < 0 || gc_tx > 4294967288 {
+							break
+						}
+						/*line cheng_reduce.go:61*/ if index < gc_bdx && uint(gc_bdx-index) > 14 {
+							var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cheng_reduce.go:61*/ if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
+								gc_ld = lanes.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
+//line cheng_reduce.go:62
+							} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
+								/*line cheng_reduce.go:62*/ gc_ld = lanes.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+								/*line cheng_reduce.go:62*/ gc_ld2 = lanes.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
+//line cheng_reduce.go:62
+							} else if index >= 1 && index <= len(idata)-15 {
+								/*line cheng_reduce.go:62*/ gc_ld2 = lanes.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
+							} else {
+								break gc_steps
+							}
+							gc_st := gc_ld2.Add(gc_ld)
+							/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive3.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive3.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line cheng_reduce.go:62
+							} else if index >= 1 && index <= len(idata)-15 {
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive3.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								/*line cheng_reduce.go:62*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive3.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+								break gc_steps
+							}
+						} else {
+							/*line cheng_reduce.go:62*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx, index, 16))))
+							if gc_alive3.And(gc_if2).ToBits() != 0 {
+								var gc_ld3 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cheng_reduce.go:61*/ if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
+									gc_ld3 = lanes.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
+//line cheng_reduce.go:62
+								} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
+									/*line cheng_reduce.go:62*/ gc_ld3 = lanes.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
+								} else {
+									break gc_steps
+								}
+								var gc_ld4 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+									/*line cheng_reduce.go:62*/ gc_ld4 = lanes.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
+//line cheng_reduce.go:62
+								} else if index >= 1 && index <= len(idata)-15 {
+									/*line cheng_reduce.go:62*/ gc_ld4 = lanes.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
+								} else {
+									break gc_steps
+								}
+								gc_st2 := gc_ld4.Add(gc_ld3)
+								/*line cheng_reduce.go:62*/ if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive3.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive3.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line cheng_reduce.go:62
+								} else if index >= 1 && index <= len(idata)-15 {
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive3.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									/*line cheng_reduce.go:62*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive3.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+								} else {
+									break gc_steps
+								}
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := uint32(gc_tx)
+				/*line cheng_reduce.go:60*/ index := 2 * stride * int(tid)
+				if index < gc_bdx {
+					idata[index] += idata[index+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line cheng_reduce.go:50*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid uint32 = uint32(gc_tx)
+					_ = tid
+					if gc_tx < 0 || gc_tx > 4294967288 {
+						break
+					}
+					var gc_u int32
+					if gc_in := gc_alive4.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line cheng_reduce.go:68*/ gc_u = idata[0]
+					}
+					if gc_alive4.ToBits() != 0 {
+						/*line cheng_reduce.go:68*/ gOdata[gc_bx] = gc_u
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := uint32(gc_tx)
+				_ = tid
+				/*line cheng_reduce.go:68*/ gOdata[gc_bx] = idata[0]
+			}
+		}
+	}
+}
+
 // ReduceInterleavedKernel is reduceInterleaved of reduceInteger.cu: the
 // interleaved pair approach, the stride halving from blockDim.x/2 and the
 // first stride threads adding the element stride above theirs.
-//
-//line cheng_reduce.go:77
 func ReduceInterleavedKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceInterleavedKernel,
 		func(gc_t *gocuda.Thread) {
@@ -104,6 +419,215 @@ var gc_src_reduceUnrolling2Kernel = compiled.NewSource(gc_files_cheng_reduce, "r
 	compiled.PTX{Entry: "reduceUnrolling2Kernel", Pack: gc_ptx_cheng_reduce, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_reduce.go:104
+func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bdim := uint32(gc_bdx)
+	/*line cheng_reduce.go:109*/ idata := gIdata[uint32(gc_bx)*bdim*2:]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits((gc_bx*int(bdim))*2+int(bdim), gc_from, gc_to, 0, 1<<32) {
+			/*line cheng_reduce.go:111*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((gc_bx*int(bdim))*2+int(bdim), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), (gc_bx*int(bdim))*2+int(bdim)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx * int(bdim)) * 2)
+			gc_off2 := ((gc_bx * int(bdim)) * 2) + int(bdim)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gIdata) && gc_to <= len(gIdata)-gc_off && gc_to <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_to <= len(gIdata)-gc_off2 && gc_to <= 1<<32-gc_off2 {
+				gc_at := gIdata[gc_off:][:gc_to]
+				gc_at2 := gIdata[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid uint32 = uint32(gc_tx)
+							/*line cheng_reduce.go:107*/ var idx uint32 = uint32(gc_bx)*bdim*2 + tid
+							_ = idx
+							if gc_tx < 0 || gc_tx > 4294967288 {
+								break
+							}
+							lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							tid := uint32(gc_tx)
+							/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+							_ = idx
+							/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							tid := uint32(gc_tx)
+							/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+							_ = idx
+							/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							tid := uint32(gc_tx)
+							/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+							_ = idx
+							/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							tid := uint32(gc_tx)
+							/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+							_ = idx
+							/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+					_ = idx
+					/*line cheng_reduce.go:112*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:107*/ idx := uint32(gc_bx)*bdim*2 + tid
+					/*line cheng_reduce.go:112*/ gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+		}
+	}
+	for stride := bdim / 2; stride > 0; stride >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line cheng_reduce.go:120*/ if gc_bound := int(stride); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := int(stride)
+			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off3 >= 0 && gc_off3 <= len(idata) && gc_to <= len(idata)-gc_off3 && gc_to <= 1<<32-gc_off3 {
+				gc_at3 := idata[:gc_to]
+				gc_at4 := idata[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid uint32 = uint32(gc_tx)
+							_ = tid
+							if gc_tx < 0 || gc_tx > 4294967288 {
+								break
+							}
+							/*line cheng_reduce.go:119*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:119*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:119*/ idata[tid] += idata[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_bx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(idata) {
+				gc_at5 := gOdata[gc_off4:][:1]
+				gc_at6 := idata[gc_off5:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:125*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:125*/ gOdata[gc_bx] = idata[0]
+				}
+			}
+		}
+	}
+}
+
 // ReduceUnrolling4Kernel is reduceUnrolling4 of reduceInteger.cu: four
 // blocks' worth of data a block, summed through four registers.
 //
@@ -124,6 +648,198 @@ func ReduceUnrolling4Kernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Threa
 var gc_src_reduceUnrolling4Kernel = compiled.NewSource(gc_files_cheng_reduce, "reduceUnrolling4Kernel", "9a584f45edf434331abb3bee2bf774b8fbdafe00666ca37691affa1c2d0bf2d7", "cheng_reduce.go:129-160").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "reduceUnrolling4Kernel", Pack: gc_ptx_cheng_reduce, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cheng_reduce.go:133
+func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bdim := uint32(gc_bdx)
+	/*line cheng_reduce.go:138*/ idata := gIdata[uint32(gc_bx)*bdim*4:]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits((gc_bx*int(bdim))*4+3*int(bdim), gc_from, gc_to, 0, 1<<32) {
+			/*line cheng_reduce.go:140*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((gc_bx*int(bdim))*4+3*int(bdim), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), (gc_bx*int(bdim))*4+3*int(bdim)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx * int(bdim)) * 4)
+			gc_off2 := ((gc_bx * int(bdim)) * 4) + int(bdim)
+			gc_off3 := ((gc_bx * int(bdim)) * 4) + (2 * int(bdim))
+			gc_off4 := ((gc_bx * int(bdim)) * 4) + (3 * int(bdim))
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gIdata) && gc_to <= len(gIdata)-gc_off && gc_to <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_to <= len(gIdata)-gc_off2 && gc_to <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_to <= len(gIdata)-gc_off3 && gc_to <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_to <= len(gIdata)-gc_off4 && gc_to <= 1<<32-gc_off4 {
+				gc_at := gIdata[gc_off:][:gc_to]
+				gc_at2 := gIdata[gc_off2:][:gc_to]
+				gc_at3 := gIdata[gc_off3:][:gc_to]
+				gc_at4 := gIdata[gc_off4:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid uint32 = uint32(gc_tx)
+						/*line cheng_reduce.go:136*/ var idx uint32 = uint32(gc_bx)*bdim*4 + tid
+						_ = idx
+						if gc_tx < 0 || gc_tx > 4294967288 {
+							break
+						}
+						a1 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line cheng_reduce.go:141*/ a2 := lanes.LoadInt32x8Slice(gc_at2[gc_tx:])
+						/*line cheng_reduce.go:141*/ a3 := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+						/*line cheng_reduce.go:141*/ a4 := lanes.LoadInt32x8Slice(gc_at4[gc_tx:])
+						/*line cheng_reduce.go:141*/ a1.Add(a2).Add(a3).Add(a4).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
+					_ = idx
+					/*line cheng_reduce.go:141*/ a1 := gc_at[gc_tx]
+					a2 := gc_at2[gc_tx]
+					a3 := gc_at3[gc_tx]
+					a4 := gc_at4[gc_tx]
+					gc_at[gc_tx] = a1 + a2 + a3 + a4
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:136*/ idx := uint32(gc_bx)*bdim*4 + tid
+					/*line cheng_reduce.go:141*/ a1 := gIdata[idx]
+					a2 := gIdata[idx+bdim]
+					a3 := gIdata[idx+2*bdim]
+					a4 := gIdata[idx+3*bdim]
+					gIdata[idx] = a1 + a2 + a3 + a4
+				}
+			}
+		}
+	}
+	for stride := bdim / 2; stride > 0; stride >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line cheng_reduce.go:153*/ if gc_bound := int(stride); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := int(stride)
+			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off5 >= 0 && gc_off5 <= len(idata) && gc_to <= len(idata)-gc_off5 && gc_to <= 1<<32-gc_off5 {
+				gc_at5 := idata[:gc_to]
+				gc_at6 := idata[gc_off5:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid uint32 = uint32(gc_tx)
+							_ = tid
+							if gc_tx < 0 || gc_tx > 4294967288 {
+								break
+							}
+							/*line cheng_reduce.go:152*/ lanes.LoadInt32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at5[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:152*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:152*/ idata[tid] += idata[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(idata) {
+				gc_at7 := gOdata[gc_off6:][:1]
+				gc_at8 := idata[gc_off7:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:158*/ gc_at7[0] = gc_at8[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:158*/ gOdata[gc_bx] = idata[0]
+				}
+			}
+		}
+	}
+}
 
 // ReduceUnrolling8Kernel is reduceUnrolling8 of reduceInteger.cu: eight
 // blocks' worth of data a block, summed through eight registers.
@@ -146,7 +862,231 @@ var gc_src_reduceUnrolling8Kernel = compiled.NewSource(gc_files_cheng_reduce, "r
 	compiled.PTX{Entry: "reduceUnrolling8Kernel", Pack: gc_ptx_cheng_reduce, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_reduce.go:166
+func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bdim := uint32(gc_bdx)
+	/*line cheng_reduce.go:171*/ idata := gIdata[uint32(gc_bx)*bdim*8:]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits((gc_bx*int(bdim))*8+7*int(bdim), gc_from, gc_to, 0, 1<<32) {
+			/*line cheng_reduce.go:173*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((gc_bx*int(bdim))*8+7*int(bdim), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), (gc_bx*int(bdim))*8+7*int(bdim)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx * int(bdim)) * 8)
+			gc_off2 := ((gc_bx * int(bdim)) * 8) + int(bdim)
+			gc_off3 := ((gc_bx * int(bdim)) * 8) + (2 * int(bdim))
+			gc_off4 := ((gc_bx * int(bdim)) * 8) + (3 * int(bdim))
+			gc_off5 := ((gc_bx * int(bdim)) * 8) + (4 * int(bdim))
+			gc_off6 := ((gc_bx * int(bdim)) * 8) + (5 * int(bdim))
+			gc_off7 := ((gc_bx * int(bdim)) * 8) + (6 * int(bdim))
+			gc_off8 := ((gc_bx * int(bdim)) * 8) + (7 * int(bdim))
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gIdata) && gc_to <= len(gIdata)-gc_off && gc_to <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_to <= len(gIdata)-gc_off2 && gc_to <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_to <= len(gIdata)-gc_off3 && gc_to <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_to <= len(gIdata)-gc_off4 && gc_to <= 1<<32-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_to <= len(gIdata)-gc_off5 && gc_to <= 1<<32-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_to <= len(gIdata)-gc_off6 && gc_to <= 1<<32-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_to <= len(gIdata)-gc_off7 && gc_to <= 1<<32-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_to <= len(gIdata)-gc_off8 && gc_to <= 1<<32-gc_off8 {
+				gc_at := gIdata[gc_off:][:gc_to]
+				gc_at2 := gIdata[gc_off2:][:gc_to]
+				gc_at3 := gIdata[gc_off3:][:gc_to]
+				gc_at4 := gIdata[gc_off4:][:gc_to]
+				gc_at5 := gIdata[gc_off5:][:gc_to]
+				gc_at6 := gIdata[gc_off6:][:gc_to]
+				gc_at7 := gIdata[gc_off7:][:gc_to]
+				gc_at8 := gIdata[gc_off8:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid uint32 = uint32(gc_tx)
+						/*line cheng_reduce.go:169*/ var idx uint32 = uint32(gc_bx)*bdim*8 + tid
+						_ = idx
+						if gc_tx < 0 || gc_tx > 4294967288 {
+							break
+						}
+						a1 := lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+						/*line cheng_reduce.go:174*/ a2 := lanes.LoadInt32x8Slice(gc_at2[gc_tx:])
+						/*line cheng_reduce.go:174*/ a3 := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
+						/*line cheng_reduce.go:174*/ a4 := lanes.LoadInt32x8Slice(gc_at4[gc_tx:])
+						/*line cheng_reduce.go:174*/ b1 := lanes.LoadInt32x8Slice(gc_at5[gc_tx:])
+						/*line cheng_reduce.go:174*/ b2 := lanes.LoadInt32x8Slice(gc_at6[gc_tx:])
+						/*line cheng_reduce.go:174*/ b3 := lanes.LoadInt32x8Slice(gc_at7[gc_tx:])
+						/*line cheng_reduce.go:174*/ b4 := lanes.LoadInt32x8Slice(gc_at8[gc_tx:])
+						/*line cheng_reduce.go:174*/ a1.Add(a2).Add(a3).Add(a4).Add(b1).Add(b2).Add(b3).Add(b4).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
+					_ = idx
+					/*line cheng_reduce.go:174*/ a1 := gc_at[gc_tx]
+					a2 := gc_at2[gc_tx]
+					a3 := gc_at3[gc_tx]
+					a4 := gc_at4[gc_tx]
+					b1 := gc_at5[gc_tx]
+					b2 := gc_at6[gc_tx]
+					b3 := gc_at7[gc_tx]
+					b4 := gc_at8[gc_tx]
+					gc_at[gc_tx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:169*/ idx := uint32(gc_bx)*bdim*8 + tid
+					/*line cheng_reduce.go:174*/ a1 := gIdata[idx]
+					a2 := gIdata[idx+bdim]
+					a3 := gIdata[idx+2*bdim]
+					a4 := gIdata[idx+3*bdim]
+					b1 := gIdata[idx+4*bdim]
+					b2 := gIdata[idx+5*bdim]
+					b3 := gIdata[idx+6*bdim]
+					b4 := gIdata[idx+7*bdim]
+					gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
+				}
+			}
+		}
+	}
+	for stride := bdim / 2; stride > 0; stride >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line cheng_reduce.go:190*/ if gc_bound := int(stride); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := int(stride)
+			if gc_from >= 0 && gc_to <= len(idata) && gc_to <= 1<<32 && gc_off9 >= 0 && gc_off9 <= len(idata) && gc_to <= len(idata)-gc_off9 && gc_to <= 1<<32-gc_off9 {
+				gc_at9 := idata[:gc_to]
+				gc_at10 := idata[gc_off9:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid uint32 = uint32(gc_tx)
+							_ = tid
+							if gc_tx < 0 || gc_tx > 4294967288 {
+								break
+							}
+							/*line cheng_reduce.go:189*/ lanes.LoadInt32x8Slice(gc_at9[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at9[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							tid := uint32(gc_tx)
+							_ = tid
+							/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:189*/ gc_at9[gc_tx] += gc_at10[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					/*line cheng_reduce.go:189*/ idata[tid] += idata[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off10 := gc_bx
+			gc_off11 := 0
+			if gc_from >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(idata) {
+				gc_at11 := gOdata[gc_off10:][:1]
+				gc_at12 := idata[gc_off11:][:1]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						tid := uint32(gc_tx)
+						_ = tid
+						/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:195*/ gc_at11[0] = gc_at12[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := uint32(gc_tx)
+					_ = tid
+					/*line cheng_reduce.go:195*/ gOdata[gc_bx] = idata[0]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_cheng_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_reduce.go
 var gc_files_cheng_reduce embed.FS
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}

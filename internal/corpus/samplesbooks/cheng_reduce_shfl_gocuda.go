@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -347,6 +348,555 @@ var gc_src_reduceSmemShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl,
 	compiled.PTX{Entry: "reduceSmemShflKernel", Pack: gc_ptx_cheng_reduce_shfl, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce_shfl.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_reduce_shfl.go:80
+func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line cheng_reduce_shfl.go:81*/ smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
+	/*line cheng_reduce_shfl.go:91*/ idata := gIdata[gc_bx*gc_bdx:]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
+			/*line cheng_reduce_shfl.go:87*/ if idx >= n {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line cheng_reduce_shfl.go:93*/ smem[tid] = idata[tid]
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line cheng_reduce_shfl.go:83*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line cheng_reduce_shfl.go:96*/ if (tid+
+						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+						break
+					}
+					/*line cheng_reduce_shfl.go:97*/ gc_row :=
+						/*line cheng_reduce_shfl.go:97*/ smem[tid : tid+520]
+//line cheng_reduce_shfl.go:96
+					if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+						/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive).StoreSlice(smem[tid:])
+					} else {
+						gc_b2 := gc_none
+						if gc_bdx >= 1024 {
+							gc_b2 = gc_all
+						}
+						/*line cheng_reduce_shfl.go:96*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive.And(gc_if)).StoreSlice(smem[tid:])
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_none := lanes.BroadcastInt32x8(0).ToMask()
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line cheng_reduce_shfl.go:83*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tid int = gc_tx
+				/*line cheng_reduce_shfl.go:96*/ if (tid+
+					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+					break
+				}
+				/*line cheng_reduce_shfl.go:97*/ gc_row :=
+					/*line cheng_reduce_shfl.go:97*/ smem[tid : tid+520]
+//line cheng_reduce_shfl.go:96
+				if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+					/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
+				} else {
+					gc_b2 := gc_none
+					if gc_bdx >= 1024 {
+						gc_b2 = gc_all
+					}
+					/*line cheng_reduce_shfl.go:96*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
+					}
+				}
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line cheng_reduce_shfl.go:96*/ if gc_bdx >= 1024 && tid < 512 {
+				smem[tid] += smem[tid+512]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line cheng_reduce_shfl.go:83*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line cheng_reduce_shfl.go:100*/ if (tid+
+						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+						break
+					}
+					/*line cheng_reduce_shfl.go:101*/ gc_row2 :=
+						/*line cheng_reduce_shfl.go:101*/ smem[tid : tid+264]
+//line cheng_reduce_shfl.go:100
+					if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive2).StoreSlice(smem[tid:])
+					} else {
+						gc_b3 := gc_none2
+						if gc_bdx >= 512 {
+							gc_b3 = gc_all2
+						}
+						/*line cheng_reduce_shfl.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
+							/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive2.And(gc_if2)).StoreSlice(smem[tid:])
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line cheng_reduce_shfl.go:83*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tid int = gc_tx
+				/*line cheng_reduce_shfl.go:100*/ if (tid+
+					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+					break
+				}
+				/*line cheng_reduce_shfl.go:101*/ gc_row2 :=
+					/*line cheng_reduce_shfl.go:101*/ smem[tid : tid+264]
+//line cheng_reduce_shfl.go:100
+				if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+					/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
+				} else {
+					gc_b3 := gc_none2
+					if gc_bdx >= 512 {
+						gc_b3 = gc_all2
+					}
+					/*line cheng_reduce_shfl.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
+						/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
+					}
+				}
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line cheng_reduce_shfl.go:100*/ if gc_bdx >= 512 && tid < 256 {
+				smem[tid] += smem[tid+256]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line cheng_reduce_shfl.go:83*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line cheng_reduce_shfl.go:104*/ if (tid+
+						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+						break
+					}
+					/*line cheng_reduce_shfl.go:105*/ gc_row3 :=
+						/*line cheng_reduce_shfl.go:105*/ smem[tid : tid+136]
+//line cheng_reduce_shfl.go:104
+					if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive3).StoreSlice(smem[tid:])
+					} else {
+						gc_b4 := gc_none3
+						if gc_bdx >= 256 {
+							gc_b4 = gc_all3
+						}
+						/*line cheng_reduce_shfl.go:104*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						if gc_alive3.And(gc_if3).ToBits() != 0 {
+							/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive3.And(gc_if3)).StoreSlice(smem[tid:])
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line cheng_reduce_shfl.go:83*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tid int = gc_tx
+				/*line cheng_reduce_shfl.go:104*/ if (tid+
+					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+					break
+				}
+				/*line cheng_reduce_shfl.go:105*/ gc_row3 :=
+					/*line cheng_reduce_shfl.go:105*/ smem[tid : tid+136]
+//line cheng_reduce_shfl.go:104
+				if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+					/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
+				} else {
+					gc_b4 := gc_none3
+					if gc_bdx >= 256 {
+						gc_b4 = gc_all3
+					}
+					/*line cheng_reduce_shfl.go:104*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					if gc_alive3.And(gc_if3).ToBits() != 0 {
+						/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
+					}
+				}
+			}
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line cheng_reduce_shfl.go:104*/ if gc_bdx >= 256 && tid < 128 {
+				smem[tid] += smem[tid+128]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep4 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line cheng_reduce_shfl.go:83*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line cheng_reduce_shfl.go:108*/ if (tid+
+						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+						break
+					}
+					/*line cheng_reduce_shfl.go:109*/ gc_row4 :=
+						/*line cheng_reduce_shfl.go:109*/ smem[tid : tid+72]
+//line cheng_reduce_shfl.go:108
+					if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive4).StoreSlice(smem[tid:])
+					} else {
+						gc_b5 := gc_none4
+						if gc_bdx >= 128 {
+							gc_b5 = gc_all4
+						}
+						/*line cheng_reduce_shfl.go:108*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						if gc_alive4.And(gc_if4).ToBits() != 0 {
+							/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive4.And(gc_if4)).StoreSlice(smem[tid:])
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				gc_tx := gc_vstep4
+				gc_rank := gc_base + gc_tx
+				gc_alive4 := gc_all4
+				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+					/*line cheng_reduce_shfl.go:83*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tid int = gc_tx
+				/*line cheng_reduce_shfl.go:108*/ if (tid+
+					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+					break
+				}
+				/*line cheng_reduce_shfl.go:109*/ gc_row4 :=
+					/*line cheng_reduce_shfl.go:109*/ smem[tid : tid+72]
+//line cheng_reduce_shfl.go:108
+				if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+					/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
+				} else {
+					gc_b5 := gc_none4
+					if gc_bdx >= 128 {
+						gc_b5 = gc_all4
+					}
+					/*line cheng_reduce_shfl.go:108*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					if gc_alive4.And(gc_if4).ToBits() != 0 {
+						/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
+					}
+				}
+			}
+		}
+		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line cheng_reduce_shfl.go:108*/ if gc_bdx >= 128 && tid < 64 {
+				smem[tid] += smem[tid+64]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none5 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line cheng_reduce_shfl.go:83*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line cheng_reduce_shfl.go:112*/ if (tid+
+						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+						break
+					}
+					/*line cheng_reduce_shfl.go:113*/ gc_row5 :=
+						/*line cheng_reduce_shfl.go:113*/ smem[tid : tid+40]
+//line cheng_reduce_shfl.go:112
+					if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+						/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive5).StoreSlice(smem[tid:])
+					} else {
+						gc_b6 := gc_none5
+						if gc_bdx >= 64 {
+							gc_b6 = gc_all5
+						}
+						/*line cheng_reduce_shfl.go:112*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+						if gc_alive5.And(gc_if5).ToBits() != 0 {
+							/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).Merge(lanes.LoadInt32x8Slice(smem[tid:]), gc_alive5.And(gc_if5)).StoreSlice(smem[tid:])
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_none5 := lanes.BroadcastInt32x8(0).ToMask()
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				gc_alive5 := gc_all5
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+					/*line cheng_reduce_shfl.go:83*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var tid int = gc_tx
+				/*line cheng_reduce_shfl.go:112*/ if (tid+
+					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+					break
+				}
+				/*line cheng_reduce_shfl.go:113*/ gc_row5 :=
+					/*line cheng_reduce_shfl.go:113*/ smem[tid : tid+40]
+//line cheng_reduce_shfl.go:112
+				if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+					/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
+				} else {
+					gc_b6 := gc_none5
+					if gc_bdx >= 64 {
+						gc_b6 = gc_all5
+					}
+					/*line cheng_reduce_shfl.go:112*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					if gc_alive5.And(gc_if5).ToBits() != 0 {
+						/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
+					}
+				}
+			}
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line cheng_reduce_shfl.go:112*/ if gc_bdx >= 64 && tid < 32 {
+				smem[tid] += smem[tid+32]
+			}
+		}
+	}
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line cheng_reduce_shfl.go:132*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line cheng_reduce_shfl.go:117*/ localSum := smem[tid]
+			gc_c1v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			localSum := gc_s_localSum[gc_rank]
+			/*line cheng_reduce_shfl.go:118*/ localSum += gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			localSum := gc_s_localSum[gc_rank]
+			/*line cheng_reduce_shfl.go:119*/ localSum += gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			localSum := gc_s_localSum[gc_rank]
+			/*line cheng_reduce_shfl.go:120*/ localSum += gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			localSum := gc_s_localSum[gc_rank]
+			/*line cheng_reduce_shfl.go:121*/ localSum += gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = localSum
+			gc_s_localSum[gc_rank] = localSum
+		}
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			localSum := gc_s_localSum[gc_rank]
+			/*line cheng_reduce_shfl.go:122*/ localSum += gc_c5r[gc_lane]
+			gc_s_localSum[gc_rank] = localSum
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			localSum := gc_s_localSum[gc_rank]
+			/*line cheng_reduce_shfl.go:125*/ gOdata[gc_bx] = localSum
+		}
+	}
+}
+
 // ReduceSmemUnrollShflKernel is reduceSmemUnrollShfl of
 // reduceIntegerShfl.cu: each thread first adds four elements a block
 // apart (through floats, as the book writes it), then the block reduces
@@ -369,6 +919,1034 @@ func ReduceSmemUnrollShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.T
 var gc_src_reduceSmemUnrollShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl, "reduceSmemUnrollShflKernel", "b8db973f6f65fc86e6504392bd50a610196304ed88a1d6b6b7a630736519850a", "cheng_reduce_shfl.go:129-189").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "reduceSmemUnrollShflKernel", Pack: gc_ptx_cheng_reduce_shfl, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce_shfl.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cheng_reduce_shfl.go:135
+func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line cheng_reduce_shfl.go:136*/ if shflDim <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line cheng_reduce_shfl.go:136*/ smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
+	bdim := uint32(gc_bdx)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line cheng_reduce_shfl.go:142*/ gc_off := ((gc_bx * int(bdim)) * 4)
+		gc_off2 := ((gc_bx * int(bdim)) * 4) + int(bdim)
+		gc_off3 := ((gc_bx * int(bdim)) * 4) + (2 * int(bdim))
+		gc_off4 := ((gc_bx * int(bdim)) * 4) + (3 * int(bdim))
+		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_bdx <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= 1<<32-gc_off4 && gc_bdx <= len(smem) {
+			gc_at := gIdata[gc_off:][:gc_bdx]
+			gc_at2 := gIdata[gc_off2:][:gc_bdx]
+			gc_at3 := gIdata[gc_off3:][:gc_bdx]
+			gc_at4 := gIdata[gc_off4:][:gc_bdx]
+			gc_at5 := smem[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line cheng_reduce_shfl.go:141*/ idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
+				localSum := int32(0)
+				/*line cheng_reduce_shfl.go:145*/ if idx+3*bdim < n {
+					a1 := float32(gc_at[gc_tx])
+					a2 := float32(gc_at2[gc_tx])
+					a3 := float32(gc_at3[gc_tx])
+					a4 := float32(gc_at4[gc_tx])
+					localSum = int32(a1 + a2 + a3 + a4)
+				}
+				/*line cheng_reduce_shfl.go:153*/ gc_at5[gc_tx] = localSum
+				gc_s_localSum[gc_rank] = localSum
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:141*/ idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
+				localSum := int32(0)
+				/*line cheng_reduce_shfl.go:145*/ if idx+3*bdim < n {
+					a1 := float32(gIdata[idx])
+					a2 := float32(gIdata[idx+bdim])
+					a3 := float32(gIdata[idx+2*bdim])
+					a4 := float32(gIdata[idx+3*bdim])
+					localSum = int32(a1 + a2 + a3 + a4)
+				}
+				/*line cheng_reduce_shfl.go:153*/ smem[tid] = localSum
+				gc_s_localSum[gc_rank] = localSum
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := 512
+		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+		/*line cheng_reduce_shfl.go:164*/ gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at6 := smem[gc_fastlo:][:gc_seglen]
+					gc_at7 := smem[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+									/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo):])
+								} else {
+									gc_b3 := gc_none2
+									if gc_bdx >= 1024 {
+										gc_b3 = gc_all2
+									}
+									/*line cheng_reduce_shfl.go:156*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+									if gc_if2.ToBits() != 0 {
+										/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]), gc_if2).StoreSlice(gc_at6[(gc_tx - gc_fastlo):])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+								/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo):])
+							} else {
+								gc_b3 := gc_none2
+								if gc_bdx >= 1024 {
+									gc_b3 = gc_all2
+								}
+								/*line cheng_reduce_shfl.go:156*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+								if gc_if2.ToBits() != 0 {
+									/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Add(lanes.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at6[(gc_tx-gc_fastlo):]), gc_if2)
+								}
+							}
+						}
+					}
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						tid := gc_tx
+						/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
+							gc_at6[gc_u] += gc_at7[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
+					smem[tid] += smem[tid+512]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
+					smem[tid] += smem[tid+512]
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := 256
+		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+		/*line cheng_reduce_shfl.go:167*/ gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off6), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at8 := smem[gc_fastlo2:][:gc_seglen2]
+					gc_at9 := smem[gc_off6+gc_fastlo2:][:gc_seglen2]
+					gc_vstep2 := gc_fastlo2
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none4 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+									/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
+								} else {
+									gc_b5 := gc_none4
+									if gc_bdx >= 512 {
+										gc_b5 = gc_all4
+									}
+									/*line cheng_reduce_shfl.go:160*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+									if gc_if4.ToBits() != 0 {
+										/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo2):]), gc_if4).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+								/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
+							} else {
+								gc_b5 := gc_none4
+								if gc_bdx >= 512 {
+									gc_b5 = gc_all4
+								}
+								/*line cheng_reduce_shfl.go:160*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								if gc_if4.ToBits() != 0 {
+									/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo2):]).Add(lanes.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).StoreMasked((*[8]int32)(gc_at8[(gc_tx-gc_fastlo2):]), gc_if4)
+								}
+							}
+						}
+					}
+					for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
+						tid := gc_tx
+						/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
+							gc_at8[gc_u2] += gc_at9[gc_u2]
+						}
+					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
+					smem[tid] += smem[tid+256]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
+					smem[tid] += smem[tid+256]
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off7 := 128
+		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+		/*line cheng_reduce_shfl.go:171*/ gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off7), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at10 := smem[gc_fastlo3:][:gc_seglen3]
+					gc_at11 := smem[gc_off7+gc_fastlo3:][:gc_seglen3]
+					gc_vstep3 := gc_fastlo3
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none6 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all6 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var tid int = gc_tx
+								/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+									/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
+								} else {
+									gc_b7 := gc_none6
+									if gc_bdx >= 256 {
+										gc_b7 = gc_all6
+									}
+									/*line cheng_reduce_shfl.go:164*/ gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+									if gc_if6.ToBits() != 0 {
+										/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]), gc_if6).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none6 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+								/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
+							} else {
+								gc_b7 := gc_none6
+								if gc_bdx >= 256 {
+									gc_b7 = gc_all6
+								}
+								/*line cheng_reduce_shfl.go:164*/ gc_if6 := gc_b7.And(gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								if gc_if6.ToBits() != 0 {
+									/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]).Add(lanes.LoadInt32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).StoreMasked((*[8]int32)(gc_at10[(gc_tx-gc_fastlo3):]), gc_if6)
+								}
+							}
+						}
+					}
+					for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_tx := gc_fastlo3 + gc_u3
+						tid := gc_tx
+						/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
+							gc_at10[gc_u3] += gc_at11[gc_u3]
+						}
+					}
+					gc_tx = gc_fasthi3 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
+					smem[tid] += smem[tid+128]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
+					smem[tid] += smem[tid+128]
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off8 := 64
+		gc_fastlo4 := min(max(0, -gc_off8), gc_bdx)
+		/*line cheng_reduce_shfl.go:175*/ gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off8), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at12 := smem[gc_fastlo4:][:gc_seglen4]
+					gc_at13 := smem[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_vstep4 := gc_fastlo4
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none8 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all8 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								var tid int = gc_tx
+								/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+									/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
+								} else {
+									gc_b9 := gc_none8
+									if gc_bdx >= 128 {
+										gc_b9 = gc_all8
+									}
+									/*line cheng_reduce_shfl.go:168*/ gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+									if gc_if8.ToBits() != 0 {
+										/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(lanes.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo4):]), gc_if8).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none8 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all8 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep4+7 < gc_fasthi4; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							var tid int = gc_tx
+							/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+								/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
+							} else {
+								gc_b9 := gc_none8
+								if gc_bdx >= 128 {
+									gc_b9 = gc_all8
+								}
+								/*line cheng_reduce_shfl.go:168*/ gc_if8 := gc_b9.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								if gc_if8.ToBits() != 0 {
+									/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo4):]).Add(lanes.LoadInt32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).StoreMasked((*[8]int32)(gc_at12[(gc_tx-gc_fastlo4):]), gc_if8)
+								}
+							}
+						}
+					}
+					for gc_u4 := gc_vstep4 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_tx := gc_fastlo4 + gc_u4
+						tid := gc_tx
+						/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
+							gc_at12[gc_u4] += gc_at13[gc_u4]
+						}
+					}
+					gc_tx = gc_fasthi4 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
+					smem[tid] += smem[tid+64]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
+					smem[tid] += smem[tid+64]
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off9 := 32
+		gc_fastlo5 := min(max(0, -gc_off9), gc_bdx)
+		/*line cheng_reduce_shfl.go:179*/ gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off9), gc_fastlo5)
+		if gc_fastlo5 < gc_fasthi5 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo5 {
+					gc_seglen5 := gc_fasthi5 - gc_fastlo5
+					gc_at14 := smem[gc_fastlo5:][:gc_seglen5]
+					gc_at15 := smem[gc_off9+gc_fastlo5:][:gc_seglen5]
+					gc_vstep5 := gc_fastlo5
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none10 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all10 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								var tid int = gc_tx
+								/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+									/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at14[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at15[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
+								} else {
+									gc_b11 := gc_none10
+									if gc_bdx >= 64 {
+										gc_b11 = gc_all10
+									}
+									/*line cheng_reduce_shfl.go:172*/ gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+									if gc_if10.ToBits() != 0 {
+										/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at14[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at15[(gc_tx-gc_fastlo5):])).Merge(lanes.LoadInt32x8Slice(gc_at14[(gc_tx-gc_fastlo5):]), gc_if10).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota10 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none10 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all10 := lanes.BroadcastInt32x8(-1).ToMask()
+						for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							var tid int = gc_tx
+							/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+								/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at14[(gc_tx - gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at15[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
+							} else {
+								gc_b11 := gc_none10
+								if gc_bdx >= 64 {
+									gc_b11 = gc_all10
+								}
+								/*line cheng_reduce_shfl.go:172*/ gc_if10 := gc_b11.And(gc_iota10.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+								if gc_if10.ToBits() != 0 {
+									/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_at14[(gc_tx-gc_fastlo5):]).Add(lanes.LoadInt32x8Slice(gc_at15[(gc_tx-gc_fastlo5):])).StoreMasked((*[8]int32)(gc_at14[(gc_tx-gc_fastlo5):]), gc_if10)
+								}
+							}
+						}
+					}
+					for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_tx := gc_fastlo5 + gc_u5
+						tid := gc_tx
+						/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
+							gc_at14[gc_u5] += gc_at15[gc_u5]
+						}
+					}
+					gc_tx = gc_fasthi5 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
+					smem[tid] += smem[tid+32]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
+					smem[tid] += smem[tid+32]
+				}
+			}
+		}
+	}
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line cheng_reduce_shfl.go:138*/ var localSum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_reduce_shfl.go:177*/ if tid < 0 || tid > len(smem)-8 {
+							break
+						}
+						/*line cheng_reduce_shfl.go:177*/ localSum = lanes.LoadInt32x8Slice(smem[tid:])
+						/*line cheng_reduce_shfl.go:177*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line cheng_reduce_shfl.go:138*/ var localSum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_reduce_shfl.go:177*/ if tid < 0 || tid > len(smem)-8 {
+							break
+						}
+						/*line cheng_reduce_shfl.go:177*/ localSum = lanes.LoadInt32x8Slice(smem[tid:])
+						/*line cheng_reduce_shfl.go:177*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line cheng_reduce_shfl.go:140*/ var localSum int32
+					/*line cheng_reduce_shfl.go:177*/ localSum = smem[tid]
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off10 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(smem) && 32 <= len(smem)-gc_off10 {
+					gc_at16 := smem[gc_off10:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						/*line cheng_reduce_shfl.go:140*/ var localSum int32
+						/*line cheng_reduce_shfl.go:177*/ localSum = gc_at16[gc_lane]
+						gc_s_localSum[gc_rank] = localSum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line cheng_reduce_shfl.go:140*/ var localSum int32
+						/*line cheng_reduce_shfl.go:177*/ localSum = smem[tid]
+						gc_s_localSum[gc_rank] = localSum
+					}
+				}
+			}
+		}
+		var gc_m16 uint32
+		if compiled.SIMDBuild {
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line cheng_reduce_shfl.go:178*/ if tid < 32 {
+						gc_m16 |= 1 << gc_lane
+					}
+				}
+			}
+		} else {
+			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line cheng_reduce_shfl.go:178*/ if tid < 32 {
+						gc_m16 |= 1 << gc_lane
+					}
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:179*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:179*/ localSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:179*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:179*/ localSum.StoreSlice(gc_c1v[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:179*/ gc_c1v[gc_lane] = localSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:179*/ gc_c1v[gc_lane] = localSum
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, 16, 32, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:179*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:179*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							localSum.StoreSlice(gc_c2v[gc_lane:])
+							/*line cheng_reduce_shfl.go:180*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:180*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:179*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+							localSum.StoreSlice(gc_c2v[gc_lane:])
+							/*line cheng_reduce_shfl.go:180*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:179*/ localSum += gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:179*/ localSum += gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, 8, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:180*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:180*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							localSum.StoreSlice(gc_c3v[gc_lane:])
+							/*line cheng_reduce_shfl.go:181*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:181*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:180*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							localSum.StoreSlice(gc_c3v[gc_lane:])
+							/*line cheng_reduce_shfl.go:181*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:180*/ localSum += gc_c2r[gc_lane]
+						gc_c3v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:180*/ localSum += gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, 4, 32, &gc_c3r)
+			if compiled.SIMDBuild {
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:181*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:181*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+							localSum.StoreSlice(gc_c4v[gc_lane:])
+							/*line cheng_reduce_shfl.go:182*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:182*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:181*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c3r[gc_lane:]))
+							localSum.StoreSlice(gc_c4v[gc_lane:])
+							/*line cheng_reduce_shfl.go:182*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:181*/ localSum += gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:181*/ localSum += gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:182*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:182*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+							localSum.StoreSlice(gc_c5v[gc_lane:])
+							/*line cheng_reduce_shfl.go:183*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:183*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:182*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c4r[gc_lane:]))
+							localSum.StoreSlice(gc_c5v[gc_lane:])
+							/*line cheng_reduce_shfl.go:183*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:182*/ localSum += gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = localSum
+						gc_s_localSum[gc_rank] = localSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:182*/ localSum += gc_c4r[gc_lane]
+					gc_c5v[gc_lane] = localSum
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c5v, 1, 32, &gc_c5r)
+			if compiled.SIMDBuild {
+				gc_left7 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:183*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:183*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+							/*line cheng_reduce_shfl.go:183*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line cheng_reduce_shfl.go:183*/ localSum := lanes.LoadInt32x8Slice(gc_s_localSum[gc_rank:])
+							/*line cheng_reduce_shfl.go:183*/ localSum = localSum.Add(lanes.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+							/*line cheng_reduce_shfl.go:183*/ localSum.StoreSlice(gc_s_localSum[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left7&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:183*/ localSum += gc_c5r[gc_lane]
+						gc_s_localSum[gc_rank] = localSum
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:183*/ localSum += gc_c5r[gc_lane]
+					gc_s_localSum[gc_rank] = localSum
+				}
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off10 := gc_bx
+			if gc_from >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
+				gc_at16 := gOdata[gc_off10:][:1]
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					{
+						gc_tx := gc_vstep6 + 0
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
+					}
+					{
+						gc_tx := gc_vstep6 + 1
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
+					}
+					{
+						gc_tx := gc_vstep6 + 2
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
+					}
+					{
+						gc_tx := gc_vstep6 + 3
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
+				}
+			}
+		} else {
+			gc_off11 := gc_bx
+			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+				gc_at17 := gOdata[gc_off11:][:1]
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+					{
+						gc_tx := gc_vstep6 + 0
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
+					}
+					{
+						gc_tx := gc_vstep6 + 1
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
+					}
+					{
+						gc_tx := gc_vstep6 + 2
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
+					}
+					{
+						gc_tx := gc_vstep6 + 3
+						gc_rank := gc_base + gc_tx
+						localSum := gc_s_localSum[gc_rank]
+						/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:187*/ gc_at17[0] = localSum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					localSum := gc_s_localSum[gc_rank]
+					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
+				}
+			}
+		}
+	}
+}
 
 // gc_files_cheng_reduce_shfl holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,192 @@ var gc_src_shflBroadcastKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "
 	compiled.PTX{Entry: "shflBroadcastKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_simpleshfl.go:28
+func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLane int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:29*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:29*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:29*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:29*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:29*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:30*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:30*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:30*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:31*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:31*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:30*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:31*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:51*/ var value int32
+					/*line cheng_simpleshfl.go:30*/ value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:29*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:30*/ compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:44*/ var value int32
+						/*line cheng_simpleshfl.go:30*/ value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:41*/ var value int32
+						/*line cheng_simpleshfl.go:30*/ value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+					}
+				}
+			}
+		}
+	}
+}
+
 // ShflWrapKernel is test_shfl_wrap of simpleShfl.cu: a rotation of the
 // segment by offset, the source lane threadIdx.x+offset computed in
 // unsigned arithmetic and passed as an int, as C converts it.
@@ -56,6 +243,134 @@ var gc_src_shflWrapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflW
 	compiled.PTX{Entry: "shflWrapKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_simpleshfl.go:39
+func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line cheng_simpleshfl.go:40*/ value := dIn[gc_tx]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = value
+				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
+				gc_c1w[gc_lane] = shflBdimx
+			}
+		}
+		/*line cheng_simpleshfl.go:41*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:41*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:41*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:42*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:42*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:41*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:42*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:62*/ var value int32
+					/*line cheng_simpleshfl.go:41*/ value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						var value int32
+						/*line cheng_simpleshfl.go:41*/ value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:52*/ var value int32
+						/*line cheng_simpleshfl.go:41*/ value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+					}
+				}
+			}
+		}
+	}
+}
+
 // ShflWrapPlusKernel is test_shfl_wrap_plus of simpleShfl.cu: each lane
 // adds the rotated value to its own.
 //
@@ -76,6 +391,139 @@ func ShflWrapPlusKernel(dOut, dIn []int32, offset int) func(*gocuda.Thread) {
 var gc_src_shflWrapPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflWrapPlusKernel", "a4bf8a0dcbcaa313a9cf20d868c55933435f059dcaba30f72e88f9fd8291b152", "cheng_simpleshfl.go:45-53").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "shflWrapPlusKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cheng_simpleshfl.go:49
+func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_l_value [32]int32
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line cheng_simpleshfl.go:50*/ value := dIn[gc_tx]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
+				gc_c1w[gc_lane] = shflBdimx
+				gc_l_value[gc_lane] = value
+			}
+		}
+		/*line cheng_simpleshfl.go:51*/ compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:51*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+						/*line cheng_simpleshfl.go:51*/ value = value.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:52*/ value.StoreSlice(dOut[gc_tx:])
+						/*line cheng_simpleshfl.go:52*/ value.StoreSlice(gc_l_value[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:52*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+						/*line cheng_simpleshfl.go:51*/ value = value.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:52*/ value.StoreSlice(dOut[gc_tx:])
+						/*line cheng_simpleshfl.go:52*/ value.StoreSlice(gc_l_value[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					value := gc_l_value[gc_lane]
+					/*line cheng_simpleshfl.go:51*/ value += gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+					gc_l_value[gc_lane] = value
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						value := gc_l_value[gc_lane]
+						/*line cheng_simpleshfl.go:51*/ value += gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+						gc_l_value[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						value := gc_l_value[gc_lane]
+						/*line cheng_simpleshfl.go:51*/ value += gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+						gc_l_value[gc_lane] = value
+					}
+				}
+			}
+		}
+	}
+}
 
 // ShflUpKernel is test_shfl_up of simpleShfl.cu: a shift up by delta
 // lanes, the lowest delta lanes keeping their own values.
@@ -98,6 +546,192 @@ var gc_src_shflUpKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflUpK
 	compiled.PTX{Entry: "shflUpKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_simpleshfl.go:59
+func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:60*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:60*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:60*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:60*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:60*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:61*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:61*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:61*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:62*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:62*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:61*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:62*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:82*/ var value int32
+					/*line cheng_simpleshfl.go:61*/ value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:60*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:61*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:75*/ var value int32
+						/*line cheng_simpleshfl.go:61*/ value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:72*/ var value int32
+						/*line cheng_simpleshfl.go:61*/ value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+					}
+				}
+			}
+		}
+	}
+}
+
 // ShflDownKernel is test_shfl_down of simpleShfl.cu: a shift down by delta
 // lanes, the highest delta lanes keeping their own values.
 //
@@ -119,6 +753,192 @@ var gc_src_shflDownKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflD
 	compiled.PTX{Entry: "shflDownKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_simpleshfl.go:69
+func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:70*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:70*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:70*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:70*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:70*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:71*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:71*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:71*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:72*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:72*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:71*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:72*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:92*/ var value int32
+					/*line cheng_simpleshfl.go:71*/ value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:70*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:71*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:85*/ var value int32
+						/*line cheng_simpleshfl.go:71*/ value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:82*/ var value int32
+						/*line cheng_simpleshfl.go:71*/ value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+					}
+				}
+			}
+		}
+	}
+}
+
 // ShflXorKernel is test_shfl_xor of simpleShfl.cu: a butterfly exchange
 // with lane threadIdx.x^mask.
 //
@@ -139,6 +959,192 @@ func ShflXorKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 var gc_src_shflXorKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorKernel", "d257b1fd83122e0baa4e9de0d671f63ca99f91a7695a9062e5954af235fb6e24", "cheng_simpleshfl.go:75-83").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "shflXorKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cheng_simpleshfl.go:79
+func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:80*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:80*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(dIn)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:80*/ value := lanes.LoadInt32x8Slice(dIn[gc_tx:])
+						/*line cheng_simpleshfl.go:80*/ value.StoreSlice(gc_c1v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:80*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:81*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:81*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:81*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:82*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:82*/ var value lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line cheng_simpleshfl.go:81*/ value = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:82*/ value.StoreSlice(dOut[gc_tx:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:102*/ var value int32
+					/*line cheng_simpleshfl.go:81*/ value = gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:80*/ value := dIn[gc_tx]
+					gc_c1v[gc_lane] = value
+				}
+			}
+			/*line cheng_simpleshfl.go:81*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:95*/ var value int32
+						/*line cheng_simpleshfl.go:81*/ value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						/*line cheng_simpleshfl.go:92*/ var value int32
+						/*line cheng_simpleshfl.go:81*/ value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+					}
+				}
+			}
+		}
+	}
+}
 
 // ShflXorArrayKernel is test_shfl_xor_array of simpleShfl.cu: each lane
 // holds SEGM ints in a local array and exchanges all four with its
@@ -849,6 +1855,143 @@ func ShflXorPlusKernel(dOut, dIn []int32, mask int) func(*gocuda.Thread) {
 var gc_src_shflXorPlusKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflXorPlusKernel", "2b7094cb1fcefbfbdc5d5eb148c25758a080b7a8c00a73655b1894d99100c28c", "cheng_simpleshfl.go:246-254").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "shflXorPlusKernel", Pack: gc_ptx_cheng_simpleshfl, Params: []string{"[]int32", "[]int32", "int"}, Files: []string{"cheng_simpleshfl.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cheng_simpleshfl.go:250
+func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+				gc_at := dIn[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					/*line cheng_simpleshfl.go:251*/ value := gc_at[gc_lane]
+					gc_l_value[gc_lane] = value
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line cheng_simpleshfl.go:251*/ value := dIn[gc_tx]
+					gc_l_value[gc_lane] = value
+				}
+			}
+		}
+		/*line cheng_simpleshfl.go:252*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:252*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+						/*line cheng_simpleshfl.go:252*/ value = value.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:253*/ value.StoreSlice(dOut[gc_tx:])
+						/*line cheng_simpleshfl.go:253*/ value.StoreSlice(gc_l_value[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line cheng_simpleshfl.go:253*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+						/*line cheng_simpleshfl.go:252*/ value = value.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+						if gc_tx < 0 || gc_tx > len(dOut)-8 {
+							break
+						}
+						/*line cheng_simpleshfl.go:253*/ value.StoreSlice(dOut[gc_tx:])
+						/*line cheng_simpleshfl.go:253*/ value.StoreSlice(gc_l_value[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					value := gc_l_value[gc_lane]
+					/*line cheng_simpleshfl.go:252*/ value += gc_c1r[gc_lane]
+					dOut[gc_tx] = value
+					gc_l_value[gc_lane] = value
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
+					gc_at2 := dOut[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						value := gc_l_value[gc_lane]
+						/*line cheng_simpleshfl.go:252*/ value += gc_c1r[gc_lane]
+						gc_at2[gc_lane] = value
+						gc_l_value[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						value := gc_l_value[gc_lane]
+						/*line cheng_simpleshfl.go:252*/ value += gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+						gc_l_value[gc_lane] = value
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_cheng_simpleshfl holds the source files whose lines the kernels' records hash.
 //

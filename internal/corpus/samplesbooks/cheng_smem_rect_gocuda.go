@@ -66,10 +66,10 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -78,7 +78,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -87,7 +87,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -96,7 +96,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -105,7 +105,7 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:34*/ out[idx] = tile[icol][irow]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -175,10 +175,10 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -187,7 +187,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -196,7 +196,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -205,7 +205,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -214,7 +214,7 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:53*/ out[idx] = tile[icol][irow]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -298,10 +298,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -309,7 +309,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -317,7 +317,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -325,7 +325,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -333,7 +333,7 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_rect.go:74*/ out[idx] = tile[colIdx]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -419,10 +419,10 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -430,7 +430,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -438,7 +438,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -446,7 +446,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -454,7 +454,7 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					/*line cheng_smem_rect.go:97*/ out[gIdx] = tile[colIdx]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)

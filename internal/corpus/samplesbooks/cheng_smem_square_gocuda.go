@@ -49,30 +49,30 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			gc_row := gc_ty
 			if gc_row >= 0 && gc_row < len(tile) && gc_bdx <= len(tile[gc_row]) {
 				gc_at := tile[gc_row][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 				}
@@ -96,38 +96,38 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= 1<<32-gc_off && gc_bdx <= len(tile) {
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_at3 := tile[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					_ = idx
@@ -185,30 +185,30 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			gc_off := gc_ty * gc_bdx
 			if gc_off >= 0 && gc_off <= len(tile) && gc_bdx <= len(tile)-gc_off && gc_bdx <= 1<<32-gc_off {
 				gc_at := tile[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
 				}
@@ -228,38 +228,38 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
 					/*line cheng_smem_square.go:52*/ out[rowIdx] = tile[colIdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 				colIdx := uint32(gc_tx*gc_bdy + gc_ty)
@@ -309,30 +309,30 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 			gc_row := gc_ty
 			if gc_row >= 0 && gc_row < len(tile) && gc_bdx <= len(tile[gc_row]) {
 				gc_at := tile[gc_row][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 				}
@@ -356,38 +356,38 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= 1<<32-gc_off && gc_bdx <= len(tile) {
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_at3 := tile[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_vstep2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_vstep2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_vstep2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_vstep2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
 						_ = idx
 						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					_ = idx
@@ -445,38 +445,38 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 			gc_off := gc_ty * (gc_bdx + sqIpad)
 			if gc_off >= 0 && gc_off <= len(tile) && gc_bdx <= len(tile)-gc_off && gc_bdx <= 1<<32-gc_off {
 				gc_at := tile[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 						_ = rowIdx
 						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 						_ = rowIdx
 						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 						_ = rowIdx
 						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 						_ = rowIdx
 						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					_ = rowIdx
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
@@ -499,38 +499,38 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:88*/ out[gIdx] = tile[colIdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line cheng_smem_square.go:80*/ colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)

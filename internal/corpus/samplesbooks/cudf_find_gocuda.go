@@ -4,9 +4,11 @@ package samplesbooks
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -33,6 +35,218 @@ func FinderWarpParallelKernel[TI cudfTargetIterator](forward bool, dStrings cudf
 
 //line cudf_find.go:82
 var gc_src_finderWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "finderWarpParallelFn", "c737e21e72c98437c2b32153a75537f51712c922474ab32871dcd294a9236b19", "cudf_find.go:75-143")
+
+//line cudf_find.go:82
+func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, forward bool, dStrings cudfStrings, dTargets TI, start, stop int32, dResults []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
+	}
+	/*line cudf_find.go:83*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	/*line cudf_find.go:100*/ startC := start
+	/*line cudf_find.go:100*/ stopC := stop
+	var gc_l_dStr [32][]byte
+	var gc_l_begin [32]int32
+	var gc_l_startCharPos [32]int32
+	var gc_l_position [32]int32
+	var gc_l_result [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				laneIdx := int32((gc_rank & (32 - 1)))
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				/*line cudf_find.go:87*/ strIdx := int32(tid / 32)
+				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line cudf_find.go:92*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				dTarget := dTargets.at(strIdx)
+				/*line cudf_find.go:95*/ begin, leftOver := bytesToCharacterPosition(dStr, start)
+				startCharPos := start - leftOver
+				/*line cudf_find.go:100*/ dStrC := dStr
+				/*line cudf_find.go:100*/ beginC := begin
+				end := func() int32 {
+					if stopC < 0 {
+						return int32(len(dStrC))
+					}
+					if stopC <= startC {
+						return beginC
+					}
+					/*line cudf_find.go:109*/ b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
+					return beginC + b
+				}()
+				position := int32(-1)
+				/*line cudf_find.go:115*/ if forward {
+					position = math.MaxInt32
+				}
+				for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line cudf_find.go:119*/ if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+						position = itr
+						if forward {
+							break
+						}
+					}
+				}
+				/*line cudf_find.go:128*/ var result int32
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_begin[gc_lane] = begin
+				gc_l_startCharPos[gc_lane] = startCharPos
+				gc_l_position[gc_lane] = position
+				gc_l_result[gc_lane] = result
+			}
+		}
+		/*line cudf_find.go:129*/ if forward {
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_find.go:130*/ var result lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cudf_find.go:130*/ result = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							/*line cudf_find.go:130*/ result.StoreSlice(gc_l_result[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_find.go:130*/ var result lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cudf_find.go:130*/ result = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							/*line cudf_find.go:130*/ result.StoreSlice(gc_l_result[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line cudf_find.go:143*/ var result int32
+						/*line cudf_find.go:130*/ result = gc_c1r[gc_lane]
+						gc_l_result[gc_lane] = result
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line cudf_find.go:137*/ var result int32
+					/*line cudf_find.go:130*/ result = gc_c1r[gc_lane]
+					gc_l_result[gc_lane] = result
+				}
+			}
+		} else {
+			/*line cudf_find.go:132*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_find.go:132*/ var result lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cudf_find.go:132*/ result = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line cudf_find.go:132*/ result.StoreSlice(gc_l_result[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_find.go:132*/ var result lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cudf_find.go:132*/ result = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line cudf_find.go:132*/ result.StoreSlice(gc_l_result[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line cudf_find.go:145*/ var result int32
+						/*line cudf_find.go:132*/ result = gc_c2r[gc_lane]
+						gc_l_result[gc_lane] = result
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line cudf_find.go:139*/ var result int32
+					/*line cudf_find.go:132*/ result = gc_c2r[gc_lane]
+					gc_l_result[gc_lane] = result
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				laneIdx := int32((gc_rank & (32 - 1)))
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				/*line cudf_find.go:87*/ strIdx := int32(tid / 32)
+				dStr := gc_l_dStr[gc_lane]
+				begin := gc_l_begin[gc_lane]
+				startCharPos := gc_l_startCharPos[gc_lane]
+				result := gc_l_result[gc_lane]
+				/*line cudf_find.go:135*/ if laneIdx == 0 {
+					/*line cudf_find.go:137*/ if result < math.MaxInt32 && result >= begin {
+						dResults[strIdx] = startCharPos + charactersInString(dStr[begin:], result-begin)
+					} else {
+						dResults[strIdx] = -1
+					}
+				}
+			}
+		}
+	}
+}
 
 // ContainsWarpParallelKernel is contains_warp_parallel_fn of cudf's
 // find.cu: warp str_idx reports whether string str_idx contains the

@@ -5,7 +5,9 @@ package samplesbooks
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,6 +33,361 @@ func FindInstanceWarpParallelKernel(dStrings cudfStrings, dTarget []byte, instan
 
 //line cudf_find_instance.go:52
 var gc_src_findInstanceWarpParallelFn = compiled.NewSource(gc_files_cudf_find_instance, "findInstanceWarpParallelFn", "3dd3c2aa5d145ce29b2e47c417f168a38d8f9be1d4d78a6fff68afd72e4a95f8", "cudf_find_instance.go:44-107").NoGoexit("8264a70a8e310ef796f3af4719de4e8e1dc5417e11e52f7aefca9419cd2edcf8", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:29-29", "cudf_find_instance.go:31-42").NoGPU("cudf_find_instance.go:82: InclusiveScan has no GPU form yet")
+
+//line cudf_find_instance.go:52
+func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, instance int32, dResults []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
+	}
+	/*line cudf_find_instance.go:59*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	var gc_l_dStr [32][]byte
+	var gc_l_end [32]int32
+	var gc_l_maxPos [32]int32
+	var gc_l_charPos [32]int32
+	var gc_l_charCount [32]int32
+	var gc_l_count [32]int32
+	var gc_l_itr [32]int32
+	var gc_l_isChar [32]int32
+	var gc_l_found [32]int32
+	var gc_l_foundCount [32]int32
+	var gc_l_foundScan [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				/*line cudf_find_instance.go:54*/ strIdx := int32(tid / 32)
+				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line cudf_find_instance.go:62*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				end := int32(len(dStr))
+				/*line cudf_find_instance.go:66*/ maxPos := int32(len(dStr))
+				charPos := maxPos
+				charCount := int32(0)
+				count := int32(0)
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_end[gc_lane] = end
+				gc_l_maxPos[gc_lane] = maxPos
+				gc_l_charPos[gc_lane] = charPos
+				gc_l_charCount[gc_lane] = charCount
+				gc_l_count[gc_lane] = count
+			}
+		}
+		gc_save12 := gc_act
+		gc_in12 := gc_act
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			laneIdx := int32((gc_rank & (32 - 1)))
+			/*line cudf_find_instance.go:70*/ itr := laneIdx
+			gc_l_itr[gc_lane] = itr
+		}
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in12 &^ gc_dead
+			var gc_m12, gc_skip12 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				end := gc_l_end[gc_lane]
+				itr := gc_l_itr[gc_lane]
+				/*line cudf_find_instance.go:70*/ if itr+int32(len(dTarget)) <= end {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+			gc_in12 &= gc_m12
+			gc_act = gc_in12
+			if gc_act == 0 {
+				break
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				dStr := gc_l_dStr[gc_lane]
+				itr := gc_l_itr[gc_lane]
+				isChar := int32(0)
+				/*line cudf_find_instance.go:72*/ if !isUTF8ContinuationChar(dStr[itr]) {
+					isChar = 1
+				}
+				found := int32(0)
+				if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+					found = 1
+				}
+				gc_l_isChar[gc_lane] = isChar
+				gc_l_found[gc_lane] = found
+			}
+			/*line cudf_find_instance.go:81*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				found := gc_l_found[gc_lane]
+				_ = found
+				/*line cudf_find_instance.go:81*/ foundCount := gc_c1r[gc_lane]
+				gc_l_foundCount[gc_lane] = foundCount
+			}
+			/*line cudf_find_instance.go:82*/ compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				isChar := gc_l_isChar[gc_lane]
+				_ = isChar
+				/*line cudf_find_instance.go:82*/ foundScan := gc_c2r[gc_lane]
+				gc_l_foundScan[gc_lane] = foundScan
+			}
+			/*line cudf_find_instance.go:84*/ compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				charPos := gc_l_charPos[gc_lane]
+				count := gc_l_count[gc_lane]
+				foundScan := gc_l_foundScan[gc_lane]
+				/*line cudf_find_instance.go:84*/ charsScan := gc_c3r[gc_lane]
+				/*line cudf_find_instance.go:86*/ foundPos := charPos
+				if foundScan+count == instance+1 {
+					foundPos = charsScan
+				}
+				/*line cudf_find_instance.go:91*/ gc_c4v[gc_lane] = foundPos
+			}
+			/*line cudf_find_instance.go:91*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_find_instance.go:91*/ var charPos lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cudf_find_instance.go:91*/ charPos = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+							/*line cudf_find_instance.go:91*/ charPos.StoreSlice(gc_l_charPos[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_find_instance.go:91*/ var charPos lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cudf_find_instance.go:91*/ charPos = lanes.LoadInt32x8Slice(gc_c4r[gc_lane:])
+							/*line cudf_find_instance.go:91*/ charPos.StoreSlice(gc_l_charPos[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line cudf_find_instance.go:104*/ var charPos int32
+						/*line cudf_find_instance.go:91*/ charPos = gc_c4r[gc_lane]
+						gc_l_charPos[gc_lane] = charPos
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line cudf_find_instance.go:98*/ var charPos int32
+					/*line cudf_find_instance.go:91*/ charPos = gc_c4r[gc_lane]
+					gc_l_charPos[gc_lane] = charPos
+				}
+			}
+			var gc_m8 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				maxPos := gc_l_maxPos[gc_lane]
+				charPos := gc_l_charPos[gc_lane]
+				/*line cudf_find_instance.go:92*/ if charPos < maxPos {
+					gc_m8 |= 1 << gc_lane
+				}
+			}
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
+				gc_in12 &^= gc_act
+				gc_skip12 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save8 &^ gc_dead &^ gc_skip12
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				count := gc_l_count[gc_lane]
+				isChar := gc_l_isChar[gc_lane]
+				_ = isChar
+				foundCount := gc_l_foundCount[gc_lane]
+				/*line cudf_find_instance.go:95*/ count += foundCount
+				gc_l_count[gc_lane] = count
+			}
+			/*line cudf_find_instance.go:96*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_find_instance.go:96*/ charCount := lanes.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+							/*line cudf_find_instance.go:96*/ charCount = charCount.Add(lanes.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+							/*line cudf_find_instance.go:96*/ charCount.StoreSlice(gc_l_charCount[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_find_instance.go:96*/ charCount := lanes.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+							/*line cudf_find_instance.go:96*/ charCount = charCount.Add(lanes.LoadInt32x8Slice(gc_c5r[gc_lane:]))
+							/*line cudf_find_instance.go:96*/ charCount.StoreSlice(gc_l_charCount[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						charCount := gc_l_charCount[gc_lane]
+						/*line cudf_find_instance.go:96*/ charCount += gc_c5r[gc_lane]
+						gc_l_charCount[gc_lane] = charCount
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					charCount := gc_l_charCount[gc_lane]
+					/*line cudf_find_instance.go:96*/ charCount += gc_c5r[gc_lane]
+					gc_l_charCount[gc_lane] = charCount
+				}
+			}
+			gc_act = gc_in12 &^ gc_dead
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(32)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(32)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_find_instance.go:70*/ itr := lanes.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+							/*line cudf_find_instance.go:70*/ itr = itr.Add(gc_vb2)
+							/*line cudf_find_instance.go:70*/ itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_find_instance.go:70*/ itr := lanes.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+							/*line cudf_find_instance.go:70*/ itr = itr.Add(gc_vb)
+							/*line cudf_find_instance.go:70*/ itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						itr := gc_l_itr[gc_lane]
+						/*line cudf_find_instance.go:70*/ itr += 32
+						gc_l_itr[gc_lane] = itr
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					itr := gc_l_itr[gc_lane]
+					/*line cudf_find_instance.go:70*/ itr += 32
+					gc_l_itr[gc_lane] = itr
+				}
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				/*line cudf_find_instance.go:54*/ strIdx := int32(tid / 32)
+				laneIdx := int32((gc_rank & (32 - 1)))
+				maxPos := gc_l_maxPos[gc_lane]
+				charPos := gc_l_charPos[gc_lane]
+				charCount := gc_l_charCount[gc_lane]
+				/*line cudf_find_instance.go:100*/ if laneIdx == 0 {
+					if charPos == maxPos {
+						dResults[strIdx] = -1
+					} else {
+						dResults[strIdx] = charPos + charCount
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_cudf_find_instance holds the source files whose lines the kernels' records hash.
 //

@@ -4,8 +4,11 @@ package samplesbooks
 
 import (
 	"embed"
+	"math"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +31,473 @@ func SubstringFromKernel[II cudfIndexIterator](dStrings cudfStrings, starts, sto
 
 //line cudf_slice.go:53
 var gc_src_substringFromKernel = compiled.NewSource(gc_files_cudf_slice, "substringFromKernel", "64457d14d22dc3b6ab31f642944433e795c7ed1747b3c693e07727f7524d4691", "cudf_slice.go:46-144")
+
+//line cudf_slice.go:53
+func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dStrings cudfStrings, starts, stops II, dOutput []cudfIndexPair) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_dStrings := make([]cudfStrings, gc_b.Len())
+	for gc_rank := range gc_s_dStrings {
+		gc_s_dStrings[gc_rank] = dStrings
+	}
+	/*line cudf_slice.go:60*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	var gc_l_dStr [32][]byte
+	var gc_l_start [32]int32
+	var gc_l_stop [32]int32
+	var gc_l_end [32]int32
+	var gc_l_startCounts0 [32]int32
+	var gc_l_startCounts1 [32]int32
+	var gc_l_stopCounts0 [32]int32
+	var gc_l_stopCounts1 [32]int32
+	var gc_l_itr [32]int32
+	var gc_l_charCount [32]int32
+	var gc_l_byteCount [32]int32
+	var gc_l_bc [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				/*line cudf_slice.go:55*/ strIdx := int32(idx / 32)
+				if strIdx >= gc_s_dStrings[gc_rank].size() {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line cudf_slice.go:62*/ if gc_s_dStrings[gc_rank].isNull(strIdx) {
+					if (gc_rank & (32 - 1)) == 0 {
+						dOutput[strIdx] = cudfIndexPair{null: true}
+					}
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line cudf_slice.go:68*/ dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				if len(dStr) == 0 {
+					if (gc_rank & (32 - 1)) == 0 {
+						dOutput[strIdx] = cudfIndexPair{}
+					}
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+				/*line cudf_slice.go:76*/ start := max(starts.at(strIdx), 0)
+				/*line cudf_slice.go:78*/ stopC := stops.at(strIdx)
+				stop := func() int32 {
+					if stopC < 0 {
+						return math.MaxInt32
+					}
+					return stopC
+				}()
+				end := int32(len(dStr))
+				var startCounts0, startCounts1 int32 = 0, 0
+				var stopCounts0, stopCounts1 int32 = 0, 0
+				itr := int32((gc_rank & (32 - 1)))
+				charCount := int32(0)
+				byteCount := int32(0)
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_start[gc_lane] = start
+				gc_l_stop[gc_lane] = stop
+				gc_l_end[gc_lane] = end
+				gc_l_startCounts0[gc_lane] = startCounts0
+				gc_l_startCounts1[gc_lane] = startCounts1
+				gc_l_stopCounts0[gc_lane] = stopCounts0
+				gc_l_stopCounts1[gc_lane] = stopCounts1
+				gc_l_itr[gc_lane] = itr
+				gc_l_charCount[gc_lane] = charCount
+				gc_l_byteCount[gc_lane] = byteCount
+			}
+		}
+		gc_save10 := gc_act
+		gc_in10 := gc_act
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in10 &^ gc_dead
+			var gc_m10, gc_skip10 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				dStr := gc_l_dStr[gc_lane]
+				byteCount := gc_l_byteCount[gc_lane]
+				/*line cudf_slice.go:94*/ if byteCount < int32(len(dStr)) {
+					gc_m10 |= 1 << gc_lane
+				}
+			}
+			gc_in10 &= gc_m10
+			gc_act = gc_in10
+			if gc_act == 0 {
+				break
+			}
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_slice.go:95*/ start := lanes.LoadInt32x8Slice(gc_l_start[gc_lane:])
+							/*line cudf_slice.go:95*/ startCounts0 := lanes.LoadInt32x8Slice(gc_l_startCounts0[gc_lane:])
+							/*line cudf_slice.go:95*/ startCounts1 := lanes.LoadInt32x8Slice(gc_l_startCounts1[gc_lane:])
+							/*line cudf_slice.go:95*/ charCount := lanes.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+							/*line cudf_slice.go:95*/ byteCount := lanes.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+							/*line cudf_slice.go:95*/ gc_if2 := charCount.LessEqual(start)
+							if gc_if2.ToBits() != 0 {
+								/*line cudf_slice.go:95*/ gc_t3 := charCount
+								/*line cudf_slice.go:95*/ gc_t4 := byteCount
+								/*line cudf_slice.go:95*/ startCounts0 = gc_t3.Merge(startCounts0, gc_if2)
+								/*line cudf_slice.go:95*/ startCounts1 = gc_t4.Merge(startCounts1, gc_if2)
+							}
+							/*line cudf_slice.go:95*/ startCounts0.StoreSlice(gc_l_startCounts0[gc_lane:])
+							/*line cudf_slice.go:95*/ startCounts1.StoreSlice(gc_l_startCounts1[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_slice.go:95*/ start := lanes.LoadInt32x8Slice(gc_l_start[gc_lane:])
+							/*line cudf_slice.go:95*/ startCounts0 := lanes.LoadInt32x8Slice(gc_l_startCounts0[gc_lane:])
+							/*line cudf_slice.go:95*/ startCounts1 := lanes.LoadInt32x8Slice(gc_l_startCounts1[gc_lane:])
+							/*line cudf_slice.go:95*/ charCount := lanes.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+							/*line cudf_slice.go:95*/ byteCount := lanes.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+							/*line cudf_slice.go:95*/ gc_if := charCount.LessEqual(start)
+							if gc_if.ToBits() != 0 {
+								/*line cudf_slice.go:95*/ gc_t := charCount
+								/*line cudf_slice.go:95*/ gc_t2 := byteCount
+								/*line cudf_slice.go:95*/ startCounts0 = gc_t.Merge(startCounts0, gc_if)
+								/*line cudf_slice.go:95*/ startCounts1 = gc_t2.Merge(startCounts1, gc_if)
+							}
+							/*line cudf_slice.go:95*/ startCounts0.StoreSlice(gc_l_startCounts0[gc_lane:])
+							/*line cudf_slice.go:95*/ startCounts1.StoreSlice(gc_l_startCounts1[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						start := gc_l_start[gc_lane]
+						startCounts0 := gc_l_startCounts0[gc_lane]
+						startCounts1 := gc_l_startCounts1[gc_lane]
+						charCount := gc_l_charCount[gc_lane]
+						byteCount := gc_l_byteCount[gc_lane]
+						/*line cudf_slice.go:95*/ if charCount <= start {
+							startCounts0, startCounts1 = charCount, byteCount
+						}
+						gc_l_startCounts0[gc_lane] = startCounts0
+						gc_l_startCounts1[gc_lane] = startCounts1
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					start := gc_l_start[gc_lane]
+					startCounts0 := gc_l_startCounts0[gc_lane]
+					startCounts1 := gc_l_startCounts1[gc_lane]
+					charCount := gc_l_charCount[gc_lane]
+					byteCount := gc_l_byteCount[gc_lane]
+					/*line cudf_slice.go:95*/ if charCount <= start {
+						startCounts0, startCounts1 = charCount, byteCount
+					}
+					gc_l_startCounts0[gc_lane] = startCounts0
+					gc_l_startCounts1[gc_lane] = startCounts1
+				}
+			}
+			var gc_m5 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				stop := gc_l_stop[gc_lane]
+				charCount := gc_l_charCount[gc_lane]
+				/*line cudf_slice.go:98*/ if charCount <= stop {
+					gc_m5 |= 1 << gc_lane
+				}
+			}
+			gc_save5 := gc_act
+			gc_act = gc_save5 & gc_m5
+			if gc_act != 0 {
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line cudf_slice.go:99*/ var stopCounts0 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cudf_slice.go:99*/ var stopCounts1 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cudf_slice.go:99*/ charCount := lanes.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+								/*line cudf_slice.go:99*/ byteCount := lanes.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+								/*line cudf_slice.go:99*/ gc_t11 := charCount
+								/*line cudf_slice.go:99*/ gc_t12 := byteCount
+								stopCounts0 = gc_t11
+								stopCounts1 = gc_t12
+								/*line cudf_slice.go:99*/ stopCounts0.StoreSlice(gc_l_stopCounts0[gc_lane:])
+								/*line cudf_slice.go:99*/ stopCounts1.StoreSlice(gc_l_stopCounts1[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line cudf_slice.go:99*/ var stopCounts0 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cudf_slice.go:99*/ var stopCounts1 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cudf_slice.go:99*/ charCount := lanes.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+								/*line cudf_slice.go:99*/ byteCount := lanes.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+								/*line cudf_slice.go:99*/ gc_t7 := charCount
+								/*line cudf_slice.go:99*/ gc_t8 := byteCount
+								stopCounts0 = gc_t7
+								stopCounts1 = gc_t8
+								/*line cudf_slice.go:99*/ stopCounts0.StoreSlice(gc_l_stopCounts0[gc_lane:])
+								/*line cudf_slice.go:99*/ stopCounts1.StoreSlice(gc_l_stopCounts1[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line cudf_slice.go:112*/ var stopCounts0 int32
+							/*line cudf_slice.go:114*/ var stopCounts1 int32
+							charCount := gc_l_charCount[gc_lane]
+							byteCount := gc_l_byteCount[gc_lane]
+							/*line cudf_slice.go:99*/ stopCounts0, stopCounts1 = charCount, byteCount
+							gc_l_stopCounts0[gc_lane] = stopCounts0
+							gc_l_stopCounts1[gc_lane] = stopCounts1
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line cudf_slice.go:111*/ var stopCounts0 int32
+						/*line cudf_slice.go:113*/ var stopCounts1 int32
+						charCount := gc_l_charCount[gc_lane]
+						byteCount := gc_l_byteCount[gc_lane]
+						/*line cudf_slice.go:99*/ stopCounts0, stopCounts1 = charCount, byteCount
+						gc_l_stopCounts0[gc_lane] = stopCounts0
+						gc_l_stopCounts1[gc_lane] = stopCounts1
+					}
+				}
+			}
+			gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+			if gc_act != 0 {
+				gc_in10 &^= gc_act
+				gc_skip10 |= gc_act
+				gc_act = 0
+			}
+			gc_act = gc_save5 &^ gc_dead &^ gc_skip10
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				dStr := gc_l_dStr[gc_lane]
+				end := gc_l_end[gc_lane]
+				itr := gc_l_itr[gc_lane]
+				cc := int32(0)
+				/*line cudf_slice.go:104*/ if itr < end && isBeginUTF8Char(dStr[itr]) {
+					cc = 1
+				}
+				bc := int32(0)
+				if itr < end {
+					bc = bytesInUTF8Byte(dStr[itr])
+				}
+				gc_c1v[gc_lane] = cc
+				gc_l_bc[gc_lane] = bc
+			}
+			/*line cudf_slice.go:111*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				charCount := gc_l_charCount[gc_lane]
+				bc := gc_l_bc[gc_lane]
+				_ = bc
+				/*line cudf_slice.go:111*/ charCount += gc_c1r[gc_lane]
+				gc_l_charCount[gc_lane] = charCount
+			}
+			/*line cudf_slice.go:112*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left3 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_slice.go:112*/ byteCount := lanes.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+							/*line cudf_slice.go:112*/ byteCount = byteCount.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							/*line cudf_slice.go:112*/ byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_slice.go:112*/ byteCount := lanes.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+							/*line cudf_slice.go:112*/ byteCount = byteCount.Add(lanes.LoadInt32x8Slice(gc_c2r[gc_lane:]))
+							/*line cudf_slice.go:112*/ byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
+							gc_left3 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left3&(1<<gc_lane) == 0 {
+							continue
+						}
+						byteCount := gc_l_byteCount[gc_lane]
+						/*line cudf_slice.go:112*/ byteCount += gc_c2r[gc_lane]
+						gc_l_byteCount[gc_lane] = byteCount
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					byteCount := gc_l_byteCount[gc_lane]
+					/*line cudf_slice.go:112*/ byteCount += gc_c2r[gc_lane]
+					gc_l_byteCount[gc_lane] = byteCount
+				}
+			}
+			gc_act = gc_in10 &^ gc_dead
+			if compiled.SIMDBuild {
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					gc_vb := lanes.BroadcastInt32x8(32)
+					if gc_act == ^uint32(0) {
+						gc_vb2 := lanes.BroadcastInt32x8(32)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_slice.go:113*/ itr := lanes.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+							/*line cudf_slice.go:113*/ itr = itr.Add(gc_vb2)
+							/*line cudf_slice.go:113*/ itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_slice.go:113*/ itr := lanes.LoadInt32x8Slice(gc_l_itr[gc_lane:])
+							/*line cudf_slice.go:113*/ itr = itr.Add(gc_vb)
+							/*line cudf_slice.go:113*/ itr.StoreSlice(gc_l_itr[gc_lane:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						itr := gc_l_itr[gc_lane]
+						/*line cudf_slice.go:113*/ itr += 32
+						gc_l_itr[gc_lane] = itr
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					itr := gc_l_itr[gc_lane]
+					/*line cudf_slice.go:113*/ itr += 32
+					gc_l_itr[gc_lane] = itr
+				}
+			}
+		}
+		gc_act = gc_save10 &^ gc_dead
+		/*line cudf_slice.go:116*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L13:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				/*line cudf_slice.go:55*/ strIdx := int32(idx / 32)
+				dStr := gc_l_dStr[gc_lane]
+				start := gc_l_start[gc_lane]
+				stop := gc_l_stop[gc_lane]
+				startCounts0 := gc_l_startCounts0[gc_lane]
+				startCounts1 := gc_l_startCounts1[gc_lane]
+				stopCounts0 := gc_l_stopCounts0[gc_lane]
+				stopCounts1 := gc_l_stopCounts1[gc_lane]
+				charCount := gc_l_charCount[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					/*line cudf_slice.go:119*/ if start >= charCount {
+						dOutput[strIdx] = cudfIndexPair{}
+						gc_dead |= uint32(1) << gc_lane
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L13
+					}
+					firstByte := startCounts1
+					if startCounts0 < start {
+						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts0)
+						firstByte += b
+					}
+					/*line cudf_slice.go:131*/ stop = min(stop, charCount)
+					lastByte := stopCounts1
+					if stopCounts0 < stop {
+						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts0)
+						lastByte += b_
+					}
+					/*line cudf_slice.go:138*/ if firstByte < lastByte {
+						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank].offsets[strIdx] + firstByte, size: lastByte - firstByte}
+					} else {
+						dOutput[strIdx] = cudfIndexPair{}
+					}
+				}
+				gc_l_stop[gc_lane] = stop
+			}
+		}
+	}
+}
 
 // gc_files_cudf_slice holds the source files whose lines the kernels' records hash.
 //

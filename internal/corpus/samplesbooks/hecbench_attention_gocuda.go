@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -141,26 +142,26 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 				gc_at2 := dotProduct[gc_off:][:gc_to]
 				gc_at3 := expSum[gc_off2:][:1]
 				gc_elem := gc_at3[0]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_attention.go:40*/ gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 				}
 			} else {
@@ -198,6 +199,130 @@ func AttentionKernel3(score, value, output []float32, n, d int) func(*gocuda.Thr
 var gc_src_attentionKernel3 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel3", "541f592a6fae77dc6f376dd80669fe2c2940ec7d88ca755a3b71a0cbc7d96f05", "hecbench_attention.go:44-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "attentionKernel3", Pack: gc_ptx_hecbench_attention, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int"}, Files: []string{"hecbench_attention.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_attention.go:48
+func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, value, output []float32, n, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line hecbench_attention.go:67*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastFloat32x8(float32(0))
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var j int = gc_bx*gc_bdx + gc_tx
+								{
+									sum := gc_vb
+									/*line hecbench_attention.go:52*/ if j < 0 || j > len(output)-8 {
+										break
+									}
+									/*line hecbench_attention.go:52*/ for i := 0; i < n; i = i + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line hecbench_attention.go:52*/ if (i*
+											d+j) >= 0 && (i*d+j) <= len(value)-8 {
+											/*line hecbench_attention.go:53*/ gc_ld = lanes.LoadFloat32x8Slice(value[i*d+j:])
+										} else {
+											break gc_steps
+										}
+										/*line hecbench_attention.go:53*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld))
+									}
+									/*line hecbench_attention.go:53*/ sum.StoreSlice(output[j:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							{
+								sum := float32(0)
+								/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
+									sum += score[i] * value[i*d+j]
+								}
+								output[j] = sum
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line hecbench_attention.go:67*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						gc_vb := lanes.BroadcastFloat32x8(float32(0))
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var j int = gc_bx*gc_bdx + gc_tx
+							{
+								sum := gc_vb
+								/*line hecbench_attention.go:52*/ if j < 0 || j > len(output)-8 {
+									break
+								}
+								/*line hecbench_attention.go:52*/ for i := 0; i < n; i = i + 1 {
+									var gc_ld2 lanes.Float32x8
+									/*line hecbench_attention.go:52*/ if (i*
+										d+j) >= 0 && (i*d+j) <= len(value)-8 {
+										/*line hecbench_attention.go:53*/ gc_ld2 = lanes.LoadFloat32x8Slice(value[i*d+j:])
+									} else {
+										break gc_steps2
+									}
+									/*line hecbench_attention.go:53*/ sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(gc_ld2))
+								}
+								/*line hecbench_attention.go:53*/ sum.StoreSlice(output[j:])
+							}
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_bx*gc_bdx + gc_tx
+							{
+								sum := float32(0)
+								/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
+									sum += score[i] * value[i*d+j]
+								}
+								output[j] = sum
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // AttentionKernel1WarpReduce is attention_kernel1_warpReduce of
 // attention-cuda: attention_kernel1 with a warp a key row, its lanes

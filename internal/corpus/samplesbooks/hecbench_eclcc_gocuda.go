@@ -7,6 +7,7 @@ import (
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -36,6 +37,150 @@ func EclInitKernel(nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) func(
 var gc_src_eclInitKernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclInitKernel", "4b6e4f5adec6bb42810afc305d97a7c61afeb00fa8efd082ff7b32007cd1e3e4", "hecbench_eclcc.go:31-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "eclInitKernel", Pack: gc_ptx_hecbench_eclcc, Params: []string{"int32", "[]int32", "[]int32", "[]int32", "*samplesbooks.EclGlobals"}, Files: []string{"hecbench_eclcc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_eclcc.go:35
+func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, nidx, nlist, nstat []int32, g *EclGlobals) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line hecbench_eclcc.go:37*/ incr := int32(gc_gdx * eclThreadsPerBlock)
+		/*line hecbench_eclcc.go:39*/ for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+					/*line hecbench_eclcc.go:39*/ gc_start := from
+					v := gc_start + gc_off
+					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
+						continue
+					}
+					gc_more = true
+					/*line hecbench_eclcc.go:40*/ beg := nidx[v]
+					end := nidx[v+1]
+					m := v
+					i := beg
+					for (m == v) && (i < end) {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line hecbench_eclcc.go:45*/ m = min(m, nlist[i])
+						i++
+					}
+					nstat[v] = m
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_eclcc.go:55*/ if !compiled.Fits(gc_bx*eclThreadsPerBlock, gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_eclcc.go:51*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*eclThreadsPerBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*eclThreadsPerBlock); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Fits(gc_bx*eclThreadsPerBlock, gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_eclcc.go:51*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*eclThreadsPerBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*eclThreadsPerBlock); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line hecbench_eclcc.go:36*/ from := lanes.BroadcastInt32x8(int32(gc_tx + gc_bx*eclThreadsPerBlock)).Add(gc_iota)
+						_ = from
+						/*line hecbench_eclcc.go:52*/ if (gc_tx+gc_bx*eclThreadsPerBlock) < -2147483648 || (gc_tx+gc_bx*eclThreadsPerBlock) > 2147483640 {
+							break
+						}
+						/*line hecbench_eclcc.go:52*/ g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+						_ = from
+						/*line hecbench_eclcc.go:52*/ g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+						_ = from
+						/*line hecbench_eclcc.go:52*/ g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+						_ = from
+						/*line hecbench_eclcc.go:52*/ g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+						_ = from
+						/*line hecbench_eclcc.go:52*/ g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+				_ = from
+				/*line hecbench_eclcc.go:52*/ g.TopL = 0
+				g.PosL = 0
+				g.TopH = nodes - 1
+				g.PosH = nodes - 1
+			}
+		}
+	}
+}
 
 // EclCompute1Kernel is compute1 of ECL-CC: vertices of degree 16 or less
 // are hooked to their smaller neighbours' trees by CAS; larger ones go
@@ -167,6 +312,204 @@ var gc_src_eclCompute2Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclC
 	compiled.PTX{Entry: "eclCompute2Kernel", Pack: gc_ptx_hecbench_eclcc, Params: []string{"int32", "[]int32", "[]int32", "[]int32", "[]int32", "*samplesbooks.EclGlobals"}, Files: []string{"hecbench_eclcc.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_eclcc.go:141
+func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_l_idx [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_eclcc.go:142*/ lane := int32(gc_tx % eclWarpsize)
+				/*line hecbench_eclcc.go:144*/ var idx int32
+				if lane == 0 {
+					idx = atomic.Add(&g.PosL, 1)
+				}
+				gc_l_idx[gc_lane] = idx
+			}
+		}
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line hecbench_eclcc.go:148*/ var idx lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line hecbench_eclcc.go:148*/ idx = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_eclcc.go:148*/ idx.StoreSlice(gc_l_idx[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line hecbench_eclcc.go:148*/ var idx lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+						/*line hecbench_eclcc.go:148*/ idx = lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_eclcc.go:148*/ idx.StoreSlice(gc_l_idx[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_eclcc.go:161*/ var idx int32
+					/*line hecbench_eclcc.go:148*/ idx = gc_c1r[gc_lane]
+					gc_l_idx[gc_lane] = idx
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				/*line hecbench_eclcc.go:152*/ var idx int32
+				/*line hecbench_eclcc.go:148*/ idx = gc_c1r[gc_lane]
+				gc_l_idx[gc_lane] = idx
+			}
+		}
+		gc_save7 := gc_act
+		gc_in7 := gc_act
+		for {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_act = gc_in7 &^ gc_dead
+			var gc_m7, gc_skip7 uint32
+			_ = gc_skip7
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				idx := gc_l_idx[gc_lane]
+				/*line hecbench_eclcc.go:149*/ if idx < g.TopL {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+			gc_in7 &= gc_m7
+			gc_act = gc_in7
+			if gc_act == 0 {
+				break
+			}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_eclcc.go:142*/ lane := int32(gc_tx % eclWarpsize)
+				idx := gc_l_idx[gc_lane]
+				/*line hecbench_eclcc.go:150*/ v := wl[idx]
+				vstat := representative(v, nstat)
+				for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
+					nli := nlist[i]
+					if v > nli {
+						ostat := representative(nli, nstat)
+						var repeat bool
+						for {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							repeat = false
+							/*line hecbench_eclcc.go:159*/ if vstat != ostat {
+								var ret int32
+								if vstat < ostat {
+									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+										ostat = ret
+										repeat = true
+									}
+								} else {
+									if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+										vstat = ret
+										repeat = true
+									}
+								}
+							}
+							if !repeat {
+								break
+							}
+						}
+					}
+				}
+				if lane == 0 {
+					idx = atomic.Add(&g.PosL, 1)
+				}
+				gc_l_idx[gc_lane] = idx
+			}
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
+			if compiled.SIMDBuild {
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line hecbench_eclcc.go:182*/ var idx lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_eclcc.go:182*/ idx = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line hecbench_eclcc.go:182*/ idx.StoreSlice(gc_l_idx[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line hecbench_eclcc.go:182*/ var idx lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line hecbench_eclcc.go:182*/ idx = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+							/*line hecbench_eclcc.go:182*/ idx.StoreSlice(gc_l_idx[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_eclcc.go:195*/ var idx int32
+						/*line hecbench_eclcc.go:182*/ idx = gc_c2r[gc_lane]
+						gc_l_idx[gc_lane] = idx
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					/*line hecbench_eclcc.go:189*/ var idx int32
+					/*line hecbench_eclcc.go:182*/ idx = gc_c2r[gc_lane]
+					gc_l_idx[gc_lane] = idx
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+}
+
 // EclCompute3Kernel is compute3 of ECL-CC: each block takes high-degree
 // vertices off the back worklist through a shared vertex thread 0 reads,
 // the whole block hooking its neighbours, until the list is empty.
@@ -188,6 +531,157 @@ func EclCompute3Kernel(nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobal
 var gc_src_eclCompute3Kernel = compiled.NewSource(gc_files_hecbench_eclcc, "eclCompute3Kernel", "f1aa1de4bd437e0f7ce404c1445f2e478b6df65a3abc3340dcb75e1b9fd3b738", "hecbench_eclcc.go:186-243").NoGoexit("4464c486b25074c49da64cd7b4060aee57e1ef8a8e8964b68d30716ab03b13ea", "hecbench_eclcc.go:59-77").GPU(
 	compiled.PTX{Entry: "eclCompute3Kernel", Pack: gc_ptx_hecbench_eclcc, Params: []string{"int32", "[]int32", "[]int32", "[]int32", "[]int32", "*samplesbooks.EclGlobals"}, Files: []string{"hecbench_eclcc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_eclcc.go:191
+func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, nstat, wl []int32, g *EclGlobals) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	gc_s_vstat := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	/*line hecbench_eclcc.go:192*/ vB := gocuda.Shared[int32](t, 1)[:1]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_eclcc.go:194*/ idx := atomic.Add(&g.PosH, -1)
+				if idx > g.TopH {
+					vB[0] = wl[idx]
+				} else {
+					vB[0] = -1
+				}
+			}
+		}
+	}
+	/*line hecbench_eclcc.go:202*/ for vB[0] >= 0 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hecbench_eclcc.go:203*/ v := vB[0]
+		gc_vstep := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					gc_pos.Thread = gc_rank
+					/*line hecbench_eclcc.go:205*/ var gc_curr int32 = nstat[v]
+					/*line hecbench_eclcc.go:205*/ if gc_curr != v {
+						var gc_next int32
+						/*line hecbench_eclcc.go:64*/ var gc_prev int32 = v
+						for {
+							/*line hecbench_eclcc.go:205*/ gc_next = nstat[gc_curr]
+							if !(gc_curr > gc_next) {
+								break
+							}
+							/*line hecbench_eclcc.go:205*/ nstat[gc_prev] = gc_next
+							gc_prev = gc_curr
+							gc_curr = gc_next
+						}
+					}
+					var vstat int32 = gc_curr
+					/*line hecbench_eclcc.go:206*/ lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eclcc.go:205*/ var gc_curr int32 = nstat[v]
+				/*line hecbench_eclcc.go:205*/ if gc_curr != v {
+					var gc_next int32
+					/*line hecbench_eclcc.go:64*/ var gc_prev int32 = v
+					for {
+						/*line hecbench_eclcc.go:205*/ gc_next = nstat[gc_curr]
+						if !(gc_curr > gc_next) {
+							break
+						}
+						/*line hecbench_eclcc.go:205*/ nstat[gc_prev] = gc_next
+						gc_prev = gc_curr
+						gc_curr = gc_next
+					}
+				}
+				var vstat int32 = gc_curr
+				/*line hecbench_eclcc.go:206*/ lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_eclcc.go:205*/ vstat := representative(v, nstat)
+			gc_s_vstat[gc_rank] = vstat
+		}
+		/*line hecbench_eclcc.go:206*/ for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					vstat := gc_s_vstat[gc_rank]
+					/*line hecbench_eclcc.go:206*/ gc_start := nidx[v] + int32(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, eclThreadsPerBlock, gc_limit, false) {
+						continue
+					}
+					gc_more = true
+					/*line hecbench_eclcc.go:207*/ nli := nlist[i]
+					if v > nli {
+						ostat := representative(nli, nstat)
+						var repeat bool
+						for {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							repeat = false
+							/*line hecbench_eclcc.go:213*/ if vstat != ostat {
+								var ret int32
+								if vstat < ostat {
+									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+										ostat = ret
+										repeat = true
+									}
+								} else {
+									if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+										vstat = ret
+										repeat = true
+									}
+								}
+							}
+							if !repeat {
+								break
+							}
+						}
+					}
+					gc_s_vstat[gc_rank] = vstat
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_eclcc.go:234*/ idx_ := atomic.Add(&g.PosH, -1)
+				if idx_ > g.TopH {
+					vB[0] = wl[idx_]
+				} else {
+					vB[0] = -1
+				}
+			}
+		}
+	}
+}
 
 // EclFlattenKernel is flatten of ECL-CC: every vertex points straight at
 // its tree's root.

@@ -54,10 +54,10 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	gc_s_welfordOp := compiled.Scratch[welfordOps[T]](gc_b, 3)[:gc_n]
 	gc_s_val := compiled.Scratch[welfordData[T]](gc_b, 4)[:gc_n]
 	i := int64(gc_bx)
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_vstep + 0
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
@@ -65,7 +65,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_vstep + 1
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
@@ -73,7 +73,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_vstep + 2
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
@@ -81,7 +81,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_s_val[gc_rank] = val
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_vstep + 3
 			gc_pos.Thread = gc_rank
 			/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 			val := welfordData[T]{0, 0, 0, 0}
@@ -89,7 +89,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_s_val[gc_rank] = val
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_rowwise.go:145*/ welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
 		val := welfordData[T]{0, 0, 0, 0}

@@ -5,7 +5,9 @@ package samplesbooks
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +40,457 @@ func FindTopKKernel(indicesAll, countAll []int32, scoresAll []float32, threshold
 var gc_src_findTopKKernel = compiled.NewSource(gc_files_hecbench_score, "findTopKKernel", "c9ce20f00389137c62476e3696dc19c12581871b06cf4c093af7bd2eeb5e4ead", "hecbench_score.go:26-114").NoGoexit("bf73897ca2ea99755a6bef3cecfad761e98a2f4b49ca16e24c9a495f9c773e27", "hecbench_score.go:23-24").GPU(
 	compiled.PTX{Entry: "findTopKKernel", Pack: gc_ptx_hecbench_score, Params: []string{"[]int32", "[]int32", "[]float32", "float32", "int", "int", "int"}, Files: []string{"hecbench_score.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_score.go:33
+func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, scoresAll []float32, threshold float32, classwiseTopK int, numClasses, numPriors int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line hecbench_score.go:44*/ _ = &threshold
+	}
+	c := gc_bx
+	b := gc_by
+	/*line hecbench_score.go:37*/ indices := indicesAll[(b*numClasses+c)*classwiseTopK:]
+	count := countAll[b*numClasses+c:]
+	scores := scoresAll[(b*numClasses+c)*numPriors:]
+	/*line hecbench_score.go:41*/ bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		if compiled.SIMDBuild && compiled.SIMD {
+			gc_vb := lanes.BroadcastInt32x8(0)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				if (compiled.Trip(0)*
+					/*line hecbench_score.go:44*/ scoreBlockSize+gc_tx) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx) > len(bins)-8 {
+					break
+				}
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx:])
+				/*line hecbench_score.go:44*/ gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			{
+				unroll := int(0)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(1)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(2)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(3)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(4)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(5)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(6)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+			{
+				unroll := int(7)
+				/*line hecbench_score.go:44*/ bins[unroll*scoreBlockSize+gc_tx] = 0
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line hecbench_score.go:50*/ bins := bins[:2048]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_score.go:49*/ for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
+						confidence := scores[i]
+						if confidence > threshold {
+							confScaled := (confidence - threshold) / (1.0 - threshold)
+							binIndex := int(confScaled * scoreBins)
+							/*line hecbench_score.go:57*/ binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
+							/*line hecbench_score.go:59*/ if binIndex >= 0 {
+								compiled.SharedAdd(&bins[binIndex], 1)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+	/*line hecbench_score.go:67*/ const warpSize = 32
+	var gc_l_previousGroupFirstElement [32]int32
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m12 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			/*line hecbench_score.go:71*/ if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_score.go:69*/ if gc_tx < warpSize {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							var previousGroupFirstElement int32 = int32(0)
+							/*line hecbench_score.go:76*/ lanes.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							var previousGroupFirstElement int32 = int32(0)
+							/*line hecbench_score.go:76*/ lanes.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						previousGroupFirstElement := int32(0)
+						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					previousGroupFirstElement := int32(0)
+					gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+				}
+			}
+			/*line hecbench_score.go:76*/ for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					/*line hecbench_score.go:82*/ gc_off4 := (iter * warpSize) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
+						gc_at := bins[gc_off4:][:32]
+						/*line hecbench_score.go:78*/ copy(gc_l_value[:], gc_at)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							threadID := gc_tx
+							/*line hecbench_score.go:77*/ idx := iter*warpSize + threadID
+							value := bins[idx]
+							gc_l_value[gc_lane] = value
+						}
+					}
+				}
+				/*line hecbench_score.go:80*/ for i_ := 1; i_ < warpSize; i_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						threadID := gc_tx
+						/*line hecbench_score.go:73*/ inverseLaneID := warpSize - threadID - 1
+						value := gc_l_value[gc_lane]
+						/*line hecbench_score.go:81*/ n := gc_c1r[gc_lane]
+						if inverseLaneID >= i_ {
+							value += n
+						}
+						gc_l_value[gc_lane] = value
+					}
+				}
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_tx := gc_tidx3.X + gc_lane
+								gc_ty := gc_tidx3.Y
+								_ = gc_ty
+								gc_tz := gc_tidx3.Z
+								_ = gc_tz
+								var threadID int = gc_tx
+								/*line hecbench_score.go:77*/ var idx int = iter*warpSize + threadID
+								/*line hecbench_score.go:77*/ previousGroupFirstElement := lanes.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
+								/*line hecbench_score.go:77*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+								/*line hecbench_score.go:87*/ value = value.Add(previousGroupFirstElement)
+								if idx < 0 || idx > len(bins)-8 {
+									break
+								}
+								/*line hecbench_score.go:88*/ value.StoreSlice(bins[idx:])
+								/*line hecbench_score.go:88*/ value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+								if gc_tidx.X+8 > gc_bdx {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx := gc_tidx.X
+								gc_ty := gc_tidx.Y
+								_ = gc_ty
+								gc_tz := gc_tidx.Z
+								_ = gc_tz
+								var threadID int = gc_tx
+								/*line hecbench_score.go:77*/ var idx int = iter*warpSize + threadID
+								/*line hecbench_score.go:77*/ previousGroupFirstElement := lanes.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane:])
+								/*line hecbench_score.go:77*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+								/*line hecbench_score.go:87*/ value = value.Add(previousGroupFirstElement)
+								if idx < 0 || idx > len(bins)-8 {
+									break
+								}
+								/*line hecbench_score.go:88*/ value.StoreSlice(bins[idx:])
+								/*line hecbench_score.go:88*/ value.StoreSlice(gc_l_value[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							threadID := gc_tx
+							/*line hecbench_score.go:77*/ idx := iter*warpSize + threadID
+							previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+							value := gc_l_value[gc_lane]
+							/*line hecbench_score.go:87*/ value += previousGroupFirstElement
+							bins[idx] = value
+							gc_l_value[gc_lane] = value
+						}
+					}
+				} else {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						/*line hecbench_score.go:95*/ gc_off5 := (iter * warpSize) + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(bins) && 32 <= len(bins)-gc_off5 {
+							gc_at2 := bins[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+								value := gc_l_value[gc_lane]
+								/*line hecbench_score.go:87*/ value += previousGroupFirstElement
+								gc_at2[gc_lane] = value
+								gc_l_value[gc_lane] = value
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								threadID := gc_tx
+								/*line hecbench_score.go:77*/ idx := iter*warpSize + threadID
+								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+								value := gc_l_value[gc_lane]
+								/*line hecbench_score.go:87*/ value += previousGroupFirstElement
+								bins[idx] = value
+								gc_l_value[gc_lane] = value
+							}
+						}
+					}
+				}
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
+				if compiled.SIMDBuild {
+					gc_left3 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line hecbench_score.go:90*/ var previousGroupFirstElement lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_score.go:90*/ previousGroupFirstElement = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_score.go:90*/ previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line hecbench_score.go:90*/ var previousGroupFirstElement lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line hecbench_score.go:90*/ previousGroupFirstElement = lanes.LoadInt32x8Slice(gc_c2r[gc_lane:])
+								/*line hecbench_score.go:90*/ previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane:])
+								gc_left3 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left3&(1<<gc_lane) == 0 {
+								continue
+							}
+							/*line hecbench_score.go:103*/ var previousGroupFirstElement int32
+							/*line hecbench_score.go:90*/ previousGroupFirstElement = gc_c2r[gc_lane]
+							gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line hecbench_score.go:97*/ var previousGroupFirstElement int32
+						/*line hecbench_score.go:90*/ previousGroupFirstElement = gc_c2r[gc_lane]
+						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+					}
+				}
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
+				gc_at2 := count[gc_off5:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line hecbench_score.go:95*/ gc_at2[0] = 0
+					/*line hecbench_score.go:95*/ gc_at2[0] = 0
+					/*line hecbench_score.go:95*/ gc_at2[0] = 0
+					/*line hecbench_score.go:95*/ gc_at2[0] = 0
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_score.go:95*/ gc_at2[0] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_score.go:95*/ count[0] = 0
+				}
+			}
+		} else {
+			gc_off6 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(count) {
+				gc_at3 := count[gc_off6:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line hecbench_score.go:95*/ gc_at3[0] = 0
+					/*line hecbench_score.go:95*/ gc_at3[0] = 0
+					/*line hecbench_score.go:95*/ gc_at3[0] = 0
+					/*line hecbench_score.go:95*/ gc_at3[0] = 0
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_score.go:95*/ gc_at3[0] = 0
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_score.go:95*/ count[0] = 0
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line hecbench_score.go:102*/ bins := bins[:2048]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_score.go:100*/ for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
+						confidence_ := scores[i_2]
+						if confidence_ > threshold {
+							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
+							binIndex_ := int(confScaled_ * scoreBins)
+							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
+							/*line hecbench_score.go:107*/ idx_ := compiled.SharedAdd(&bins[binIndex_], 1)
+							if int(idx_) < classwiseTopK {
+								indices[idx_] = int32(i_2)
+								atomic.Add(&count[0], 1)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
 
 // gc_files_hecbench_score holds the source files whose lines the kernels' records hash.
 //

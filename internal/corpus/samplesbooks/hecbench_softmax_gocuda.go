@@ -5,7 +5,9 @@ package samplesbooks
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -104,6 +106,254 @@ func SoftMax2Kernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.T
 var gc_src_softMax2Kernel = compiled.NewSource(gc_files_hecbench_softmax, "softMax2Kernel", "4e12449a2d9e147df65b57c2257811b4b91da706730a443e61e823758dc9c559", "hecbench_softmax.go:35-60").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").GPU(
 	compiled.PTX{Entry: "softMax2Kernel", Pack: gc_ptx_hecbench_softmax, Params: []string{"int", "int", "[]float32", "[]float32"}, Files: []string{"hecbench_softmax.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_softmax.go:40
+func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, dest []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_softmax.go:41*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	{
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+			/*line hecbench_softmax.go:44*/ if i >= numSlice {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			/*line hecbench_softmax.go:47*/ maxVal := src[i*sliceSize]
+			gc_s_maxVal[gc_rank] = maxVal
+		}
+	}
+	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_softmax.go:48*/ for gc_off, gc_limit, gc_more := 0, sliceSize, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+			maxVal := gc_s_maxVal[gc_rank]
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			/*line hecbench_softmax.go:64*/ for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
+				/*line hecbench_softmax.go:49*/ maxVal = max(maxVal, src[i*sliceSize+j])
+			}
+			gc_s_maxVal[gc_rank] = maxVal
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line hecbench_softmax.go:61*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			maxVal := gc_s_maxVal[gc_rank]
+			/*line hecbench_softmax.go:51*/ gc_c1v[gc_lane] = maxVal
+		}
+		/*line hecbench_softmax.go:51*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			/*line hecbench_softmax.go:58*/ var maxVal float32
+			/*line hecbench_softmax.go:51*/ maxVal = gc_c1r[gc_lane]
+			gc_s_maxVal[gc_rank] = maxVal
+		}
+	}
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_vb := lanes.BroadcastFloat32x8(float32(0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				gc_alive := gc_all
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+					/*line hecbench_softmax.go:52*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				sum := gc_vb
+				/*line hecbench_softmax.go:53*/ sum.Merge(lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:]), gc_alive).StoreSlice(gc_s_sum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_alive := gc_all
+			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+				/*line hecbench_softmax.go:52*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+			}
+			var sum float32 = float32(0)
+			/*line hecbench_softmax.go:53*/ lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive)
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		sum := float32(0)
+		gc_s_sum[gc_rank] = sum
+	}
+	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_softmax.go:53*/ for gc_off2, gc_limit2, gc_more2 := 0, sliceSize, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+			maxVal := gc_s_maxVal[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk2 {
+				gc_more2 = true
+			}
+			/*line hecbench_softmax.go:69*/ for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
+				/*line hecbench_softmax.go:54*/ sum += expf(src[i*sliceSize+j_] - maxVal)
+			}
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line hecbench_softmax.go:66*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			/*line hecbench_softmax.go:56*/ gc_c2v[gc_lane] = sum
+		}
+		/*line hecbench_softmax.go:56*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			/*line hecbench_softmax.go:63*/ var sum float32
+			/*line hecbench_softmax.go:56*/ sum = gc_c2r[gc_lane]
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	gc_chunk3 := compiled.StrideChunk(32)
+	gc_span3 := (32) * gc_chunk3
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line hecbench_softmax.go:57*/ for gc_off3, gc_limit3, gc_more3 := 0, sliceSize, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+			maxVal := gc_s_maxVal[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			gc_start3 := (gc_rank & (32 - 1))
+			gc_from4 := gc_start3 + gc_off3
+			gc_trips3 := gc_limit3 - gc_from4
+			switch {
+			case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips3 > gc_span3:
+				gc_trips3 = gc_chunk3
+			case gc_trips3 > 0:
+				gc_trips3 = (gc_trips3-1)/(32) + 1
+			default:
+				gc_trips3 = 0
+			}
+			if gc_trips3 == gc_chunk3 {
+				gc_more3 = true
+			}
+			/*line hecbench_softmax.go:73*/ for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
+				/*line hecbench_softmax.go:58*/ dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
 //

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
@@ -37,6 +38,130 @@ var gc_src_bcastShflSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcas
 	compiled.PTX{Entry: "bcastShflSg8Kernel", Pack: gc_ptx_hecbench_warp, Params: []string{"int32", "[]int32"}, Files: []string{"hecbench_warp.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_warp.go:24
+func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				value := int32(0)
+				if (gc_tx & 0x7) == 0 {
+					/*line hecbench_warp.go:27*/ value = arg
+				}
+				gc_c1v[gc_lane] = value
+			}
+		}
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, 32, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var oi int = gc_bdx*gc_bx + gc_tx
+						/*line hecbench_warp.go:29*/ outV := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_warp.go:31*/ if oi < 0 || oi > len(out)-8 {
+							break
+						}
+						/*line hecbench_warp.go:31*/ outV.StoreSlice(out[oi:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var oi int = gc_bdx*gc_bx + gc_tx
+						/*line hecbench_warp.go:29*/ outV := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+						/*line hecbench_warp.go:31*/ if oi < 0 || oi > len(out)-8 {
+							break
+						}
+						/*line hecbench_warp.go:31*/ outV.StoreSlice(out[oi:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					oi := gc_bdx*gc_bx + gc_tx
+					/*line hecbench_warp.go:29*/ outV := gc_c1r[gc_lane]
+					/*line hecbench_warp.go:31*/ out[oi] = outV
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bdx * gc_bx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						/*line hecbench_warp.go:29*/ outV := gc_c1r[gc_lane]
+						/*line hecbench_warp.go:31*/ gc_at[gc_lane] = outV
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						oi := gc_bdx*gc_bx + gc_tx
+						/*line hecbench_warp.go:29*/ outV := gc_c1r[gc_lane]
+						/*line hecbench_warp.go:31*/ out[oi] = outV
+					}
+				}
+			}
+		}
+	}
+}
+
 // BcastShflXorSg8Kernel is bcast_shfl_xor_sg8 of shuffle-cuda: a butterfly
 // sum of threadIdx.x&7 over groups of 8 lanes.
 //
@@ -57,6 +182,123 @@ func BcastShflXorSg8Kernel(out []int32) func(*gocuda.Thread) {
 var gc_src_bcastShflXorSg8Kernel = compiled.NewSource(gc_files_hecbench_warp, "bcastShflXorSg8Kernel", "8923721ff30eb2a9dd750bc05f9127e97c98acd13beae7f21ad6f3393e04b4de", "hecbench_warp.go:34-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "bcastShflXorSg8Kernel", Pack: gc_ptx_hecbench_warp, Params: []string{"[]int32"}, Files: []string{"hecbench_warp.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_warp.go:38
+func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				value := int32(gc_tx & 0x7)
+				gc_l_value[gc_lane] = value
+			}
+		}
+		if compiled.SIMDBuild {
+			if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				/*line hecbench_warp.go:42*/ for mask := 1; mask < 0x7; mask *= 2 {
+					/*line hecbench_warp.go:41*/ gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+			} else {
+				/*line hecbench_warp.go:40*/ for mask := 1; mask < 0x7; mask *= 2 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
+					} else {
+						/*line hecbench_warp.go:41*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line hecbench_warp.go:41*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+									/*line hecbench_warp.go:41*/ value = value.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_warp.go:41*/ value.StoreSlice(gc_l_value[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line hecbench_warp.go:41*/ value := lanes.LoadInt32x8Slice(gc_l_value[gc_lane:])
+									/*line hecbench_warp.go:41*/ value = value.Add(lanes.LoadInt32x8Slice(gc_c1r[gc_lane:]))
+									/*line hecbench_warp.go:41*/ value.StoreSlice(gc_l_value[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								value := gc_l_value[gc_lane]
+								/*line hecbench_warp.go:41*/ value += gc_c1r[gc_lane]
+								gc_l_value[gc_lane] = value
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_warp.go:40*/ for mask := 1; mask < 0x7; mask *= 2 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
+				} else {
+					/*line hecbench_warp.go:41*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						value := gc_l_value[gc_lane]
+						/*line hecbench_warp.go:41*/ value += gc_c1r[gc_lane]
+						gc_l_value[gc_lane] = value
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := (gc_bdx * gc_bx) + gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				/*line hecbench_warp.go:44*/ copy(gc_at, gc_l_value[:])
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					oi := gc_bdx*gc_bx + gc_tx
+					value := gc_l_value[gc_lane]
+					/*line hecbench_warp.go:44*/ out[oi] = value
+				}
+			}
+		}
+	}
+}
 
 // TransposeShflKernel is transpose_shfl of shuffle-cuda: each block (of 8,
 // 16 or 32 threads in main) reverses its elements by a shuffle from lane
@@ -79,6 +321,122 @@ func TransposeShflKernel(out, in []float32) func(*gocuda.Thread) {
 var gc_src_transposeShflKernel = compiled.NewSource(gc_files_hecbench_warp, "transposeShflKernel", "96ad8a84a07ed37ad77658fe5eaf6d661879fe8e60da6dfc602ae3bf4e67fb50", "hecbench_warp.go:47-58").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "transposeShflKernel", Pack: gc_ptx_hecbench_warp, Params: []string{"[]float32", "[]float32"}, Files: []string{"hecbench_warp.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_warp.go:52
+func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bStart := uint32(gc_bdx * gc_bx)
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				sOffs := uint32(gc_bdx - gc_tx - 1)
+				val := in[bOffs]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = val
+				gc_c1a[gc_lane] = int(sOffs)
+				gc_c1w[gc_lane] = 32
+			}
+		}
+		/*line hecbench_warp.go:57*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						/*line hecbench_warp.go:54*/ var bOffs uint32 = bStart + uint32(gc_tx)
+						/*line hecbench_warp.go:57*/ if gc_tx < 0 || gc_tx > 4294967288 || int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+							break
+						}
+						/*line hecbench_warp.go:58*/ lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line hecbench_warp.go:54*/ var bOffs uint32 = bStart + uint32(gc_tx)
+						/*line hecbench_warp.go:57*/ if gc_tx < 0 || gc_tx > 4294967288 || int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+							break
+						}
+						/*line hecbench_warp.go:58*/ lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+					/*line hecbench_warp.go:57*/ out[bOffs] = gc_c1r[gc_lane]
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+					/*line hecbench_warp.go:57*/ out[bOffs] = gc_c1r[gc_lane]
+				}
+			}
+		}
+	}
+}
 
 // AtomicAggregateKernel is k of atomicAggregate-cuda: each thread bumps
 // counter threadIdx.x % s through atomicAggInc.

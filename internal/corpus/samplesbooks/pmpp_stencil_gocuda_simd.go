@@ -5,144 +5,10 @@
 package samplesbooks
 
 import (
-	"simd/archsimd"
-
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
-
-//line pmpp_stencil.go:27
-func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
-	gc_n := gc_b.Len()
-	gc_bx := 0
-	for gc_q := gc_lo; gc_q < gc_hi; {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_first := gc_q % gc_gdx
-		gc_by := gc_q / gc_gdx % gc_gdy
-		gc_bz := gc_q / (gc_gdx * gc_gdy)
-		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
-		gc_q += gc_run
-		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		gc_ty := 0
-		gc_tz := 0
-		gc_from, gc_to := gc_runlo, gc_runhi
-		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
-			/*line pmpp_stencil.go:31*/ panic(compiled.ErrGuardWraps)
-		}
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
-			/*line pmpp_stencil.go:31*/ panic(compiled.ErrGuardWraps)
-		}
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(int(N-1), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if (uint32(gc_bz*gc_bdz+gc_tz) < 1) || (uint32(gc_bz*gc_bdz+gc_tz) >= N-1) || (uint32(gc_by*gc_bdy+gc_ty) < 1) || (uint32(gc_by*gc_bdy+gc_ty) >= N-1) {
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
-				continue
-			}
-			gc_off := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
-			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
-			gc_off3 := ((gc_bx * gc_bdx) + 1) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
-			gc_off4 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty - 1) * int(N)))
-			gc_off5 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty + 1) * int(N)))
-			gc_off6 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz - 1) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
-			gc_off7 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz + 1) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= 1<<32-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_to <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_to <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 && gc_to <= 1<<32-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to <= len(in)-gc_off5 && gc_to <= 1<<32-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to <= len(in)-gc_off6 && gc_to <= 1<<32-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to <= len(in)-gc_off7 && gc_to <= 1<<32-gc_off7 {
-				gc_at := out[gc_off:][:gc_to]
-				gc_at2 := in[gc_off:][:gc_to]
-				gc_at3 := in[gc_off2:][:gc_to]
-				gc_at4 := in[gc_off3:][:gc_to]
-				gc_at5 := in[gc_off4:][:gc_to]
-				gc_at6 := in[gc_off5:][:gc_to]
-				gc_at7 := in[gc_off6:][:gc_to]
-				gc_at8 := in[gc_off7:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD {
-					/*line pmpp_stencil.go:32*/ gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
-					gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
-					gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
-					gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
-					gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
-					gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
-					gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						var i uint32 = uint32(gc_bz*gc_bdz + gc_tz)
-						_ = i
-						var j uint32 = uint32(gc_by*gc_bdy + gc_ty)
-						_ = j
-						var k uint32 = uint32(gc_bx*gc_bdx + gc_tx)
-						_ = k
-						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 {
-							break
-						}
-						/*line pmpp_stencil.go:32*/ gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					i := uint32(gc_bz*gc_bdz + gc_tz)
-					_ = i
-					j := uint32(gc_by*gc_bdy + gc_ty)
-					_ = j
-					k := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = k
-					/*line pmpp_stencil.go:32*/ gc_at[gc_tx] = float32(c0)*gc_at2[gc_tx] +
-						float32(c1)*gc_at3[gc_tx] +
-						float32(c2)*gc_at4[gc_tx] +
-						float32(c3)*gc_at5[gc_tx] +
-						float32(c4)*gc_at6[gc_tx] +
-						float32(c5)*gc_at7[gc_tx] +
-						float32(c6)*gc_at8[gc_tx]
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx%gc_bdx
-					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-					gc_pos.Thread = gc_rank
-					i := uint32(gc_bz*gc_bdz + gc_tz)
-					j := uint32(gc_by*gc_bdy + gc_ty)
-					k := uint32(gc_bx*gc_bdx + gc_tx)
-					/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-						float32(c1)*in[i*N*N+j*N+(k-1)] +
-						float32(c2)*in[i*N*N+j*N+(k+1)] +
-						float32(c3)*in[i*N*N+(j-1)*N+k] +
-						float32(c4)*in[i*N*N+(j+1)*N+k] +
-						float32(c5)*in[(i-1)*N*N+j*N+k] +
-						float32(c6)*in[(i+1)*N*N+j*N+k]
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-				gc_tz++
-			}
-		}
-	}
-}
 
 //line pmpp_stencil.go:47
 func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
@@ -210,9 +76,9 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								/*line pmpp_stencil.go:54*/ if gc_tx < 0 || gc_tx > len(gc_at[0][gc_ty])-8 {
 									break
 								}
-								/*line pmpp_stencil.go:54*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[0][gc_ty][gc_tx:])
+								/*line pmpp_stencil.go:54*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[0][gc_ty][gc_tx:])
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 						}
 						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
@@ -288,16 +154,16 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 						gc_at6 := inS[gc_off6:][:1]
 						gc_vstep2 := gc_fastlo2
 						if compiled.SIMD {
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							/*line pmpp_stencil.go:60*/ gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
-							gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
-							gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
-							gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
-							gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
-							gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
-							gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							/*line pmpp_stencil.go:60*/ gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
+							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
+							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
+							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
+							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
 						gc_steps2:
 							for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
 								gc_tx := gc_vstep2
@@ -310,45 +176,45 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 								_ = k
 								/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
-										gc_ld15 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+										gc_ld15 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld16 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
-										gc_ld16 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+										gc_ld16 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 									} else {
 										break gc_steps2
 									}
-									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
-										gc_ld17 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+										gc_ld17 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 									} else {
 										break gc_steps2
 									}
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
-										gc_ld18 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+										gc_ld18 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld19 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
-										gc_ld19 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+										gc_ld19 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
-										gc_ld20 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+										gc_ld20 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
-									var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 									/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
-										gc_ld21 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+										gc_ld21 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 									} else {
 										break gc_steps2
 									}
@@ -359,47 +225,47 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 										/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
 										gc_b3 = gc_all2
 									}
-									/*line pmpp_stencil.go:59*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									/*line pmpp_stencil.go:59*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 									if gc_if2.ToBits() != 0 {
-										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld22 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+											gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
 										} else {
 											break gc_steps2
 										}
-										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld23 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+											gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
 										} else {
 											break gc_steps2
 										}
-										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld24 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+											gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
 										} else {
 											break gc_steps2
 										}
-										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld25 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
-											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+											gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
 										} else {
 											break gc_steps2
 										}
-										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld26 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
-											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+											gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
 										} else {
 											break gc_steps2
 										}
-										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld27 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
-											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+											gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
 										} else {
 											break gc_steps2
 										}
-										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld28 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
 										/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
-											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+											gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
 										} else {
 											break gc_steps2
 										}
@@ -407,7 +273,7 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 									}
 								}
 							}
-							archsimd.ClearAVXUpperBits()
+							lanes.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
@@ -463,825 +329,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 			if gc_ty == gc_bdy {
 				gc_ty = 0
 				gc_tz++
-			}
-		}
-	}
-}
-
-//line pmpp_stencil.go:76
-func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_bz := gc_bidx.Z
-	gc_n := gc_b.Len()
-	/*line pmpp_stencil.go:77*/ iStart := gc_bz * outTileDimBig
-	/*line pmpp_stencil.go:80*/ n := int(N)
-	inPrevS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-	inCurrS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-	inNextS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_row := gc_ty
-			gc_off := ((gc_bx * outTileDimBig) - 1) + ((iStart-1)*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
-			gc_off2 := ((gc_bx * outTileDimBig) - 1) + (iStart*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_row >= 0 && gc_row < len(inPrevS) && gc_row < len(inCurrS) && gc_row < len(inNextS) {
-				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(inPrevS[gc_row]), len(inCurrS[gc_row]), len(inNextS[gc_row]), len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := inPrevS[gc_row][gc_fastlo:][:gc_seglen]
-						gc_at2 := inCurrS[gc_row][gc_fastlo:][:gc_seglen]
-						gc_at3 := inNextS[gc_row][gc_fastlo:][:gc_seglen]
-						gc_at4 := in[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at5 := in[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_vstep := gc_fastlo
-						if compiled.SIMD {
-							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-								var k int = gc_bx*outTileDimBig + gc_tx - 1
-								/*line pmpp_stencil.go:85*/ gc_vb2.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								/*line pmpp_stencil.go:85*/ gc_vb2.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
-								/*line pmpp_stencil.go:85*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-								/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-									/*line pmpp_stencil.go:89*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
-								} else {
-									gc_b4 := gc_none2
-									/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-										gc_b4 = gc_all2
-									}
-									/*line pmpp_stencil.go:89*/ gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-									if gc_if3.ToBits() != 0 {
-										/*line pmpp_stencil.go:89*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at[(gc_tx-gc_fastlo):]), gc_if3)
-									}
-								}
-								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-									/*line pmpp_stencil.go:92*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]).StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
-								} else {
-									gc_b5 := gc_none2
-									/*line pmpp_stencil.go:92*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
-										gc_b5 = gc_all2
-									}
-									/*line pmpp_stencil.go:92*/ gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-									if gc_if4.ToBits() != 0 {
-										/*line pmpp_stencil.go:92*/ archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at2[(gc_tx-gc_fastlo):]), gc_if4)
-									}
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-							k := gc_bx*outTileDimBig + gc_tx - 1
-							/*line pmpp_stencil.go:85*/ gc_at[gc_u] = 0.0
-							gc_at2[gc_u] = 0.0
-							gc_at3[gc_u] = 0.0
-							/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								gc_at[gc_u] = gc_at4[gc_u]
-							}
-							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-								gc_at2[gc_u] = gc_at5[gc_u]
-							}
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_pos.Thread = gc_base + gc_tx
-					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-					k := gc_bx*outTileDimBig + gc_tx - 1
-					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
-					inCurrS[gc_ty][gc_tx] = 0.0
-					inNextS[gc_ty][gc_tx] = 0.0
-					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
-					}
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-					k := gc_bx*outTileDimBig + gc_tx - 1
-					/*line pmpp_stencil.go:85*/ inPrevS[gc_ty][gc_tx] = 0.0
-					inCurrS[gc_ty][gc_tx] = 0.0
-					inNextS[gc_ty][gc_tx] = 0.0
-					/*line pmpp_stencil.go:89*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
-					}
-					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
-					}
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	/*line pmpp_stencil.go:95*/ for i := iStart; i < iStart+outTileDimBig; i++ {
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row2 := gc_ty
-				gc_off3 := ((gc_bx * outTileDimBig) - 1) + ((i+1)*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
-				gc_fastlo2, gc_fasthi2 := 0, 0
-				if gc_row2 >= 0 && gc_row2 < len(inNextS) {
-					gc_fastlo2 = min(max(0, -gc_off3), gc_bdx)
-					gc_fasthi2 = max(min(gc_bdx, len(inNextS[gc_row2]), len(in)-gc_off3), gc_fastlo2)
-				}
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at6 := inNextS[gc_row2][gc_fastlo2:][:gc_seglen2]
-							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep2 := gc_fastlo2
-							if compiled.SIMD {
-								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-									var k int = gc_bx*outTileDimBig + gc_tx - 1
-									/*line pmpp_stencil.go:96*/ gc_vb4.StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
-									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-										/*line pmpp_stencil.go:97*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at6[(gc_tx - gc_fastlo2):])
-									} else {
-										gc_b7 := gc_none4
-										/*line pmpp_stencil.go:97*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-											gc_b7 = gc_all4
-										}
-										/*line pmpp_stencil.go:97*/ gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-										if gc_if6.ToBits() != 0 {
-											/*line pmpp_stencil.go:97*/ archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo2):]).StoreMasked((*[8]float32)(gc_at6[(gc_tx-gc_fastlo2):]), gc_if6)
-										}
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-								k := gc_bx*outTileDimBig + gc_tx - 1
-								/*line pmpp_stencil.go:96*/ gc_at6[gc_u2] = 0.0
-								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-									gc_at6[gc_u2] = gc_at7[gc_u2]
-								}
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:96*/ inNextS[gc_ty][gc_tx] = 0.0
-						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := ((gc_bx * outTileDimBig) - 1) + (i*n*n + (gc_by*outTileDimBig+gc_ty-1)*n)
-				gc_row3 := gc_ty
-				gc_off5 := 0 - 1
-				gc_off6 := 1
-				gc_row4 := gc_ty - 1
-				gc_row5 := gc_ty + 1
-				gc_fastlo3, gc_fasthi3 := 0, 0
-				if gc_row3 >= 0 && gc_row3 < len(inCurrS) && gc_row4 >= 0 && gc_row4 < len(inCurrS) && gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_row3 < len(inPrevS) && gc_row3 < len(inNextS) {
-					gc_fastlo3 = min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
-					gc_fasthi3 = max(min(gc_bdx, len(out)-gc_off4, len(inCurrS[gc_row3]), len(inCurrS[gc_row3])-gc_off5, len(inCurrS[gc_row3])-gc_off6, len(inCurrS[gc_row4]), len(inCurrS[gc_row5]), len(inPrevS[gc_row3]), len(inNextS[gc_row3])), gc_fastlo3)
-				}
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at8 := out[gc_off4+gc_fastlo3:][:gc_seglen3]
-							gc_at9 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
-							gc_at10 := inCurrS[gc_row3][gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at11 := inCurrS[gc_row3][gc_off6+gc_fastlo3:][:gc_seglen3]
-							gc_at12 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
-							gc_at13 := inCurrS[gc_row5][gc_fastlo3:][:gc_seglen3]
-							gc_at14 := inPrevS[gc_row3][gc_fastlo3:][:gc_seglen3]
-							gc_at15 := inNextS[gc_row3][gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
-							if compiled.SIMD {
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								/*line pmpp_stencil.go:104*/ gc_vb12 := archsimd.BroadcastFloat32x8(float32(c0))
-								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c1))
-								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c2))
-								gc_vb15 := archsimd.BroadcastFloat32x8(float32(c3))
-								gc_vb16 := archsimd.BroadcastFloat32x8(float32(c4))
-								gc_vb17 := archsimd.BroadcastFloat32x8(float32(c5))
-								gc_vb18 := archsimd.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
-									/*line pmpp_stencil.go:78*/ var j int = gc_by*outTileDimBig + gc_ty - 1
-									var k int = gc_bx*outTileDimBig + gc_tx - 1
-									/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-										/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-											/*line pmpp_stencil.go:103*/ gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
-											/*line pmpp_stencil.go:103*/ gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
-										} else {
-											gc_b12 := gc_none6
-											/*line pmpp_stencil.go:103*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-												gc_b12 = gc_all6
-											}
-											/*line pmpp_stencil.go:102*/ gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-											if gc_if10.ToBits() != 0 {
-												/*line pmpp_stencil.go:103*/ gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if10)
-											}
-										}
-									} else {
-										gc_b11 := gc_none6
-										/*line pmpp_stencil.go:103*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-											gc_b11 = gc_all6
-										}
-										/*line pmpp_stencil.go:101*/ gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-										if gc_if11.ToBits() != 0 {
-											gc_b13 := gc_none6
-											/*line pmpp_stencil.go:101*/ if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
-												gc_b13 = gc_all6
-											}
-											/*line pmpp_stencil.go:102*/ gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-											if gc_if11.And(gc_if12).ToBits() != 0 {
-												/*line pmpp_stencil.go:103*/ gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
-											}
-										}
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_fastlo3 + gc_u3
-								/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-								k := gc_bx*outTileDimBig + gc_tx - 1
-								/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-										gc_tx >= 1 && gc_tx < inTileDimBig-1 {
-										gc_at8[gc_u3] = float32(c0)*gc_at9[gc_u3] +
-											float32(c1)*gc_at10[gc_u3] +
-											float32(c2)*gc_at11[gc_u3] +
-											float32(c3)*gc_at12[gc_u3] +
-											float32(c4)*gc_at13[gc_u3] +
-											float32(c5)*gc_at14[gc_u3] +
-											float32(c6)*gc_at15[gc_u3]
-									}
-								}
-							}
-							gc_tx = gc_fasthi3 - 1
-							continue
-						}
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
-									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
-									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
-									float32(c3)*inCurrS[gc_ty-1][gc_tx] +
-									float32(c4)*inCurrS[gc_ty+1][gc_tx] +
-									float32(c5)*inPrevS[gc_ty][gc_tx] +
-									float32(c6)*inNextS[gc_ty][gc_tx]
-							}
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:78*/ j := gc_by*outTileDimBig + gc_ty - 1
-						k := gc_bx*outTileDimBig + gc_tx - 1
-						/*line pmpp_stencil.go:101*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
-								gc_tx >= 1 && gc_tx < inTileDimBig-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurrS[gc_ty][gc_tx] +
-									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
-									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
-									float32(c3)*inCurrS[gc_ty-1][gc_tx] +
-									float32(c4)*inCurrS[gc_ty+1][gc_tx] +
-									float32(c5)*inPrevS[gc_ty][gc_tx] +
-									float32(c6)*inNextS[gc_ty][gc_tx]
-							}
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row6 := gc_ty
-				if gc_row6 >= 0 && gc_row6 < len(inPrevS) && gc_bdx <= len(inPrevS[gc_row6]) && gc_row6 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row6]) && gc_row6 < len(inNextS) && gc_bdx <= len(inNextS[gc_row6]) {
-					gc_at16 := inPrevS[gc_row6][:gc_bdx]
-					gc_at17 := inCurrS[gc_row6][:gc_bdx]
-					gc_at18 := inNextS[gc_row6][:gc_bdx]
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							/*line pmpp_stencil.go:135*/ archsimd.LoadFloat32x8Slice(gc_at17[gc_tx:]).StoreSlice(gc_at16[gc_tx:])
-							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx:]).StoreSlice(gc_at17[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						/*line pmpp_stencil.go:114*/ gc_at16[gc_tx] = gc_at17[gc_tx]
-						gc_at17[gc_tx] = gc_at18[gc_tx]
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line pmpp_stencil.go:114*/ inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
-						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
-}
-
-//line pmpp_stencil.go:126
-func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_by := gc_bidx.Y
-	gc_bz := gc_bidx.Z
-	gc_n := gc_b.Len()
-	gc_s_inPrev := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_inCurr := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_inNext := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	/*line pmpp_stencil.go:127*/ iStart := gc_bz * outTileDimSmall
-	/*line pmpp_stencil.go:130*/ n := int(N)
-	/*line pmpp_stencil.go:132*/ inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := ((gc_bx * outTileDimSmall) - 1) + ((iStart-1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
-			gc_off2 := ((gc_bx * outTileDimSmall) - 1) + (iStart*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
-			gc_row := gc_ty
-			gc_fastlo, gc_fasthi := 0, 0
-			if gc_row >= 0 && gc_row < len(inCurrS) {
-				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(in)-gc_off, len(in)-gc_off2, len(inCurrS[gc_row])), gc_fastlo)
-			}
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := inCurrS[gc_row][gc_fastlo:][:gc_seglen]
-						gc_vstep := gc_fastlo
-						if compiled.SIMD {
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-								var k int = gc_bx*outTileDimSmall + gc_tx - 1
-								/*line pmpp_stencil.go:131*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line pmpp_stencil.go:133*/ var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-									/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
-								} else {
-									gc_b4 := gc_none2
-									/*line pmpp_stencil.go:135*/ if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
-										gc_b4 = gc_all2
-									}
-									/*line pmpp_stencil.go:135*/ gc_if3 := gc_b4.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-									if gc_if3.ToBits() != 0 {
-										/*line pmpp_stencil.go:135*/ inPrev = archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(inPrev, gc_if3)
-									}
-								}
-								/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-									/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])
-									/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-								} else {
-									gc_b5 := gc_none2
-									/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n {
-										gc_b5 = gc_all2
-									}
-									/*line pmpp_stencil.go:139*/ gc_if4 := gc_b5.And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-									if gc_if4.ToBits() != 0 {
-										/*line pmpp_stencil.go:139*/ inCurr = archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(inCurr, gc_if4)
-										/*line pmpp_stencil.go:139*/ inCurr.StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
-									}
-								}
-								/*line pmpp_stencil.go:139*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-								/*line pmpp_stencil.go:139*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-								/*line pmpp_stencil.go:139*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-							k := gc_bx*outTileDimSmall + gc_tx - 1
-							/*line pmpp_stencil.go:131*/ var inPrev float32
-							/*line pmpp_stencil.go:133*/ var inCurr float32
-							var inNext float32
-							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-								inPrev = gc_at[gc_u]
-							}
-							/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-								inCurr = gc_at2[gc_u]
-								gc_at3[gc_u] = inCurr
-							}
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-							gc_s_inNext[gc_rank] = inNext
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-					k := gc_bx*outTileDimSmall + gc_tx - 1
-					/*line pmpp_stencil.go:131*/ var inPrev float32
-					/*line pmpp_stencil.go:133*/ var inCurr float32
-					var inNext float32
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrev = in[(iStart-1)*n*n+j*n+k]
-					}
-					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurr = in[iStart*n*n+j*n+k]
-						inCurrS[gc_ty][gc_tx] = inCurr
-					}
-					gc_s_inPrev[gc_rank] = inPrev
-					gc_s_inCurr[gc_rank] = inCurr
-					gc_s_inNext[gc_rank] = inNext
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-					k := gc_bx*outTileDimSmall + gc_tx - 1
-					/*line pmpp_stencil.go:131*/ var inPrev float32
-					/*line pmpp_stencil.go:133*/ var inCurr float32
-					var inNext float32
-					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
-						inPrev = in[(iStart-1)*n*n+j*n+k]
-					}
-					/*line pmpp_stencil.go:139*/ if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
-						inCurr = in[iStart*n*n+j*n+k]
-						inCurrS[gc_ty][gc_tx] = inCurr
-					}
-					gc_s_inPrev[gc_rank] = inPrev
-					gc_s_inCurr[gc_rank] = inCurr
-					gc_s_inNext[gc_rank] = inNext
-				}
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	/*line pmpp_stencil.go:144*/ for i := iStart; i < iStart+outTileDimSmall; i++ {
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := ((gc_bx * outTileDimSmall) - 1) + ((i+1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
-				gc_fastlo2 := min(max(0, -gc_off3), gc_bdx)
-				gc_fasthi2 := max(min(gc_bdx, len(in)-gc_off3), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_vstep2 := gc_fastlo2
-							if compiled.SIMD {
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-									var k int = gc_bx*outTileDimSmall + gc_tx - 1
-									/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-									/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-										/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
-									} else {
-										gc_b7 := gc_none4
-										/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
-											gc_b7 = gc_all4
-										}
-										/*line pmpp_stencil.go:145*/ gc_if6 := gc_b7.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-										if gc_if6.ToBits() != 0 {
-											/*line pmpp_stencil.go:145*/ inNext = archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if6)
-										}
-									}
-									/*line pmpp_stencil.go:145*/ inNext.StoreSlice(gc_s_inNext[gc_rank:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-								k := gc_bx*outTileDimSmall + gc_tx - 1
-								inNext := gc_s_inNext[gc_rank]
-								/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-									inNext = gc_at4[gc_u2]
-								}
-								gc_s_inNext[gc_rank] = inNext
-							}
-							gc_tx = gc_fasthi2 - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNext = in[(i+1)*n*n+j*n+k]
-						}
-						gc_s_inNext[gc_rank] = inNext
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:145*/ if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
-							inNext = in[(i+1)*n*n+j*n+k]
-						}
-						gc_s_inNext[gc_rank] = inNext
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := ((gc_bx * outTileDimSmall) - 1) + (i*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
-				gc_row2 := gc_ty
-				gc_off5 := 0 - 1
-				gc_off6 := 1
-				gc_row3 := gc_ty + 1
-				gc_row4 := gc_ty - 1
-				gc_fastlo3, gc_fasthi3 := 0, 0
-				if gc_row2 >= 0 && gc_row2 < len(inCurrS) && gc_row3 >= 0 && gc_row3 < len(inCurrS) && gc_row4 >= 0 && gc_row4 < len(inCurrS) {
-					gc_fastlo3 = min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
-					gc_fasthi3 = max(min(gc_bdx, len(out)-gc_off4, len(inCurrS[gc_row2])-gc_off5, len(inCurrS[gc_row2])-gc_off6, len(inCurrS[gc_row3]), len(inCurrS[gc_row4])), gc_fastlo3)
-				}
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at5 := out[gc_off4+gc_fastlo3:][:gc_seglen3]
-							gc_at6 := inCurrS[gc_row2][gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at7 := inCurrS[gc_row2][gc_off6+gc_fastlo3:][:gc_seglen3]
-							gc_at8 := inCurrS[gc_row3][gc_fastlo3:][:gc_seglen3]
-							gc_at9 := inCurrS[gc_row4][gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
-							if compiled.SIMD {
-								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-								/*line pmpp_stencil.go:153*/ gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
-								gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
-								gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
-								gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
-								gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
-								gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
-								gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx := gc_vstep3
-									gc_rank := gc_base + gc_tx
-									/*line pmpp_stencil.go:128*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
-									var k int = gc_bx*outTileDimSmall + gc_tx - 1
-									/*line pmpp_stencil.go:129*/ inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
-									/*line pmpp_stencil.go:129*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-									/*line pmpp_stencil.go:129*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-									/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-										/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-											/*line pmpp_stencil.go:152*/ gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
-											/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
-										} else {
-											gc_b12 := gc_none6
-											/*line pmpp_stencil.go:152*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-												gc_b12 = gc_all6
-											}
-											/*line pmpp_stencil.go:151*/ gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-											if gc_if10.ToBits() != 0 {
-												/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if10)
-											}
-										}
-									} else {
-										gc_b11 := gc_none6
-										/*line pmpp_stencil.go:152*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-											gc_b11 = gc_all6
-										}
-										/*line pmpp_stencil.go:150*/ gc_if11 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-										if gc_if11.ToBits() != 0 {
-											gc_b13 := gc_none6
-											/*line pmpp_stencil.go:150*/ if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
-												gc_b13 = gc_all6
-											}
-											/*line pmpp_stencil.go:151*/ gc_if12 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-											if gc_if11.And(gc_if12).ToBits() != 0 {
-												/*line pmpp_stencil.go:152*/ gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if11.And(gc_if12))
-											}
-										}
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx := gc_fastlo3 + gc_u3
-								gc_rank := gc_base + gc_tx
-								/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-								k := gc_bx*outTileDimSmall + gc_tx - 1
-								inPrev := gc_s_inPrev[gc_rank]
-								inCurr := gc_s_inCurr[gc_rank]
-								inNext := gc_s_inNext[gc_rank]
-								/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-										gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-										gc_at5[gc_u3] = float32(c0)*inCurr +
-											float32(c1)*gc_at6[gc_u3] +
-											float32(c2)*gc_at7[gc_u3] +
-											float32(c3)*gc_at8[gc_u3] +
-											float32(c4)*gc_at9[gc_u3] +
-											float32(c5)*inPrev +
-											float32(c6)*inNext
-									}
-								}
-							}
-							gc_tx = gc_fasthi3 - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						inPrev := gc_s_inPrev[gc_rank]
-						inCurr := gc_s_inCurr[gc_rank]
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurr +
-									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
-									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
-									float32(c3)*inCurrS[gc_ty+1][gc_tx] +
-									float32(c4)*inCurrS[gc_ty-1][gc_tx] +
-									float32(c5)*inPrev +
-									float32(c6)*inNext
-							}
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line pmpp_stencil.go:128*/ j := gc_by*outTileDimSmall + gc_ty - 1
-						k := gc_bx*outTileDimSmall + gc_tx - 1
-						inPrev := gc_s_inPrev[gc_rank]
-						inCurr := gc_s_inCurr[gc_rank]
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:150*/ if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
-								gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-								out[i*n*n+j*n+k] = float32(c0)*inCurr +
-									float32(c1)*inCurrS[gc_ty][gc_tx-1] +
-									float32(c2)*inCurrS[gc_ty][gc_tx+1] +
-									float32(c3)*inCurrS[gc_ty+1][gc_tx] +
-									float32(c4)*inCurrS[gc_ty-1][gc_tx] +
-									float32(c5)*inPrev +
-									float32(c6)*inNext
-							}
-						}
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row5 := gc_ty
-				if gc_row5 >= 0 && gc_row5 < len(inCurrS) && gc_bdx <= len(inCurrS[gc_row5]) {
-					gc_at10 := inCurrS[gc_row5][:gc_bdx]
-					gc_vstep4 := 0
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							/*line pmpp_stencil.go:163*/ var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line pmpp_stencil.go:163*/ inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-							/*line pmpp_stencil.go:163*/ inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inNext.StoreSlice(gc_at10[gc_tx:])
-							/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
-							/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						/*line pmpp_stencil.go:172*/ var inPrev float32
-						inCurr := gc_s_inCurr[gc_rank]
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:163*/ inPrev = inCurr
-						inCurr = inNext
-						gc_at10[gc_tx] = inNext
-						gc_s_inPrev[gc_rank] = inPrev
-						gc_s_inCurr[gc_rank] = inCurr
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var inPrev float32
-						inCurr := gc_s_inCurr[gc_rank]
-						inNext := gc_s_inNext[gc_rank]
-						/*line pmpp_stencil.go:163*/ inPrev = inCurr
-						inCurr = inNext
-						inCurrS[gc_ty][gc_tx] = inNext
-						gc_s_inPrev[gc_rank] = inPrev
-						gc_s_inCurr[gc_rank] = inCurr
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
 			}
 		}
 	}

@@ -123,38 +123,38 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:138*/ inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_dct8x8.go:126*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
@@ -167,34 +167,34 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		blPtr := gc_s_blPtr[gc_rank]
 		/*line samples_dct8x8.go:141*/ inplaceDCTvector(blPtr, ker2SmemblockStride)
@@ -343,38 +343,38 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 					OffsThreadInCol := gc_tz * dctBlockSize
 					/*line samples_dct8x8.go:170*/ inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_dct8x8.go:158*/ OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
 				OffsThreadInCol := gc_tz * dctBlockSize
@@ -387,34 +387,34 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
 			/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		blPtr := gc_s_blPtr[gc_rank]
 		/*line samples_dct8x8.go:173*/ inplaceIDCTvector(blPtr, ker2SmemblockStride)
@@ -632,10 +632,10 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 			/*line samples_dct8x8.go:243*/ gc_off3 := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			if gc_off3 >= 0 && gc_off3 <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off3 {
 				gc_at3 := SrcDst[gc_off3:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
@@ -643,7 +643,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
@@ -651,7 +651,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
@@ -659,7 +659,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_rank := gc_base + gc_tx
 						curCoef := gc_s_curCoef[gc_rank]
 						curQuant := gc_s_curQuant[gc_rank]
@@ -667,7 +667,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					curCoef := gc_s_curCoef[gc_rank]
 					curQuant := gc_s_curQuant[gc_rank]

@@ -98,10 +98,10 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	}
 	/*line samples_mergesort.go:104*/ for stride := uint32(1); stride < arrayLength; stride <<= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
@@ -112,7 +112,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_s_baseVal[gc_rank] = baseVal
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
@@ -123,7 +123,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_s_baseVal[gc_rank] = baseVal
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
@@ -134,7 +134,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_s_baseVal[gc_rank] = baseVal
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := uint32(gc_tx)
@@ -145,7 +145,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 					gc_s_baseVal[gc_rank] = baseVal
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := uint32(gc_tx)
@@ -178,10 +178,10 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				gc_s_posB[gc_rank] = posB
 			}
 		}
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_vstep2 + 0
 				gc_pos.Thread = gc_rank
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
@@ -197,7 +197,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				baseVal[posB] = valB
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_vstep2 + 1
 				gc_pos.Thread = gc_rank
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
@@ -213,7 +213,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				baseVal[posB] = valB
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_vstep2 + 2
 				gc_pos.Thread = gc_rank
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
@@ -229,7 +229,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				baseVal[posB] = valB
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_vstep2 + 3
 				gc_pos.Thread = gc_rank
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
@@ -245,7 +245,7 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				baseVal[posB] = valB
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			baseKey := gc_s_baseKey[gc_rank]
 			baseVal := gc_s_baseVal[gc_rank]
@@ -619,10 +619,10 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_vstep + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx_ := uint32(gc_tx)
@@ -642,7 +642,7 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				}
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_vstep + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx_ := uint32(gc_tx)
@@ -662,7 +662,7 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				}
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_vstep + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx_ := uint32(gc_tx)
@@ -682,7 +682,7 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				}
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_vstep + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx_ := uint32(gc_tx)
@@ -702,7 +702,7 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				}
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tx_ := uint32(gc_tx)

@@ -5,7 +5,9 @@ package samplesbooks
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/intrinsic"
 )
@@ -175,6 +177,124 @@ func SobolGPUKernel(nVectors, nDimensions uint32, dDirections []uint32, dOutput 
 var gc_src_sobolGPUKernel = compiled.NewSource(gc_files_samples_qrng, "sobolGPUKernel", "c58d355ad3bd18d4adbde76d0d47765d203a6af71d24d36b646a6685aafb352d", "samples_qrng.go:133-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "sobolGPUKernel", Pack: gc_ptx_samples_qrng, Params: []string{"uint32", "uint32", "[]uint32", "[]float32"}, Files: []string{"samples_qrng.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples_qrng.go:139
+func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, dDirections []uint32, dOutput []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_X := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_vLog2stridem1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	/*line samples_qrng.go:140*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples_qrng.go:141*/ v := gocuda.Shared[uint32](t, sobolDirections)[:sobolDirections]
+	/*line samples_qrng.go:143*/ dDirections = dDirections[sobolDirections*gc_by:]
+	dOutput = dOutput[int(nVectors)*gc_by:]
+	gc_from, gc_to := 0, gc_bdx
+	/*line samples_qrng.go:147*/ if gc_bound := sobolDirections; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if gc_from >= 0 && gc_to <= len(v) && gc_to <= len(dDirections) {
+			gc_at := v[:gc_to]
+			gc_at2 := dDirections[:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line samples_qrng.go:147*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
+			}
+		}
+	}
+	stride := gc_gdx * gc_bdx
+	/*line samples_qrng.go:175*/ vStridemask := uint32(stride - 1)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			i0 := gc_tx + gc_bx*gc_bdx
+			/*line samples_qrng.go:156*/ g := uint32(i0 ^ (i0 >> 1))
+			X := uint32(0)
+			/*line samples_qrng.go:159*/ var mask uint32
+			/*line samples_qrng.go:161*/ for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line samples_qrng.go:163*/ mask = -(g & 1)
+				X ^= mask & v[k]
+				g = g >> 1
+			}
+			/*line samples_qrng.go:168*/ if uint32(i0) < nVectors {
+				dOutput[i0] = float32(X) * k2powneg32
+			}
+			/*line samples_qrng.go:174*/ vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
+			gc_s_X[gc_rank] = X
+			gc_s_vLog2stridem1[gc_rank] = vLog2stridem1
+		}
+	}
+	/*line samples_qrng.go:177*/ for gc_off2, gc_limit2, gc_more2 := uint32(0), uint32(nVectors), true; gc_more2; gc_off2 += uint32(stride) {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i0 := gc_tx + gc_bx*gc_bdx
+				X := gc_s_X[gc_rank]
+				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank]
+				/*line samples_qrng.go:177*/ gc_start := uint32(i0 + stride)
+				i := gc_start + gc_off2
+				if !(i < gc_limit2) || i < gc_start && compiled.StrideStopped(gc_start, uint32(stride), gc_limit2, false) {
+					continue
+				}
+				gc_more2 = true
+				/*line samples_qrng.go:178*/ X ^= vLog2stridem1 ^ v[intrinsic.Ffs(int32(^((i-uint32(stride))|vStridemask)))-1]
+				dOutput[i] = float32(X) * k2powneg32
+				gc_s_X[gc_rank] = X
+			}
+		}
+	}
+}
 
 // gc_files_samples_qrng holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +35,122 @@ var gc_src_dotKernel = compiled.NewSource(gc_files_cbe_dot, "dotKernel", "22f110
 	compiled.PTX{Entry: "dotKernel", Pack: gc_ptx_cbe_dot, Params: []string{"[]float32", "[]float32", "[]float32"}, Files: []string{"cbe_dot.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cbe_dot.go:26
+func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line cbe_dot.go:27*/ if threadsPerBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line cbe_dot.go:27*/ cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			cacheIndex := gc_tx
+			tid := gc_tx + gc_bx*gc_bdx
+			temp := float32(0)
+			/*line cbe_dot.go:32*/ for tid < dotN {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line cbe_dot.go:33*/ temp += a[tid] * b[tid]
+				tid += gc_bdx * gc_gdx
+			}
+			/*line cbe_dot.go:37*/ cache[cacheIndex] = temp
+		}
+	}
+	i := gc_bdx / 2
+	/*line cbe_dot.go:42*/ for ; i != 0; i /= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line cbe_dot.go:49*/ if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var cacheIndex int = gc_tx
+							_ = cacheIndex
+							/*line cbe_dot.go:43*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					cacheIndex := gc_tx
+					/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
+				gc_at3 := c[gc_off2:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
+				}
+			}
+		}
+	}
+}
+
 // DotLockKernel is dot of appendix_a/dot.cu: chapter 5's dot, whose
 // thread 0 of each block adds the block's sum into *c under the lock.
 //
@@ -54,6 +171,140 @@ func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Threa
 var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76").GPU(
 	compiled.PTX{Entry: "dotLockKernel", Pack: gc_ptx_cbe_dot, Params: []string{"teaching.bookLock", "[]float32", "[]float32", "*float32"}, Files: []string{"cbe_dot.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cbe_dot.go:82
+func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, c *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line cbe_dot.go:83*/ if threadsPerBlock <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line cbe_dot.go:83*/ cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			cacheIndex := gc_tx
+			tid := gc_tx + gc_bx*gc_bdx
+			temp := float32(0)
+			/*line cbe_dot.go:88*/ for tid < dotLockN {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line cbe_dot.go:89*/ temp += a[tid] * b[tid]
+				tid += gc_bdx * gc_gdx
+			}
+			/*line cbe_dot.go:93*/ cache[cacheIndex] = temp
+		}
+	}
+	i := gc_bdx / 2
+	/*line cbe_dot.go:98*/ for ; i != 0; i /= 2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line cbe_dot.go:105*/ if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var cacheIndex int = gc_tx
+							_ = cacheIndex
+							/*line cbe_dot.go:99*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					cacheIndex := gc_tx
+					/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_dot.go:107*/ lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_dot.go:107*/ lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_dot.go:107*/ lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_dot.go:107*/ lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line cbe_dot.go:107*/ lock.lock()
+				*c += cache[0]
+				lock.unlock()
+			}
+		}
+	}
+}
 
 // gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
 //

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -131,6 +132,94 @@ func CopyConstKernel(iptr []float32, texConstSrc []float32) func(*gocuda.Thread)
 var gc_src_copyConstKernel = compiled.NewSource(gc_files_cbe_heat, "copyConstKernel", "4759d67086c63e5ace10e5e1f6ccb74676a5fd2485a2cefd2f4129ad52934eb0", "cbe_heat.go:59-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "copyConstKernel", Pack: gc_ptx_cbe_heat, Params: []string{"[]float32", "[]float32"}, Files: []string{"cbe_heat.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cbe_heat.go:63
+func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []float32, texConstSrc []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
+				gc_at := texConstSrc[gc_off:][:gc_runhi]
+				gc_at2 := iptr[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var x int = gc_tx + gc_bx*gc_bdx
+							var y int = gc_ty + gc_by*gc_bdy
+							/*line cbe_heat.go:66*/ var offset int = x + y*gc_bdx*gc_gdx
+							_ = offset
+							c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line cbe_heat.go:68*/ gc_if2 := c.NotEqual(gc_vb2)
+							if gc_if2.ToBits() != 0 {
+								/*line cbe_heat.go:68*/ c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_vb2 := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var x int = gc_tx + gc_bx*gc_bdx
+						var y int = gc_ty + gc_by*gc_bdy
+						/*line cbe_heat.go:66*/ var offset int = x + y*gc_bdx*gc_gdx
+						_ = offset
+						c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+						/*line cbe_heat.go:68*/ gc_if2 := c.NotEqual(gc_vb2)
+						if gc_if2.ToBits() != 0 {
+							/*line cbe_heat.go:68*/ c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+					/*line cbe_heat.go:68*/ c := gc_at[gc_tx]
+					if c != 0 {
+						gc_at2[gc_tx] = c
+					}
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					/*line cbe_heat.go:66*/ offset := x + y*gc_bdx*gc_gdx
+					/*line cbe_heat.go:68*/ c := texConstSrc[offset]
+					if c != 0 {
+						iptr[offset] = c
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // Blend2DKernel is blend_kernel of chapter07/heat_2d.cu: blend_kernel with
 // 2D textures, whose clamping does the edges.
@@ -288,10 +377,10 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
 			if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
 				gc_at := iptr[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
@@ -301,7 +390,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
@@ -311,7 +400,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
@@ -321,7 +410,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						x := gc_tx + gc_bx*gc_bdx
 						y := gc_ty + gc_by*gc_bdy
@@ -331,7 +420,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -89,6 +90,129 @@ func HistoShmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.T
 var gc_src_histoShmemKernel = compiled.NewSource(gc_files_cbe_histo, "histoShmemKernel", "20a0b90056419f4c5e899dae2e24642ff8a3ece7ed1183ea0e48bc806296eb78", "cbe_histo.go:25-41").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "histoShmemKernel", Pack: gc_ptx_cbe_histo, Params: []string{"[]uint8", "int64", "[]uint32"}, Files: []string{"cbe_histo.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line cbe_histo.go:28
+func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, histo []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, histo)
+	if 256 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line cbe_histo.go:29*/ temp := gocuda.Shared[uint32](t, 256)[:256]
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdx == 256 && gc_bdy*gc_bdz == 1 {
+		temp, gc_fz = gc_own, true
+	}
+	temp = temp[:256]
+	if !gc_fz {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(temp) {
+				gc_at := temp[:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line cbe_histo.go:30*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
+				}
+			}
+		}
+	}
+	stride := gc_bdx * gc_gdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			i := gc_tx + gc_bx*gc_bdx
+			/*line cbe_histo.go:35*/ for int64(i) < size {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line cbe_histo.go:36*/ compiled.SharedAdd(&temp[buffer[i]], 1)
+				i += stride
+			}
+		}
+	}
+	/*line cbe_histo.go:43*/ if !gc_pv.Holds(temp) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+				gc_at2 := histo[:gc_bdx]
+				gc_at3 := temp[:gc_bdx]
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_histo.go:40*/ gc_pv.Add(&histo[gc_tx], temp[gc_tx])
+				}
+			}
+		}
+	}
+}
 
 // gc_files_cbe_histo holds the source files whose lines the kernels' records hash.
 //

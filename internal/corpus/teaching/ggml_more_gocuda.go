@@ -4,8 +4,10 @@ package teaching
 
 import (
 	"embed"
+	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -38,6 +40,738 @@ var gc_src_crossEntropyLossF32Kernel = compiled.NewSource(gc_files_ggml_more, "c
 	compiled.PTX{Entry: "crossEntropyLossF32Kernel", Pack: gc_ptx_ggml_more, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "bool"}, Files: []string{"ggml_more.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line ggml_more.go:36
+func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_more.go:37*/ tmp := gocuda.DynamicShared[float32](t)
+	/*line ggml_more.go:39*/ logits = logits[int64(gc_bx)*int64(nclasses):]
+	labels = labels[int64(gc_bx)*int64(nclasses):]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				/*line ggml_more.go:42*/ maxLogit := lanes.BroadcastFloat32x8(float32(math.Inf(-1)))
+				/*line ggml_more.go:42*/ maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line ggml_more.go:42*/ var maxLogit float32 = float32(math.Inf(-1))
+			lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+		gc_s_maxLogit[gc_rank] = maxLogit
+	}
+	/*line ggml_more.go:43*/ for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line ggml_more.go:52*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+				gc_at := logits[gc_off4:][:gc_to]
+				gc_at2 := tmp[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
+						/*line ggml_more.go:47*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
+						/*line ggml_more.go:47*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
+						/*line ggml_more.go:47*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:44*/ val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
+						/*line ggml_more.go:47*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					maxLogit := gc_s_maxLogit[gc_rank]
+					gc_more = true
+					/*line ggml_more.go:44*/ val := gc_at[gc_tx]
+					maxLogit = fmaxf(maxLogit, val)
+					/*line ggml_more.go:47*/ if useShared {
+						gc_at2[gc_tx] = val
+					}
+					gc_s_maxLogit[gc_rank] = maxLogit
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line ggml_more.go:44*/ val := logits[i]
+					maxLogit = fmaxf(maxLogit, val)
+					/*line ggml_more.go:47*/ if useShared {
+						tmp[i] = val
+					}
+					gc_s_maxLogit[gc_rank] = maxLogit
+				}
+			}
+		}
+	}
+	var gc_l_x [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:51*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:51*/ x := maxLogit
+						/*line ggml_more.go:51*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:51*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:51*/ x := maxLogit
+						/*line ggml_more.go:51*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					maxLogit := gc_s_maxLogit[gc_rank]
+					/*line ggml_more.go:51*/ var x float32 = maxLogit
+					gc_l_x[gc_lane] = x
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				maxLogit := gc_s_maxLogit[gc_rank]
+				/*line ggml_more.go:51*/ var x float32 = maxLogit
+				gc_l_x[gc_lane] = x
+			}
+		}
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				x := gc_l_x[gc_lane]
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x = fmaxf(x, shflXorSync)
+				gc_l_x[gc_lane] = x
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+				if gc_act == ^uint32(0) {
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(0.0))
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:53*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_more.go:53*/ var maxLogit lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r := x
+						/*line ggml_more.go:51*/ maxLogit = r
+						sum := gc_vb2
+						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:53*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:53*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_more.go:53*/ var maxLogit lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r := x
+						/*line ggml_more.go:51*/ maxLogit = r
+						sum := gc_vb
+						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:53*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x := gc_l_x[gc_lane]
+					/*line ggml_more.go:68*/ var maxLogit float32
+					/*line ggml_more.go:27*/ var r float32 = x
+					/*line ggml_more.go:51*/ maxLogit = r
+					sum := float32(0.0)
+					gc_s_maxLogit[gc_rank] = maxLogit
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				x := gc_l_x[gc_lane]
+				/*line ggml_more.go:35*/ var maxLogit float32
+				/*line ggml_more.go:27*/ var r float32 = x
+				/*line ggml_more.go:51*/ maxLogit = r
+				sum := float32(0.0)
+				gc_s_maxLogit[gc_rank] = maxLogit
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	/*line ggml_more.go:54*/ for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line ggml_more.go:63*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
+				gc_at3 := logits[gc_off5:][:gc_to]
+				gc_at4 := tmp[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						gc_more2 = true
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						gc_more2 = true
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						gc_more2 = true
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						gc_more2 = true
+						/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					gc_more2 = true
+					/*line ggml_more.go:55*/ logitI := gc_at3[gc_tx]
+					if useShared {
+						logitI = gc_at4[gc_tx]
+					}
+					sum += expf(logitI - maxLogit)
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+					/*line ggml_more.go:55*/ logitI := logits[i_]
+					if useShared {
+						logitI = tmp[i_]
+					}
+					sum += expf(logitI - maxLogit)
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+	var gc_l_x_ [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:61*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:61*/ x_ := sum
+						/*line ggml_more.go:61*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:61*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:61*/ x_ := sum
+						/*line ggml_more.go:61*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					sum := gc_s_sum[gc_rank]
+					/*line ggml_more.go:61*/ var x_ float32 = sum
+					gc_l_x_[gc_lane] = x_
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset_, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_ := gc_l_x_[gc_lane]
+								/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
+								gc_l_x_[gc_lane] = x_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line ggml_more.go:61*/ var x_ float32 = sum
+				gc_l_x_[gc_lane] = x_
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_ := gc_l_x_[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
+					}
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			var sum float32
+			x_ := gc_l_x_[gc_lane]
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_more.go:61*/ sum = r_
+			sum = logf(sum)
+			loss := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+			gc_s_loss[gc_rank] = loss
+		}
+	}
+	/*line ggml_more.go:65*/ for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line ggml_more.go:74*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to <= len(logits)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+				gc_at5 := logits[gc_off6:][:gc_to]
+				gc_at6 := tmp[gc_off6:][:gc_to]
+				gc_at7 := labels[gc_off6:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_more.go:65*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+							/*line ggml_more.go:65*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line ggml_more.go:65*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+							var i_2 int = gc_tx + gc_off3
+							_ = i_2
+							/*line ggml_more.go:66*/ logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+							if useShared {
+								/*line ggml_more.go:67*/ logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+							}
+							/*line ggml_more.go:67*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
+							/*line ggml_more.go:67*/ loss.StoreSlice(gc_s_loss[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line ggml_more.go:65*/ maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+						/*line ggml_more.go:65*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:65*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+						var i_2 int = gc_tx + gc_off3
+						_ = i_2
+						/*line ggml_more.go:66*/ logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+						if useShared {
+							/*line ggml_more.go:67*/ logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+						}
+						/*line ggml_more.go:67*/ loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
+						/*line ggml_more.go:67*/ loss.StoreSlice(gc_s_loss[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					loss := gc_s_loss[gc_rank]
+					gc_more3 = true
+					/*line ggml_more.go:66*/ logitI_ := gc_at5[gc_tx]
+					if useShared {
+						logitI_ = gc_at6[gc_tx]
+					}
+					loss += (logitI_ - maxLogit - sum) * gc_at7[gc_tx]
+					gc_s_loss[gc_rank] = loss
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					loss := gc_s_loss[gc_rank]
+					i_2 := gc_tx + gc_off3
+					gc_more3 = true
+					/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+					if useShared {
+						logitI_ = tmp[i_2]
+					}
+					loss += (logitI_ - maxLogit - sum) * labels[i_2]
+					gc_s_loss[gc_rank] = loss
+				}
+			}
+		}
+	}
+	var gc_l_x_2 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		if compiled.SIMDBuild {
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:72*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+						/*line ggml_more.go:72*/ x_2 := loss
+						/*line ggml_more.go:72*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:72*/ loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+						/*line ggml_more.go:72*/ x_2 := loss
+						/*line ggml_more.go:72*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					loss := gc_s_loss[gc_rank]
+					/*line ggml_more.go:72*/ var x_2 float32 = loss
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						gc_left6 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+									/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_2 := gc_l_x_2[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				loss := gc_s_loss[gc_rank]
+				/*line ggml_more.go:72*/ var x_2 float32 = loss
+				gc_l_x_2[gc_lane] = x_2
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							x_2 := gc_l_x_2[gc_lane]
+							/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L19:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:45*/ var loss float32
+				x_2 := gc_l_x_2[gc_lane]
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_2
+				/*line ggml_more.go:72*/ loss = -r_2 / float32(k)
+				if gc_tx != 0 {
+					gc_dead |= uint32(1) << gc_lane
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L19
+				}
+				dst[gc_bx] = loss
+				gc_s_loss[gc_rank] = loss
+			}
+		}
+	}
+}
+
 // CrossEntropyLossBackF32Kernel is cross_entropy_loss_back_f32<use_shared>:
 // the loss's gradient with respect to the logits, scaled by *grad over the
 // rows.
@@ -62,6 +796,637 @@ var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource(gc_files_ggml_more
 	compiled.PTX{Entry: "crossEntropyLossBackF32Kernel", Pack: gc_ptx_ggml_more, Params: []string{"[]float32", "[]float32", "[]float32", "[]float32", "int", "bool"}, Files: []string{"ggml_more.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line ggml_more.go:86
+func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_more.go:87*/ tmp := gocuda.DynamicShared[float32](t)
+	/*line ggml_more.go:89*/ logits = logits[int64(gc_bx)*int64(nclasses):]
+	labels = labels[int64(gc_bx)*int64(nclasses):]
+	dst = dst[int64(gc_bx)*int64(nclasses):]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				/*line ggml_more.go:93*/ maxval := lanes.BroadcastFloat32x8(float32(math.Inf(-1)))
+				/*line ggml_more.go:93*/ maxval.StoreSlice(gc_s_maxval[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			/*line ggml_more.go:93*/ var maxval float32 = float32(math.Inf(-1))
+			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+		gc_s_maxval[gc_rank] = maxval
+	}
+	/*line ggml_more.go:94*/ for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line ggml_more.go:103*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+				gc_at := logits[gc_off4:][:gc_to]
+				gc_at2 := tmp[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						maxval := gc_s_maxval[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
+						/*line ggml_more.go:98*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						maxval := gc_s_maxval[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
+						/*line ggml_more.go:98*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						maxval := gc_s_maxval[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
+						/*line ggml_more.go:98*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						maxval := gc_s_maxval[gc_rank]
+						gc_more = true
+						/*line ggml_more.go:95*/ val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
+						/*line ggml_more.go:98*/ if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					maxval := gc_s_maxval[gc_rank]
+					gc_more = true
+					/*line ggml_more.go:95*/ val := gc_at[gc_tx]
+					maxval = fmaxf(maxval, val)
+					/*line ggml_more.go:98*/ if useShared {
+						gc_at2[gc_tx] = val
+					}
+					gc_s_maxval[gc_rank] = maxval
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line ggml_more.go:95*/ val := logits[i]
+					maxval = fmaxf(maxval, val)
+					/*line ggml_more.go:98*/ if useShared {
+						tmp[i] = val
+					}
+					gc_s_maxval[gc_rank] = maxval
+				}
+			}
+		}
+	}
+	var gc_l_x [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:102*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+						/*line ggml_more.go:102*/ x := maxval
+						/*line ggml_more.go:102*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:102*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+						/*line ggml_more.go:102*/ x := maxval
+						/*line ggml_more.go:102*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					maxval := gc_s_maxval[gc_rank]
+					/*line ggml_more.go:102*/ var x float32 = maxval
+					gc_l_x[gc_lane] = x
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				maxval := gc_s_maxval[gc_rank]
+				/*line ggml_more.go:102*/ var x float32 = maxval
+				gc_l_x[gc_lane] = x
+			}
+		}
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				x := gc_l_x[gc_lane]
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x = fmaxf(x, shflXorSync)
+				gc_l_x[gc_lane] = x
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+				if gc_act == ^uint32(0) {
+					gc_vb2 := lanes.BroadcastFloat32x8(float32(0.0))
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:104*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_more.go:104*/ var maxval lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r := x
+						/*line ggml_more.go:102*/ maxval = r
+						sum := gc_vb2
+						maxval.StoreSlice(gc_s_maxval[gc_rank:])
+						/*line ggml_more.go:104*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:104*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_more.go:104*/ var maxval lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r := x
+						/*line ggml_more.go:102*/ maxval = r
+						sum := gc_vb
+						maxval.StoreSlice(gc_s_maxval[gc_rank:])
+						/*line ggml_more.go:104*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x := gc_l_x[gc_lane]
+					/*line ggml_more.go:119*/ var maxval float32
+					/*line ggml_more.go:27*/ var r float32 = x
+					/*line ggml_more.go:102*/ maxval = r
+					sum := float32(0.0)
+					gc_s_maxval[gc_rank] = maxval
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				x := gc_l_x[gc_lane]
+				/*line ggml_more.go:35*/ var maxval float32
+				/*line ggml_more.go:27*/ var r float32 = x
+				/*line ggml_more.go:102*/ maxval = r
+				sum := float32(0.0)
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	/*line ggml_more.go:105*/ for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line ggml_more.go:114*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+				gc_at3 := logits[gc_off5:][:gc_to]
+				gc_at4 := tmp[gc_off5:][:gc_to]
+				gc_at5 := dst[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					maxval := gc_s_maxval[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					gc_more2 = true
+					/*line ggml_more.go:106*/ in := gc_at3[gc_tx]
+					if useShared {
+						in = gc_at4[gc_tx]
+					}
+					val_ := expf(in - maxval)
+					sum += val_
+					/*line ggml_more.go:113*/ if useShared {
+						gc_at4[gc_tx] = val_
+					} else {
+						gc_at5[gc_tx] = val_
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+					/*line ggml_more.go:106*/ in := logits[i_]
+					if useShared {
+						in = tmp[i_]
+					}
+					val_ := expf(in - maxval)
+					sum += val_
+					/*line ggml_more.go:113*/ if useShared {
+						tmp[i_] = val_
+					} else {
+						dst[i_] = val_
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+	/*line ggml_more.go:122*/ dByNrows := grad[0] / float32(gc_gdx)
+	if compiled.SIMDBuild {
+		/*line ggml_more.go:123*/ _ = &dByNrows
+	}
+	var gc_l_x_ [32]float32
+	var gc_c2r [32]float32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:119*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:119*/ x_ := sum
+						/*line ggml_more.go:119*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:119*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:119*/ x_ := sum
+						/*line ggml_more.go:119*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					sum := gc_s_sum[gc_rank]
+					/*line ggml_more.go:119*/ var x_ float32 = sum
+					gc_l_x_[gc_lane] = x_
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset_, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_ := gc_l_x_[gc_lane]
+								/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
+								gc_l_x_[gc_lane] = x_
+							}
+						}
+					}
+				}
+			}
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				gc_vb3 := lanes.BroadcastFloat32x8(1.0)
+				if gc_act == ^uint32(0) {
+					gc_vb4 := lanes.BroadcastFloat32x8(1.0)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:120*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:120*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+						/*line ggml_norm.go:27*/ r_ := x_
+						/*line ggml_more.go:119*/ sum = r_
+						smScale := gc_vb4.Div(sum)
+						/*line ggml_more.go:120*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:120*/ smScale.StoreSlice(gc_s_smScale[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:120*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:120*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+						/*line ggml_norm.go:27*/ r_ := x_
+						/*line ggml_more.go:119*/ sum = r_
+						smScale := gc_vb3.Div(sum)
+						/*line ggml_more.go:120*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						/*line ggml_more.go:120*/ smScale.StoreSlice(gc_s_smScale[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line ggml_more.go:133*/ var sum float32
+					x_ := gc_l_x_[gc_lane]
+					/*line ggml_norm.go:27*/ var r_ float32 = x_
+					/*line ggml_more.go:119*/ sum = r_
+					smScale := 1.0 / sum
+					gc_s_sum[gc_rank] = sum
+					gc_s_smScale[gc_rank] = smScale
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line ggml_more.go:119*/ var x_ float32 = sum
+				gc_l_x_[gc_lane] = x_
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_ := gc_l_x_[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				/*line ggml_norm.go:34*/ var sum float32
+				x_ := gc_l_x_[gc_lane]
+				/*line ggml_norm.go:27*/ var r_ float32 = x_
+				/*line ggml_more.go:119*/ sum = r_
+				smScale := 1.0 / sum
+				gc_s_sum[gc_rank] = sum
+				gc_s_smScale[gc_rank] = smScale
+			}
+		}
+	}
+	/*line ggml_more.go:123*/ for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line ggml_more.go:132*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+				gc_at6 := dst[gc_off6:][:gc_to]
+				gc_at7 := tmp[gc_off6:][:gc_to]
+				gc_at8 := labels[gc_off6:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						/*line ggml_more.go:128*/ gc_vb6 := lanes.BroadcastFloat32x8(dByNrows)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_more.go:128*/ smScale := lanes.LoadFloat32x8Slice(gc_s_smScale[gc_rank:])
+							var i_2 int = gc_tx + gc_off3
+							_ = i_2
+							/*line ggml_more.go:124*/ val_2 := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+							if useShared {
+								/*line ggml_more.go:125*/ val_2 = lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])
+							}
+							/*line ggml_more.go:126*/ val_2.Mul(smScale).Sub(lanes.LoadFloat32x8Slice(gc_at8[gc_tx:])).Mul(gc_vb6).StoreSlice(gc_at6[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						smScale := gc_s_smScale[gc_rank]
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
+						if useShared {
+							val_2 = gc_at7[gc_tx]
+						}
+						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							smScale := gc_s_smScale[gc_rank]
+							gc_more3 = true
+							/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							smScale := gc_s_smScale[gc_rank]
+							gc_more3 = true
+							/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							smScale := gc_s_smScale[gc_rank]
+							gc_more3 = true
+							/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							smScale := gc_s_smScale[gc_rank]
+							gc_more3 = true
+							/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						smScale := gc_s_smScale[gc_rank]
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := gc_at6[gc_tx]
+						if useShared {
+							val_2 = gc_at7[gc_tx]
+						}
+						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					smScale := gc_s_smScale[gc_rank]
+					i_2 := gc_tx + gc_off3
+					gc_more3 = true
+					/*line ggml_more.go:124*/ val_2 := dst[i_2]
+					if useShared {
+						val_2 = tmp[i_2]
+					}
+					dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+				}
+			}
+		}
+	}
+}
+
 // InitIndicesKernel is argsort.cu's init_indices: each row of indices is
 // 0, 1, ..., ncols-1.
 //
@@ -84,6 +1449,111 @@ func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Threa
 var gc_src_initIndicesKernel = compiled.NewSource(gc_files_ggml_more, "initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "initIndicesKernel", Pack: gc_ptx_ggml_more, Params: []string{"[]int32", "int", "int"}, Files: []string{"ggml_more.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line ggml_more.go:136
+func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices []int32, ncols int, nrows int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		row := gc_by
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line ggml_more.go:142*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (row * ncols)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
+				gc_at := indices[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 {
+								break
+							}
+							/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+								/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+							} else {
+								gc_b3 := gc_none2
+								/*line ggml_more.go:140*/ if row < nrows {
+									gc_b3 = gc_all2
+								}
+								/*line ggml_more.go:140*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+								if gc_if2.ToBits() != 0 {
+									/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var col int = gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < -2147483648 || col > 2147483640 {
+							break
+						}
+						/*line ggml_more.go:140*/ if col < ncols && uint(ncols-col) > 7 && row < nrows {
+							/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+						} else {
+							gc_b3 := gc_none2
+							/*line ggml_more.go:140*/ if row < nrows {
+								gc_b3 = gc_all2
+							}
+							/*line ggml_more.go:140*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+							if gc_if2.ToBits() != 0 {
+								/*line ggml_more.go:140*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+							}
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					col := gc_bx*gc_bdx + gc_tx
+					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+						gc_at[gc_tx] = int32(col)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					col := gc_bx*gc_bdx + gc_tx
+					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+						indices[row*ncols+col] = int32(col)
+					}
+				}
+			}
+		}
+	}
+}
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
@@ -140,30 +1610,30 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
 				gc_at := offsets[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						idx := gc_bx*gc_bdx + gc_tx
 						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						idx := gc_bx*gc_bdx + gc_tx
 						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						idx := gc_bx*gc_bdx + gc_tx
 						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						idx := gc_bx*gc_bdx + gc_tx
 						/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					idx := gc_bx*gc_bdx + gc_tx
 					/*line ggml_more.go:152*/ gc_at[gc_tx] = int32(idx * ncols)
 				}
@@ -202,6 +1672,221 @@ func ArgsortF32I32Kernel(x []float32, dst []int32, ncols int, ncolsPad int, orde
 var gc_src_argsortF32I32Kernel = compiled.NewSource(gc_files_ggml_more, "argsortF32I32Kernel", "74734e889bd10282a96f8759f5fa77c18bc7b67c6b617ecc8a62bc3f3f7a50b6", "ggml_more.go:194-224").NoGoexit("e2798f3f942afb7e8096ec4f0cb00a0d86857550d21146bf7825aba9f3d9054b", "ggml_more.go:162-167", "ggml_more.go:169-192").GPU(
 	compiled.PTX{Entry: "argsortF32I32Kernel", Pack: gc_ptx_ggml_more, Params: []string{"[]float32", "[]int32", "int", "int", "int"}, Files: []string{"ggml_more.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line ggml_more.go:200
+func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	row := gc_bx
+	/*line ggml_more.go:203*/ xRow := x[row*ncols:]
+	dstRow := gocuda.DynamicShared[int32](t)
+	/*line ggml_more.go:206*/ for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line ggml_more.go:215*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dstRow) && gc_to <= len(dstRow)-gc_off4 {
+				gc_at := dstRow[gc_off4:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var col int = gc_tx + gc_off
+							/*line ggml_more.go:207*/ if col < -2147483648 || col > 2147483640 {
+								break
+							}
+							/*line ggml_more.go:208*/ lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							col := gc_tx + gc_off
+							gc_more = true
+							/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 1
+							col := gc_tx + gc_off
+							gc_more = true
+							/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 2
+							col := gc_tx + gc_off
+							gc_more = true
+							/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 3
+							col := gc_tx + gc_off
+							gc_more = true
+							/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					col := gc_tx + gc_off
+					gc_more = true
+					/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+				}
+			}
+		}
+	}
+	for k := 2; k <= ncolsPad; k *= 2 {
+		for j := k / 2; j > 0; j /= 2 {
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line ggml_more.go:214*/ for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					/*line ggml_more.go:223*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk2 {
+							gc_more2 = true
+						}
+						/*line ggml_more.go:230*/ for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
+							/*line ggml_more.go:215*/ bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+						}
+					}
+				}
+			}
+		}
+	}
+	/*line ggml_more.go:221*/ for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line ggml_more.go:230*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3 + (row * ncols)
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
+				gc_at2 := dst[gc_off5:][:gc_to]
+				gc_at3 := dstRow[gc_off6:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var col_2 int = gc_tx + gc_off3
+							_ = col_2
+							/*line ggml_more.go:222*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_more3 = true
+							/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_more3 = true
+							/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_more3 = true
+							/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_more3 = true
+							/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					col_2 := gc_tx + gc_off3
+					gc_more3 = true
+					/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+				}
+			}
+		}
+	}
+}
 
 // gc_files_ggml_more holds the source files whose lines the kernels' records hash.
 //

@@ -6,7 +6,9 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/intrinsic"
 )
 
 // A build error here means this file was generated for another version of
@@ -37,6 +39,486 @@ var gc_src_normF32Kernel = compiled.NewSource(gc_files_ggml_norm, "normF32Kernel
 	compiled.PTX{Entry: "normF32Kernel", Pack: gc_ptx_ggml_norm, Params: []string{"[]float32", "[]float32", "int", "int64", "int64", "int64", "float32", "int"}, Files: []string{"ggml_norm.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line ggml_norm.go:44
+func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
+	/*line ggml_norm.go:61*/ gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line ggml_norm.go:63*/ _ = &eps
+	}
+	nrows := gc_gdx
+	nchannels := gc_gdy
+	row := gc_bx
+	channel := gc_by
+	sample := gc_bz
+	/*line ggml_norm.go:53*/ x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
+	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
+		gc_s_meanVar[gc_rank] = meanVar
+	}
+	/*line ggml_norm.go:61*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:58*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					meanVar := gc_s_meanVar[gc_rank]
+					/*line ggml_norm.go:58*/ gc_start := tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+						/*line ggml_norm.go:59*/ xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+					}
+					gc_s_meanVar[gc_rank] = meanVar
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						meanVar := gc_s_meanVar[gc_rank]
+						gc_more = true
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						meanVar := gc_s_meanVar[gc_rank]
+						/*line ggml_norm.go:58*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_norm.go:59*/ xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+				}
+			}
+		}
+	}
+	/*line ggml_norm.go:66*/ sSum := gocuda.Shared[float2](t, 32)[:32]
+	var gc_l_a [32]float2
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			meanVar := gc_s_meanVar[gc_rank]
+			/*line ggml_norm.go:64*/ var a float2 = meanVar
+			gc_l_a[gc_lane] = a
+		}
+		/*line ggml_norm.go:32*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				a := gc_l_a[gc_lane]
+				/*line ggml_norm.go:33*/ gc_c1v[gc_lane] = a.X
+			}
+			/*line ggml_norm.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_pos.Thread = gc_w + gc_lane
+				a := gc_l_a[gc_lane]
+				/*line ggml_norm.go:33*/ a.X += gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = a.Y
+				gc_l_a[gc_lane] = a
+			}
+			/*line ggml_norm.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_pos.Thread = gc_w + gc_lane
+				a := gc_l_a[gc_lane]
+				/*line ggml_norm.go:34*/ a.Y += gc_c2r[gc_lane]
+				gc_l_a[gc_lane] = a
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:67*/ warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+			a := gc_l_a[gc_lane]
+			/*line ggml_norm.go:72*/ var meanVar float2
+			/*line ggml_norm.go:36*/ var r float2 = a
+			/*line ggml_norm.go:64*/ meanVar = r
+			/*line ggml_norm.go:69*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSum[warpID] = meanVar
+			}
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+	}
+	/*line ggml_norm.go:65*/ if blockSize > ggmlWarpSize {
+		var gc_l_a_ [32]float2
+		var gc_c3v [32]float32
+		var gc_c3r [32]float32
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_norm.go:68*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:70*/ var meanVar float2
+				/*line ggml_norm.go:73*/ meanVar = sSum[laneID]
+				var a_ float2 = meanVar
+				gc_l_a_[gc_lane] = a_
+			}
+			/*line ggml_norm.go:32*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					a_ := gc_l_a_[gc_lane]
+					/*line ggml_norm.go:33*/ gc_c3v[gc_lane] = a_.X
+				}
+				/*line ggml_norm.go:33*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					a_ := gc_l_a_[gc_lane]
+					/*line ggml_norm.go:33*/ a_.X += gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = a_.Y
+					gc_l_a_[gc_lane] = a_
+				}
+				/*line ggml_norm.go:34*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					a_ := gc_l_a_[gc_lane]
+					/*line ggml_norm.go:34*/ a_.Y += gc_c4r[gc_lane]
+					gc_l_a_[gc_lane] = a_
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				a_ := gc_l_a_[gc_lane]
+				/*line ggml_norm.go:43*/ var meanVar float2
+				/*line ggml_norm.go:36*/ var r_ float2 = a_
+				/*line ggml_norm.go:74*/ meanVar = r_
+				gc_s_meanVar[gc_rank] = meanVar
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		meanVar := gc_s_meanVar[gc_rank]
+		/*line ggml_norm.go:77*/ mean := meanVar.X / float32(ncols)
+		variance := meanVar.Y/float32(ncols) - mean*mean
+		invStd := intrinsic.Rsqrtf(variance + eps)
+		gc_s_mean[gc_rank] = mean
+		gc_s_invStd[gc_rank] = invStd
+	}
+	/*line ggml_norm.go:87*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:81*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+		gc_span2 := (blockSize) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mean := gc_s_mean[gc_rank]
+					invStd := gc_s_invStd[gc_rank]
+					/*line ggml_norm.go:81*/ gc_start2 := tid
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at2 := dst[gc_off4:][:gc_to]
+					gc_at3 := x[gc_off4:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line ggml_norm.go:51*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+								/*line ggml_norm.go:51*/ invStd := lanes.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
+								/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
+								_ = col_
+								/*line ggml_norm.go:82*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+							gc_more2 = true
+							/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								invStd := gc_s_invStd[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								invStd := gc_s_invStd[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								invStd := gc_s_invStd[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								mean := gc_s_mean[gc_rank]
+								invStd := gc_s_invStd[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+							gc_more2 = true
+							/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
+					}
+				}
+			}
+		}
+	}
+}
+
 // GroupNormF32Kernel is group_norm_f32<block_size> of norm.cu: block b
 // normalizes group b, group_size elements of x (the last group cut at
 // ne_elements).
@@ -61,6 +543,1214 @@ var gc_src_groupNormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "groupNor
 	compiled.PTX{Entry: "groupNormF32Kernel", Pack: gc_ptx_ggml_norm, Params: []string{"[]float32", "[]float32", "int", "int", "float32", "int"}, Files: []string{"ggml_norm.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line ggml_norm.go:91
+func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line ggml_norm.go:102*/ gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line ggml_norm.go:104*/ _ = &eps
+	}
+	/*line ggml_norm.go:93*/ end := min(gc_bx*groupSize+groupSize, neElements)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				tmp := gc_vb
+				/*line ggml_norm.go:95*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var tmp float32 = float32(0.0)
+			/*line ggml_norm.go:96*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := float32(0.0)
+		gc_s_tmp[gc_rank] = tmp
+	}
+	/*line ggml_norm.go:100*/ if compiled.StrideFar(blockSize, end) {
+		/*line ggml_norm.go:97*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:97*/ if !compiled.FarFull(start+gc_off, gc_off, 8, (blockSize), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								/*line ggml_norm.go:97*/ gc_off := gc_off + gc_j*(blockSize)
+								/*line ggml_norm.go:97*/ var j int = start + gc_off
+								if j < 0 || j > len(x)-8 {
+									break gc_far
+								}
+								/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
+							}
+							/*line ggml_norm.go:97*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:97*/ gc_start := start
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(blockSize) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(blockSize), gc_trips-1 {
+							/*line ggml_norm.go:98*/ tmp += x[j]
+						}
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:97*/ gc_start := start
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(blockSize) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(blockSize), gc_trips-1 {
+							/*line ggml_norm.go:98*/ tmp += x[j]
+						}
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * groupSize) + gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at := x[gc_off4:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+								/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+								/*line ggml_norm.go:97*/ var j int = start + gc_off
+								_ = j
+								/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+								/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:98*/ tmp += gc_at[gc_tx]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:97*/ var j int = start + gc_off
+							_ = j
+							/*line ggml_norm.go:98*/ tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:98*/ tmp += gc_at[gc_tx]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:97*/ j := start + gc_off
+						gc_more = true
+						/*line ggml_norm.go:98*/ tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+		}
+	}
+	/*line ggml_norm.go:103*/ sSum := gocuda.Shared[float32](t, 32)[:32]
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:101*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:101*/ x_ := tmp
+						/*line ggml_norm.go:101*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:101*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:101*/ x_ := tmp
+						/*line ggml_norm.go:101*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_norm.go:101*/ var x_ float32 = tmp
+					gc_l_x_[gc_lane] = x_
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_ := gc_l_x_[gc_lane]
+								/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
+								gc_l_x_[gc_lane] = x_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:101*/ var x_ float32 = tmp
+				gc_l_x_[gc_lane] = x_
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_ := gc_l_x_[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:104*/ warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+			x_ := gc_l_x_[gc_lane]
+			/*line ggml_norm.go:109*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r float32 = x_
+			/*line ggml_norm.go:101*/ tmp = r
+			/*line ggml_norm.go:106*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSum[warpID] = tmp
+			}
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+	/*line ggml_norm.go:102*/ if blockSize > ggmlWarpSize {
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_norm.go:105*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:107*/ var tmp float32
+				/*line ggml_norm.go:110*/ tmp = sSum[laneID]
+				var x_2 float32 = tmp
+				gc_l_x_2[gc_lane] = x_2
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+										/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+										/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_2 := gc_l_x_2[gc_lane]
+									/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
+									gc_l_x_2[gc_lane] = x_2
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:27*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+							/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_ := x_2
+							/*line ggml_norm.go:111*/ tmp = r_
+							/*line ggml_norm.go:111*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:111*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+							/*line ggml_norm.go:111*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_ := x_2
+							/*line ggml_norm.go:111*/ tmp = r_
+							/*line ggml_norm.go:111*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						x_2 := gc_l_x_2[gc_lane]
+						/*line ggml_norm.go:126*/ var tmp float32
+						/*line ggml_norm.go:27*/ var r_ float32 = x_2
+						/*line ggml_norm.go:111*/ tmp = r_
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_2 := gc_l_x_2[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_norm.go:36*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_ float32 = x_2
+					/*line ggml_norm.go:111*/ tmp = r_
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_vstep4 := 0
+		if compiled.SIMD {
+			/*line ggml_norm.go:114*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(groupSize))
+			gc_vb3 := lanes.BroadcastFloat32x8(0.0)
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
+				/*line ggml_norm.go:115*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+				/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb2)
+				tmp = gc_vb3
+				/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
+			tmp = 0.0
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+	} else {
+		gc_vstep3 := 0
+		/*line ggml_norm.go:114*/ gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
+		gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			/*line ggml_norm.go:115*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+			/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb)
+			tmp = gc_vb2
+			/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
+			tmp = 0.0
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+	/*line ggml_norm.go:121*/ if compiled.StrideFar(blockSize, end) {
+		/*line ggml_norm.go:117*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+		gc_span2 := (blockSize) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+					tmp := gc_s_tmp[gc_rank]
+					mean := gc_s_mean[gc_rank]
+					/*line ggml_norm.go:117*/ gc_start2 := start
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(blockSize), gc_trips2-1 {
+						/*line ggml_norm.go:118*/ xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+					}
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * groupSize) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+					gc_at2 := x[gc_off5:][:gc_to]
+					gc_at3 := dst[gc_off5:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+								/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+								/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+								/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
+								_ = j_
+								/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+								/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
+								/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
+								/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
+							gc_at3[gc_tx] = xi
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+					} else {
+						gc_vstep4 := gc_from
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:92*/ mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+							/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
+							_ = j_
+							/*line ggml_norm.go:118*/ xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+							/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
+							/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						if gc_vstep4 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
+							gc_at3[gc_tx] = xi
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						/*line ggml_norm.go:117*/ j_ := start + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:118*/ xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+		}
+	}
+	/*line ggml_norm.go:125*/ sSum_ := gocuda.Shared[float32](t, 32)[:32]
+	var gc_l_x_3 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:123*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:123*/ x_3 := tmp
+						/*line ggml_norm.go:123*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:123*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:123*/ x_3 := tmp
+						/*line ggml_norm.go:123*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_norm.go:123*/ var x_3 float32 = tmp
+					gc_l_x_3[gc_lane] = x_3
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run3 compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run3.Add(offset_2, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+						gc_left6 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									gc_left6 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left6&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_3 := gc_l_x_3[gc_lane]
+								/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
+								gc_l_x_3[gc_lane] = x_3
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:123*/ var x_3 float32 = tmp
+				gc_l_x_3[gc_lane] = x_3
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_3 := gc_l_x_3[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:126*/ warpID_ := gc_tx / ggmlWarpSize
+			laneID_ := gc_tx % ggmlWarpSize
+			x_3 := gc_l_x_3[gc_lane]
+			/*line ggml_norm.go:131*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+			/*line ggml_norm.go:123*/ tmp = r_2
+			/*line ggml_norm.go:128*/ if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+				sSum_[warpID_] = tmp
+			}
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+	/*line ggml_norm.go:124*/ if blockSize > ggmlWarpSize {
+		var gc_l_x_4 [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_norm.go:127*/ laneID_ := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:129*/ var tmp float32
+				/*line ggml_norm.go:132*/ tmp = sSum_[laneID_]
+				var x_4 float32 = tmp
+				gc_l_x_4[gc_lane] = x_4
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run4.Add(offset_3, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+							gc_left7 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+										/*line ggml_norm.go:25*/ x_4 = x_4.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
+										gc_left7 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+										/*line ggml_norm.go:25*/ x_4 = x_4.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
+										gc_left7 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left7 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left7&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_4 := gc_l_x_4[gc_lane]
+									/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
+									gc_l_x_4[gc_lane] = x_4
+								}
+							}
+						}
+					}
+				}
+				gc_left8 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:27*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+							/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_3 := x_4
+							/*line ggml_norm.go:133*/ tmp = r_3
+							/*line ggml_norm.go:133*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left8 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:133*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+							/*line ggml_norm.go:133*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_3 := x_4
+							/*line ggml_norm.go:133*/ tmp = r_3
+							/*line ggml_norm.go:133*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left8 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left8&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						x_4 := gc_l_x_4[gc_lane]
+						/*line ggml_norm.go:148*/ var tmp float32
+						/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+						/*line ggml_norm.go:133*/ tmp = r_3
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_4 := gc_l_x_4[gc_lane]
+								/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					x_4 := gc_l_x_4[gc_lane]
+					/*line ggml_norm.go:36*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+					/*line ggml_norm.go:133*/ tmp = r_3
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_vstep6 := 0
+		for ; gc_vstep6+3 < gc_n; gc_vstep6 += 4 {
+			{
+				gc_rank := gc_vstep6 + 0
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep6 + 1
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep6 + 2
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep6 + 3
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+		}
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+			gc_s_scale[gc_rank] = scale
+		}
+	} else {
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+			{
+				gc_rank := gc_vstep5 + 0
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep5 + 1
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep5 + 2
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep5 + 3
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+				scale := intrinsic.Rsqrtf(variance + eps)
+				gc_s_scale[gc_rank] = scale
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+			gc_s_scale[gc_rank] = scale
+		}
+	}
+	/*line ggml_norm.go:143*/ if compiled.StrideFar(blockSize, end) {
+		/*line ggml_norm.go:138*/ gc_chunk3 := compiled.StrideChunk(blockSize)
+		gc_span3 := (blockSize) * gc_chunk3
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += (blockSize) * gc_chunk3 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+					scale := gc_s_scale[gc_rank]
+					/*line ggml_norm.go:138*/ gc_start3 := start
+					gc_from4 := gc_start3 + gc_off3
+					gc_trips3 := gc_limit3 - gc_from4
+					switch {
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, blockSize, gc_chunk3, gc_limit3, false)
+					case gc_trips3 > gc_span3:
+						gc_trips3 = gc_chunk3
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(blockSize) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk3 {
+						gc_more3 = true
+					}
+					for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(blockSize), gc_trips3-1 {
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := (gc_bx * groupSize) + gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
+					gc_at4 := dst[gc_off6:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep7 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
+								gc_rank := gc_base + gc_tx
+								/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+								/*line ggml_norm.go:92*/ scale := lanes.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+								/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
+								_ = j_2
+								/*line ggml_norm.go:139*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep7 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							scale := gc_s_scale[gc_rank]
+							gc_more3 = true
+							/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more3 = true
+								/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more3 = true
+								/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more3 = true
+								/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more3 = true
+								/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							scale := gc_s_scale[gc_rank]
+							gc_more3 = true
+							/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
+						gc_more3 = true
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
+					}
+				}
+			}
+		}
+	}
+}
+
 // RmsNormBackF32Kernel is rms_norm_back_f32<block_size> of norm.cu: the
 // gradient of RMS normalization for row blockIdx.x*blockDim.y+threadIdx.y.
 //
@@ -81,6 +1771,681 @@ func RmsNormBackF32Kernel(grad []float32, xf []float32, dst []float32, ncols int
 var gc_src_rmsNormBackF32Kernel = compiled.NewSource(gc_files_ggml_norm, "rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "rmsNormBackF32Kernel", Pack: gc_ptx_ggml_norm, Params: []string{"[]float32", "[]float32", "[]float32", "int", "float32", "int"}, Files: []string{"ggml_norm.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line ggml_norm.go:147
+func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_grad := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_grad {
+		gc_s_grad[gc_rank] = grad
+	}
+	gc_s_xf := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
+	for gc_rank := range gc_s_xf {
+		gc_s_xf[gc_rank] = xf
+	}
+	gc_s_dst := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
+	for gc_rank := range gc_s_dst {
+		gc_s_dst[gc_rank] = dst
+	}
+	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line ggml_norm.go:170*/ gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	/*line ggml_norm.go:172*/ gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_ty := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			row := gc_bx*gc_bdy + gc_ty
+			grad := gc_s_grad[gc_rank]
+			xf := gc_s_xf[gc_rank]
+			dst := gc_s_dst[gc_rank]
+			/*line ggml_norm.go:151*/ grad = grad[int64(row)*int64(ncols):]
+			xf = xf[int64(row)*int64(ncols):]
+			dst = dst[int64(row)*int64(ncols):]
+			sumXX := float32(0.0)
+			sumXG := float32(0.0)
+			gc_s_grad[gc_rank] = grad
+			gc_s_xf[gc_rank] = xf
+			gc_s_dst[gc_rank] = dst
+			gc_s_sumXX[gc_rank] = sumXX
+			gc_s_sumXG[gc_rank] = sumXG
+		}
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
+		}
+	}
+	/*line ggml_norm.go:158*/ gc_chunk := compiled.StrideChunk(blockSize)
+	gc_span := (blockSize) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line ggml_norm.go:158*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line ggml_norm.go:167*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				grad := gc_s_grad[gc_rank]
+				xf := gc_s_xf[gc_rank]
+				sumXX := gc_s_sumXX[gc_rank]
+				sumXG := gc_s_sumXG[gc_rank]
+				/*line ggml_norm.go:158*/ gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(blockSize) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+					/*line ggml_norm.go:159*/ xfi := xf[col]
+					sumXX += xfi * xfi
+					sumXG += xfi * grad[col]
+				}
+				gc_s_sumXX[gc_rank] = sumXX
+				gc_s_sumXG[gc_rank] = sumXG
+			}
+		}
+	}
+	/*line ggml_norm.go:167*/ sSumXX := gocuda.Shared[float32](t, 32)[:32]
+	sSumXG := gocuda.Shared[float32](t, 32)[:32]
+	var gc_l_x [32]float32
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:164*/ sumXX := lanes.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
+						/*line ggml_norm.go:164*/ x := sumXX
+						/*line ggml_norm.go:164*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:164*/ sumXX := lanes.LoadFloat32x8Slice(gc_s_sumXX[gc_rank:])
+						/*line ggml_norm.go:164*/ x := sumXX
+						/*line ggml_norm.go:164*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					sumXX := gc_s_sumXX[gc_rank]
+					/*line ggml_norm.go:164*/ var x float32 = sumXX
+					gc_l_x[gc_lane] = x
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+									/*line ggml_norm.go:25*/ x = x.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+									/*line ggml_norm.go:25*/ x = x.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								x := gc_l_x[gc_lane]
+								/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
+								gc_l_x[gc_lane] = x
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:27*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_norm.go:27*/ var sumXX lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ sumXG := lanes.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
+						/*line ggml_norm.go:27*/ r := x
+						/*line ggml_norm.go:164*/ sumXX = r
+						x_ := sumXG
+						/*line ggml_norm.go:165*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						/*line ggml_norm.go:165*/ sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:165*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_norm.go:165*/ var sumXX lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:165*/ sumXG := lanes.LoadFloat32x8Slice(gc_s_sumXG[gc_rank:])
+						/*line ggml_norm.go:27*/ r := x
+						/*line ggml_norm.go:164*/ sumXX = r
+						x_ := sumXG
+						/*line ggml_norm.go:165*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						/*line ggml_norm.go:165*/ sumXX.StoreSlice(gc_s_sumXX[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x := gc_l_x[gc_lane]
+					/*line ggml_norm.go:180*/ var sumXX float32
+					sumXG := gc_s_sumXG[gc_rank]
+					/*line ggml_norm.go:27*/ var r float32 = x
+					/*line ggml_norm.go:164*/ sumXX = r
+					var x_ float32 = sumXG
+					gc_l_x_[gc_lane] = x_
+					gc_s_sumXX[gc_rank] = sumXX
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_ := gc_l_x_[gc_lane]
+								/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
+								gc_l_x_[gc_lane] = x_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sumXX := gc_s_sumXX[gc_rank]
+				/*line ggml_norm.go:164*/ var x float32 = sumXX
+				gc_l_x[gc_lane] = x
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x := gc_l_x[gc_lane]
+							/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
+							gc_l_x[gc_lane] = x
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				x := gc_l_x[gc_lane]
+				/*line ggml_norm.go:36*/ var sumXX float32
+				sumXG := gc_s_sumXG[gc_rank]
+				/*line ggml_norm.go:27*/ var r float32 = x
+				/*line ggml_norm.go:164*/ sumXX = r
+				var x_ float32 = sumXG
+				gc_l_x_[gc_lane] = x_
+				gc_s_sumXX[gc_rank] = sumXX
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_ := gc_l_x_[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:169*/ warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+			x_ := gc_l_x_[gc_lane]
+			sumXX := gc_s_sumXX[gc_rank]
+			/*line ggml_norm.go:175*/ var sumXG float32
+			/*line ggml_norm.go:27*/ var r_ float32 = x_
+			/*line ggml_norm.go:165*/ sumXG = r_
+			/*line ggml_norm.go:171*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSumXX[warpID] = sumXX
+				sSumXG[warpID] = sumXG
+			}
+			gc_s_sumXG[gc_rank] = sumXG
+		}
+	}
+	/*line ggml_norm.go:166*/ if blockSize > ggmlWarpSize {
+		var gc_l_x_2 [32]float32
+		var gc_l_x_3 [32]float32
+		var gc_c3r [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line ggml_norm.go:170*/ laneID := gc_tx % ggmlWarpSize
+					/*line ggml_norm.go:172*/ var sumXX float32
+					/*line ggml_norm.go:177*/ sumXX = sSumXX[laneID]
+					var x_2 float32 = sumXX
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run3 compiled.ShflSteps
+					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run3.Add(offset_2, 0, 32)
+						if gc_run3.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+							gc_left5 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+										/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+										/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+										gc_left5 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left5&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_2 := gc_l_x_2[gc_lane]
+									/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
+									gc_l_x_2[gc_lane] = x_2
+								}
+							}
+						}
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_2 := gc_l_x_2[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c3r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line ggml_norm.go:170*/ laneID := gc_tx % ggmlWarpSize
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_norm.go:174*/ var sumXX float32
+					/*line ggml_norm.go:176*/ var sumXG float32
+					/*line ggml_norm.go:27*/ var r_2 float32 = x_2
+					/*line ggml_norm.go:178*/ sumXX = r_2
+					/*line ggml_norm.go:180*/ sumXG = sSumXG[laneID]
+					var x_3 float32 = sumXG
+					gc_l_x_3[gc_lane] = x_3
+					gc_s_sumXX[gc_rank] = sumXX
+				}
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run4.Add(offset_3, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+							gc_left6 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+										/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+										gc_left6 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+										/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+										gc_left6 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left6&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_3 := gc_l_x_3[gc_lane]
+									/*line ggml_norm.go:25*/ x_3 += gc_c4r[gc_lane]
+									gc_l_x_3[gc_lane] = x_3
+								}
+							}
+						}
+					}
+				}
+				gc_left7 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:27*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+							/*line ggml_norm.go:27*/ var sumXG lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_3 := x_3
+							/*line ggml_norm.go:181*/ sumXG = r_3
+							/*line ggml_norm.go:181*/ sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:181*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+							/*line ggml_norm.go:181*/ var sumXG lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_3 := x_3
+							/*line ggml_norm.go:181*/ sumXG = r_3
+							/*line ggml_norm.go:181*/ sumXG.StoreSlice(gc_s_sumXG[gc_rank:])
+							gc_left7 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left7&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						x_3 := gc_l_x_3[gc_lane]
+						/*line ggml_norm.go:196*/ var sumXG float32
+						/*line ggml_norm.go:27*/ var r_3 float32 = x_3
+						/*line ggml_norm.go:181*/ sumXG = r_3
+						gc_s_sumXG[gc_rank] = sumXG
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_3 := gc_l_x_3[gc_lane]
+								/*line ggml_norm.go:25*/ x_3 += gc_c4r[gc_lane]
+								gc_l_x_3[gc_lane] = x_3
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					x_3 := gc_l_x_3[gc_lane]
+					/*line ggml_norm.go:36*/ var sumXG float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_3
+					/*line ggml_norm.go:181*/ sumXG = r_3
+					gc_s_sumXG[gc_rank] = sumXG
+				}
+			}
+		}
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sumXX := gc_s_sumXX[gc_rank]
+		sumXG := gc_s_sumXG[gc_rank]
+		/*line ggml_norm.go:184*/ meanEps := sumXX/float32(ncols) + eps
+		sumEps := sumXX + float32(ncols)*eps
+		/*line ggml_norm.go:187*/ scaleGrad := intrinsic.Rsqrtf(meanEps)
+		scaleX := -scaleGrad * sumXG / sumEps
+		gc_s_scaleGrad[gc_rank] = scaleGrad
+		gc_s_scaleX[gc_rank] = scaleX
+	}
+	/*line ggml_norm.go:190*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+	gc_span2 := (blockSize) * gc_chunk2
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line ggml_norm.go:190*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line ggml_norm.go:199*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				grad := gc_s_grad[gc_rank]
+				xf := gc_s_xf[gc_rank]
+				dst := gc_s_dst[gc_rank]
+				scaleGrad := gc_s_scaleGrad[gc_rank]
+				scaleX := gc_s_scaleX[gc_rank]
+				/*line ggml_norm.go:190*/ gc_start2 := tid
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
+					/*line ggml_norm.go:191*/ dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+				}
+			}
+		}
+	}
+}
 
 // L2NormF32Kernel is l2_norm_f32<block_size> of norm.cu: each row divided
 // by its Euclidean norm (at least eps).
@@ -105,6 +2470,751 @@ var gc_src_l2NormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "l2NormF32Ke
 	compiled.PTX{Entry: "l2NormF32Kernel", Pack: gc_ptx_ggml_norm, Params: []string{"[]float32", "[]float32", "int", "int64", "int64", "int64", "float32", "int"}, Files: []string{"ggml_norm.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line ggml_norm.go:199
+func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line ggml_norm.go:216*/ gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line ggml_norm.go:217*/ _ = &eps
+	}
+	nrows := gc_gdx
+	nchannels := gc_gdy
+	row := gc_bx
+	channel := gc_by
+	sample := gc_bz
+	/*line ggml_norm.go:208*/ x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
+	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				tmp := gc_vb
+				/*line ggml_norm.go:211*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var tmp float32 = float32(0.0)
+			/*line ggml_norm.go:212*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := float32(0.0)
+		gc_s_tmp[gc_rank] = tmp
+	}
+	/*line ggml_norm.go:216*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:213*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:206*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:213*/ if !compiled.FarFull(tid+gc_off, gc_off, 8, (blockSize), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								/*line ggml_norm.go:213*/ gc_off := gc_off + gc_j*(blockSize)
+								/*line ggml_norm.go:213*/ var col int = tid + gc_off
+								if col < 0 || col > len(x)-8 {
+									break gc_far
+								}
+								/*line ggml_norm.go:214*/ xi := lanes.LoadFloat32x8Slice(x[col:])
+								/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+							}
+							/*line ggml_norm.go:213*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:213*/ gc_start := tid
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(blockSize) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+							/*line ggml_norm.go:214*/ xi := x[col]
+							tmp += xi * xi
+						}
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:213*/ gc_start := tid
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(blockSize) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+							/*line ggml_norm.go:214*/ xi := x[col]
+							tmp += xi * xi
+						}
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line ggml_norm.go:206*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+								/*line ggml_norm.go:213*/ var col int = tid + gc_off
+								_ = col
+								/*line ggml_norm.go:214*/ xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+								/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:214*/ xi := gc_at[gc_tx]
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+					} else {
+						gc_vstep2 := gc_from
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:206*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:213*/ var col int = tid + gc_off
+							_ = col
+							/*line ggml_norm.go:214*/ xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							tmp := gc_s_tmp[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:214*/ xi := gc_at[gc_tx]
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:213*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_norm.go:214*/ xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			}
+		}
+	}
+	/*line ggml_norm.go:220*/ sSum := gocuda.Shared[float32](t, 32)[:32]
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:218*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:218*/ x_ := tmp
+						/*line ggml_norm.go:218*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:218*/ tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:218*/ x_ := tmp
+						/*line ggml_norm.go:218*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_norm.go:218*/ var x_ float32 = tmp
+					gc_l_x_[gc_lane] = x_
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_ := lanes.LoadFloat32x8Slice(gc_l_x_[gc_lane:])
+									/*line ggml_norm.go:25*/ x_ = x_.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_.StoreSlice(gc_l_x_[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_ := gc_l_x_[gc_lane]
+								/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
+								gc_l_x_[gc_lane] = x_
+							}
+						}
+					}
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:218*/ var x_ float32 = tmp
+				gc_l_x_[gc_lane] = x_
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_ := gc_l_x_[gc_lane]
+							/*line ggml_norm.go:25*/ x_ += gc_c1r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
+					}
+				}
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:221*/ warpID := gc_tx / ggmlWarpSize
+			laneID := gc_tx % ggmlWarpSize
+			x_ := gc_l_x_[gc_lane]
+			/*line ggml_norm.go:226*/ var tmp float32
+			/*line ggml_norm.go:27*/ var r float32 = x_
+			/*line ggml_norm.go:218*/ tmp = r
+			/*line ggml_norm.go:223*/ if (blockSize > ggmlWarpSize) && (laneID == 0) {
+				sSum[warpID] = tmp
+			}
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+	/*line ggml_norm.go:219*/ if blockSize > ggmlWarpSize {
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_norm.go:222*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_norm.go:224*/ var tmp float32
+				/*line ggml_norm.go:227*/ tmp = sSum[laneID]
+				var x_2 float32 = tmp
+				gc_l_x_2[gc_lane] = x_2
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+										/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+										/*line ggml_norm.go:25*/ x_2 = x_2.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_2.StoreSlice(gc_l_x_2[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_2 := gc_l_x_2[gc_lane]
+									/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
+									gc_l_x_2[gc_lane] = x_2
+								}
+							}
+						}
+					}
+				}
+				gc_left4 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:27*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+							/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_ := x_2
+							/*line ggml_norm.go:228*/ tmp = r_
+							/*line ggml_norm.go:228*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:228*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+							/*line ggml_norm.go:228*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_ := x_2
+							/*line ggml_norm.go:228*/ tmp = r_
+							/*line ggml_norm.go:228*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left4 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left4&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						x_2 := gc_l_x_2[gc_lane]
+						/*line ggml_norm.go:243*/ var tmp float32
+						/*line ggml_norm.go:27*/ var r_ float32 = x_2
+						/*line ggml_norm.go:228*/ tmp = r_
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_2 := gc_l_x_2[gc_lane]
+								/*line ggml_norm.go:25*/ x_2 += gc_c2r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_norm.go:36*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_ float32 = x_2
+					/*line ggml_norm.go:228*/ tmp = r_
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		gc_vstep4 := 0
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+			{
+				gc_rank := gc_vstep4 + 0
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep4 + 1
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep4 + 2
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep4 + 3
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+		}
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			gc_s_scale[gc_rank] = scale
+		}
+	} else {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			{
+				gc_rank := gc_vstep3 + 0
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep3 + 1
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep3 + 2
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+			{
+				gc_rank := gc_vstep3 + 3
+				gc_pos.Thread = gc_rank
+				tmp := gc_s_tmp[gc_rank]
+				/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+				gc_s_scale[gc_rank] = scale
+			}
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+			gc_s_scale[gc_rank] = scale
+		}
+	}
+	/*line ggml_norm.go:236*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:233*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+		gc_span2 := (blockSize) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					scale := gc_s_scale[gc_rank]
+					/*line ggml_norm.go:233*/ gc_start2 := tid
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at2 := dst[gc_off4:][:gc_to]
+					gc_at3 := x[gc_off4:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line ggml_norm.go:206*/ scale := lanes.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+								/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
+								_ = col_
+								/*line ggml_norm.go:234*/ scale.Mul(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							scale := gc_s_scale[gc_rank]
+							gc_more2 = true
+							/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								scale := gc_s_scale[gc_rank]
+								gc_more2 = true
+								/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							scale := gc_s_scale[gc_rank]
+							gc_more2 = true
+							/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						scale := gc_s_scale[gc_rank]
+						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
+					}
+				}
+			}
+		}
+	}
+}
+
 // ArgmaxF32Kernel is argmax_f32 of argmax.cu: dst[row] is the index of the
 // largest element of row blockIdx.x of x (the first on ties), by a
 // grid-stride scan, a warp butterfly and a second one over the warps'
@@ -127,6 +3237,361 @@ func ArgmaxF32Kernel(x []float32, dst []int32, ncols int64) func(*gocuda.Thread)
 var gc_src_argmaxF32Kernel = compiled.NewSource(gc_files_ggml_norm, "argmaxF32Kernel", "cab27820de0e7ae0d05ea1e48d3c3ed272a8cc7322eee423bd0cb5fd36303279", "ggml_norm.go:244-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "argmaxF32Kernel", Pack: gc_ptx_ggml_norm, Params: []string{"[]float32", "[]int32", "int64"}, Files: []string{"ggml_norm.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line ggml_norm.go:250
+func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	row := int64(gc_bx)
+	/*line ggml_norm.go:255*/ rowx := x[row*ncols:]
+	/*line ggml_norm.go:276*/ nWarps := gc_bdx / ggmlWarpSize
+	/*line ggml_norm.go:280*/ const maxWarps = 1024 / ggmlWarpSize
+	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
+	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
+	var gc_l_val_ [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]int
+	var gc_c2r [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:253*/ maxval := float32(-fltMax)
+				argmax := -1
+				/*line ggml_norm.go:257*/ for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line ggml_norm.go:258*/ val := rowx[col]
+					if val > maxval {
+						maxval = val
+						argmax = int(col)
+					}
+				}
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_argmax[gc_rank] = argmax
+			}
+		}
+		/*line ggml_norm.go:265*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:266*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+							/*line ggml_norm.go:266*/ maxval.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:266*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+							/*line ggml_norm.go:266*/ maxval.StoreSlice(gc_c1v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						maxval := gc_s_maxval[gc_rank]
+						/*line ggml_norm.go:266*/ gc_c1v[gc_lane] = maxval
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					maxval := gc_s_maxval[gc_rank]
+					/*line ggml_norm.go:266*/ gc_c1v[gc_lane] = maxval
+				}
+			}
+			/*line ggml_norm.go:266*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				argmax := gc_s_argmax[gc_rank]
+				/*line ggml_norm.go:266*/ val_ := gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = argmax
+				gc_l_val_[gc_lane] = val_
+			}
+			/*line ggml_norm.go:267*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				maxval := gc_s_maxval[gc_rank]
+				argmax := gc_s_argmax[gc_rank]
+				val_ := gc_l_val_[gc_lane]
+				/*line ggml_norm.go:267*/ col_ := gc_c2r[gc_lane]
+				if val_ > maxval {
+					maxval = val_
+					argmax = col_
+				} else if val_ == maxval && col_ < argmax {
+					argmax = col_
+				}
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_argmax[gc_rank] = argmax
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			/*line ggml_norm.go:281*/ if gc_lo2 < gc_hi2 && !(nWarps > 1) {
+				gc_hi2 = 0
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+				maxval := gc_s_maxval[gc_rank]
+				argmax := gc_s_argmax[gc_rank]
+				/*line ggml_norm.go:283*/ if (nWarps > 1) && (laneID == 0) {
+					sharedMaxval[warpID] = maxval
+					sharedArgmax[warpID] = argmax
+				}
+			}
+		}
+	}
+	/*line ggml_norm.go:279*/ if nWarps > 1 {
+		var gc_l_val_2 [32]float32
+		var gc_c3v [32]float32
+		var gc_c3r [32]float32
+		var gc_c4v [32]int
+		var gc_c4r [32]int
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m13 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line ggml_norm.go:278*/ warpID := gc_tx / ggmlWarpSize
+					/*line ggml_norm.go:290*/ if warpID == 0 {
+						gc_m13 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(nWarps, -1), 32))
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+						maxval := gc_s_maxval[gc_rank]
+						argmax := gc_s_argmax[gc_rank]
+						/*line ggml_norm.go:291*/ if laneID < nWarps {
+							maxval = sharedMaxval[laneID]
+							argmax = sharedArgmax[laneID]
+						}
+						gc_s_maxval[gc_rank] = maxval
+						gc_s_argmax[gc_rank] = argmax
+					}
+				}
+				/*line ggml_norm.go:295*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if compiled.SIMDBuild {
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									gc_rank := gc_w + gc_lane
+									/*line ggml_norm.go:296*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+									/*line ggml_norm.go:296*/ maxval.StoreSlice(gc_c3v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									/*line ggml_norm.go:296*/ maxval := lanes.LoadFloat32x8Slice(gc_s_maxval[gc_rank:])
+									/*line ggml_norm.go:296*/ maxval.StoreSlice(gc_c3v[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								maxval := gc_s_maxval[gc_rank]
+								/*line ggml_norm.go:296*/ gc_c3v[gc_lane] = maxval
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							maxval := gc_s_maxval[gc_rank]
+							/*line ggml_norm.go:296*/ gc_c3v[gc_lane] = maxval
+						}
+					}
+					/*line ggml_norm.go:296*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						argmax := gc_s_argmax[gc_rank]
+						/*line ggml_norm.go:296*/ val_2 := gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = argmax
+						gc_l_val_2[gc_lane] = val_2
+					}
+					/*line ggml_norm.go:297*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						maxval := gc_s_maxval[gc_rank]
+						argmax := gc_s_argmax[gc_rank]
+						val_2 := gc_l_val_2[gc_lane]
+						/*line ggml_norm.go:297*/ col_2 := gc_c4r[gc_lane]
+						if val_2 > maxval {
+							maxval = val_2
+							argmax = col_2
+						} else if val_2 == maxval && col_2 < argmax {
+							argmax = col_2
+						}
+						gc_s_maxval[gc_rank] = maxval
+						gc_s_argmax[gc_rank] = argmax
+					}
+				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+			{
+				gc_tx := gc_vstep + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+				argmax := gc_s_argmax[gc_rank]
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx := gc_vstep + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+				argmax := gc_s_argmax[gc_rank]
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx := gc_vstep + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+				argmax := gc_s_argmax[gc_rank]
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx := gc_vstep + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+				argmax := gc_s_argmax[gc_rank]
+				/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+		}
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			/*line ggml_norm.go:277*/ laneID := gc_tx % ggmlWarpSize
+			warpID := gc_tx / ggmlWarpSize
+			argmax := gc_s_argmax[gc_rank]
+			/*line ggml_norm.go:308*/ if warpID == 0 && laneID == 0 {
+				dst[row] = int32(argmax)
+			}
+		}
+	}
+}
 
 // gc_files_ggml_norm holds the source files whose lines the kernels' records hash.
 //

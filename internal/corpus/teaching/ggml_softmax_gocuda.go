@@ -4,8 +4,12 @@ package teaching
 
 import (
 	"embed"
+	"math"
+	"unsafe"
 
+	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,8 +17,673 @@ import (
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
 
+// SoftMaxF32Kernel is soft_max_f32<use_shared, ncols_template,
+// block_size_template, T>: row blockIdx.x + blockIdx.y*gridDim.x +
+// blockIdx.z*gridDim.x*gridDim.y of x, scaled and masked, through softmax
+// into dst; the row is cached in dynamic shared memory after WARP_SIZE
+// floats of inter-warp buffer when useShared, in dst otherwise.
+//
+//line ggml_softmax.go:73
+func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		gc_body := func(gc_b *compiled.Block) {
+			/*line ggml_softmax.go:75*/ gc_body_softMaxF32[T](gc_b, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+		}
+		switch any(*new(T)).(type) {
+		case float32:
+			mask := any(mask).([]float32)
+			gc_body = func(gc_b *compiled.Block) {
+				gc_body_softMaxF32_float32(gc_b, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+			}
+		}
+		return compiled.Kernel(gc_src_softMaxF32,
+			func(gc_t *gocuda.Thread) {
+				softMaxF32[T](gc_t, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_softMaxF32,
+			func(gc_t *gocuda.Thread) {
+				/*line ggml_softmax.go:76*/ softMaxF32[T](gc_t, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+			},
+			func(gc_b *compiled.Block) {
+				gc_body_softMaxF32[T](gc_b, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+			})
+	}
+}
+
 //line ggml_softmax.go:73
 var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64").NoGPU("with [float32]: ggml_softmax.go:110: a variable holding both global and shared memory has no GPU form yet")
+
+//line ggml_softmax.go:73
+func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_mask := compiled.Scratch[[]T](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_mask {
+		gc_s_mask[gc_rank] = mask
+	}
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_softmax.go:94*/ gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:74*/ ncols := ncolsTemplate
+	if ncolsTemplate == 0 {
+		ncols = int(p.ncols)
+	}
+	i03 := int64(gc_bz)
+	i02 := int64(gc_by)
+	i01 := int64(gc_bx)
+	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
+	/*line ggml_softmax.go:87*/ i11 := i01
+	i12 := i02 % p.ne12
+	i13 := i03 % p.ne13
+	/*line ggml_softmax.go:91*/ x = x[int64(rowx)*int64(ncols):]
+	var sizeofT T
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		mask := gc_s_mask[gc_rank]
+		/*line ggml_softmax.go:93*/ mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		gc_s_mask[gc_rank] = mask
+	}
+	/*line ggml_softmax.go:94*/ dst = dst[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:96*/ blockSize := blockSizeTemplate
+	if blockSizeTemplate == 0 {
+		blockSize = gc_bdx
+	}
+	/*line ggml_softmax.go:104*/ slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+	/*line ggml_softmax.go:106*/ dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+	bufIw := dataSoftMaxF32
+	vals := dst
+	if useShared {
+		vals = bufIw[ggmlWarpSize:]
+	}
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				mask := gc_s_mask[gc_rank]
+				/*line ggml_softmax.go:113*/ maxVal := float32(math.Inf(-1))
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
+				/*line ggml_softmax.go:118*/ for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+					/*line ggml_softmax.go:121*/ if ncolsTemplate == 0 && col >= ncols {
+						break
+					}
+					m := float32(0.0)
+					/*line ggml_softmax.go:126*/ if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+					/*line ggml_softmax.go:131*/ vals[col] = val
+					maxVal = max(maxVal, val)
+				}
+				/*line ggml_softmax.go:135*/ var x_ float32 = maxVal
+				gc_l_x_[gc_lane] = x_
+			}
+		}
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				x_ := gc_l_x_[gc_lane]
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x_ = fmaxf(x_, shflXorSync)
+				gc_l_x_[gc_lane] = x_
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+				x_ := gc_l_x_[gc_lane]
+				/*line ggml_softmax.go:106*/ var maxVal float32
+				/*line ggml_more.go:27*/ var r float32 = x_
+				/*line ggml_softmax.go:135*/ maxVal = r
+				/*line ggml_softmax.go:137*/ if (blockSize > ggmlWarpSize) && (warpID == 0) {
+					bufIw[laneID] = float32(math.Inf(-1))
+				}
+				gc_s_maxVal[gc_rank] = maxVal
+			}
+		}
+	}
+	/*line ggml_softmax.go:136*/ if blockSize > ggmlWarpSize {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line ggml_softmax.go:139*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank]
+					/*line ggml_softmax.go:143*/ bufIw[warpID] = maxVal
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					maxVal := gc_s_maxVal[gc_rank]
+					/*line ggml_softmax.go:142*/ if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+			}
+		}
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var maxVal float32
+				/*line ggml_softmax.go:147*/ maxVal = bufIw[laneID]
+				var x_2 float32 = maxVal
+				gc_l_x_2[gc_lane] = x_2
+			}
+			/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync_)
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_more.go:27*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+							/*line ggml_more.go:27*/ var maxVal lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_more.go:27*/ r_ := x_2
+							/*line ggml_softmax.go:148*/ maxVal = r_
+							/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_softmax.go:148*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+							/*line ggml_softmax.go:148*/ var maxVal lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_more.go:27*/ r_ := x_2
+							/*line ggml_softmax.go:148*/ maxVal = r_
+							/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						x_2 := gc_l_x_2[gc_lane]
+						/*line ggml_softmax.go:163*/ var maxVal float32
+						/*line ggml_more.go:27*/ var r_ float32 = x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						gc_s_maxVal[gc_rank] = maxVal
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_more.go:35*/ var maxVal float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:148*/ maxVal = r_
+					gc_s_maxVal[gc_rank] = maxVal
+				}
+			}
+		}
+	}
+	var gc_l_x_3 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			maxVal := gc_s_maxVal[gc_rank]
+			tmp := float32(0.0)
+			/*line ggml_softmax.go:153*/ for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+				col_ := col0_ + tid
+				/*line ggml_softmax.go:156*/ if ncolsTemplate == 0 && col_ >= ncols {
+					break
+				}
+				/*line ggml_softmax.go:160*/ val_ := expf(vals[col_] - maxVal)
+				tmp += val_
+				vals[col_] = val_
+			}
+			/*line ggml_softmax.go:165*/ var x_3 float32 = tmp
+			gc_l_x_3[gc_lane] = x_3
+		}
+		if compiled.SIMDBuild {
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+									/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_3 := gc_l_x_3[gc_lane]
+								/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
+								gc_l_x_3[gc_lane] = x_3
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:27*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_2 := x_3
+						/*line ggml_softmax.go:165*/ tmp = r_2
+						/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_softmax.go:165*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+						/*line ggml_softmax.go:165*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_2 := x_3
+						/*line ggml_softmax.go:165*/ tmp = r_2
+						/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x_3 := gc_l_x_3[gc_lane]
+					/*line ggml_softmax.go:180*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		} else {
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x_3 := gc_l_x_3[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				x_3 := gc_l_x_3[gc_lane]
+				/*line ggml_norm.go:36*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+				/*line ggml_softmax.go:165*/ tmp = r_2
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
+	}
+	/*line ggml_softmax.go:166*/ if blockSize > ggmlWarpSize {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:168*/ if warpID == 0 {
+					bufIw[laneID] = 0.0
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line ggml_softmax.go:176*/ gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact2 {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_softmax.go:174*/ bufIw[warpID] = tmp
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_softmax.go:173*/ if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+			}
+		}
+		var gc_l_x_4 [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var tmp float32
+				/*line ggml_softmax.go:178*/ tmp = bufIw[laneID]
+				var x_4 float32 = tmp
+				gc_l_x_4[gc_lane] = x_4
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run2.Add(offset_3, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+							gc_left4 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+										/*line ggml_norm.go:25*/ x_4 = x_4.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+										/*line ggml_norm.go:25*/ x_4 = x_4.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
+										gc_left4 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left4&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_4 := gc_l_x_4[gc_lane]
+									/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
+									gc_l_x_4[gc_lane] = x_4
+								}
+							}
+						}
+					}
+				}
+				gc_left5 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							/*line ggml_norm.go:27*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+							/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_3 := x_4
+							/*line ggml_softmax.go:179*/ tmp = r_3
+							/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							/*line ggml_softmax.go:179*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+							/*line ggml_softmax.go:179*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_norm.go:27*/ r_3 := x_4
+							/*line ggml_softmax.go:179*/ tmp = r_3
+							/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+							gc_left5 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left5&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						x_4 := gc_l_x_4[gc_lane]
+						/*line ggml_softmax.go:194*/ var tmp float32
+						/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_4 := gc_l_x_4[gc_lane]
+								/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
+							}
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					x_4 := gc_l_x_4[gc_lane]
+					/*line ggml_norm.go:36*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+					/*line ggml_softmax.go:179*/ tmp = r_3
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line ggml_softmax.go:187*/ gc_s_maxVal := gc_s_maxVal[:gc_n]
+		/*line ggml_softmax.go:189*/ gc_s_tmp := gc_s_tmp[:gc_n]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L9:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxVal := gc_s_maxVal[gc_rank]
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_softmax.go:182*/ if sinks != nil {
+						tmp += expf(sinks[i02] - maxVal)
+					}
+					/*line ggml_softmax.go:186*/ invSum := 1.0 / tmp
+					/*line ggml_softmax.go:188*/ for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+						col_2 := col0_2 + tid
+						/*line ggml_softmax.go:191*/ if ncolsTemplate == 0 && col_2 >= ncols {
+							continue gc_L9
+						}
+						/*line ggml_softmax.go:195*/ dst[col_2] = vals[col_2] * invSum
+					}
+				}
+			}
+		}
+	})
+}
 
 // SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a
 // cooperative kernel: every row in turn, spread over the whole grid.
@@ -29,6 +698,1559 @@ func SoftMaxF32ParallelizeColsKernel(x []float32, dst []float32, tmpVals []float
 
 //line ggml_softmax.go:357
 var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239").NoGPU("ggml_softmax.go:213: Assert has no GPU form yet")
+
+//line ggml_softmax.go:357
+func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, dst []float32, tmpVals []float32, p softMaxParams) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_shared1 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_shared2 := func(n int) []float32 {
+		defer func() {}()
+		return gocuda.Shared[float32](t, n)
+	}
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line ggml_softmax.go:377*/ gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_softmax.go:379*/ gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:381*/ gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	/*line ggml_softmax.go:383*/ gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b, 8)[:gc_n]
+	/*line ggml_softmax.go:358*/ for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line ggml_softmax.go:359*/ var x_ []float32 = x[int64(rowx)*p.ncols:]
+		/*line ggml_softmax.go:359*/ var dst_ []float32 = dst[int64(rowx)*p.ncols:]
+		/*line ggml_softmax.go:359*/ var tmpVals_ []float32 = tmpVals
+		/*line ggml_softmax.go:359*/ var p_ softMaxParams = p
+		/*line ggml_softmax.go:258*/ g := cg.ThisGrid(t)
+		_ = g
+		/*line ggml_softmax.go:262*/ const nElemPerThread = 4
+		stepSize := gc_gdx * gc_bdx
+		/*line ggml_softmax.go:283*/ var returned bool
+		_ = returned
+		/*line ggml_softmax.go:214*/ localVals_ := gc_shared1(32)[:32]
+		var gc_l_x_2 [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
+					/*line ggml_softmax.go:264*/ localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+					localMax := float32(math.Inf(-1))
+					/*line ggml_softmax.go:268*/ for col := colStart; int64(col) < p_.ncols; {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						{
+							i := int(0)
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i := int(1)
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i := int(2)
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i := int(3)
+							/*line ggml_softmax.go:270*/ idx := col + i*stepSize
+							if int64(idx) < p_.ncols {
+								localVals[i] = x_[idx]
+							} else {
+								localVals[i] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i_ := int(0)
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
+						}
+						{
+							i_ := int(1)
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
+						}
+						{
+							i_ := int(2)
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
+						}
+						{
+							i_ := int(3)
+							/*line ggml_softmax.go:278*/ localMax = fmaxf(localMax, localVals[i_])
+						}
+						col += stepSize * nElemPerThread
+					}
+					/*line ggml_softmax.go:283*/ var val float32 = localMax
+					/*line ggml_softmax.go:283*/ var r float32
+					/*line ggml_softmax.go:211*/ var x_2 float32 = val
+					gc_l_x_2[gc_lane] = x_2
+					gc_s_localVals[gc_rank] = localVals
+					gc_s_r[gc_rank] = r
+				}
+			}
+			/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync)
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					/*line ggml_softmax.go:215*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_softmax.go:220*/ var val float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:211*/ val = r_
+					/*line ggml_softmax.go:213*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:213*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:217*/ if laneID == 0 {
+							localVals_[warpID] = val
+						}
+					}
+					gc_s_val[gc_rank] = val
+				}
+			}
+		}
+		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
+			var gc_l_x_3 [32]float32
+			var gc_c2r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:216*/ laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:218*/ var val float32
+					/*line ggml_softmax.go:221*/ val = float32(math.Inf(-1))
+					if laneID < (gc_bdx / ggmlWarpSize) {
+						val = localVals_[laneID]
+					}
+					var x_3 float32 = val
+					gc_l_x_3[gc_lane] = x_3
+					gc_s_val[gc_rank] = val
+				}
+				/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						x_3 := gc_l_x_3[gc_lane]
+						/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+						/*line ggml_more.go:25*/ x_3 = fmaxf(x_3, shflXorSync_)
+						gc_l_x_3[gc_lane] = x_3
+					}
+				}
+				if compiled.SIMDBuild {
+					gc_left := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line ggml_more.go:27*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_more.go:27*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_more.go:27*/ r_2 := x_3
+								/*line ggml_softmax.go:225*/ r = r_2
+								/*line ggml_softmax.go:225*/ r.StoreSlice(gc_s_r[gc_rank:])
+								gc_left &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line ggml_softmax.go:225*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_softmax.go:225*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_more.go:27*/ r_2 := x_3
+								/*line ggml_softmax.go:225*/ r = r_2
+								/*line ggml_softmax.go:225*/ r.StoreSlice(gc_s_r[gc_rank:])
+								gc_left &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							x_3 := gc_l_x_3[gc_lane]
+							/*line ggml_softmax.go:240*/ var r float32
+							/*line ggml_more.go:27*/ var r_2 float32 = x_3
+							/*line ggml_softmax.go:225*/ r = r_2
+							gc_s_r[gc_rank] = r
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						x_3 := gc_l_x_3[gc_lane]
+						/*line ggml_more.go:35*/ var r float32
+						/*line ggml_more.go:27*/ var r_2 float32 = x_3
+						/*line ggml_softmax.go:225*/ r = r_2
+						gc_s_r[gc_rank] = r
+					}
+				}
+			}
+			returned = true
+		} else {
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+						gc_rank := gc_vstep
+						/*line ggml_softmax.go:227*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+						/*line ggml_softmax.go:227*/ var r lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:227*/ r = val
+						/*line ggml_softmax.go:227*/ r.StoreSlice(gc_s_r[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					/*line ggml_softmax.go:227*/ val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+					/*line ggml_softmax.go:227*/ var r lanes.Float32x8
+					/*line ggml_softmax.go:227*/ r = val
+					/*line ggml_softmax.go:227*/ r.StoreSlice(gc_s_r[gc_rank:])
+				}
+			}
+			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+				/*line ggml_softmax.go:232*/ var r float32
+				/*line ggml_softmax.go:227*/ r = val
+				gc_s_r[gc_rank] = r
+			}
+			returned = true
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
+					gc_at := tmpVals_[gc_off:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var localMax float32
+							r := gc_s_r[gc_rank]
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var localMax float32
+							r := gc_s_r[gc_rank]
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var localMax float32
+							r := gc_s_r[gc_rank]
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var localMax float32
+							r := gc_s_r[gc_rank]
+							/*line ggml_softmax.go:283*/ localMax = r
+							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line ggml_softmax.go:262*/ var localMax float32
+						r := gc_s_r[gc_rank]
+						/*line ggml_softmax.go:283*/ localMax = r
+						/*line ggml_softmax.go:286*/ gc_at[0] = localMax
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_softmax.go:262*/ var localMax float32
+						r := gc_s_r[gc_rank]
+						/*line ggml_softmax.go:283*/ localMax = r
+						/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
+					}
+				}
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		/*line ggml_softmax.go:296*/ var returned_ bool
+		_ = returned_
+		/*line ggml_softmax.go:214*/ localVals_2 := gc_shared1(32)[:32]
+		var gc_l_x_4 [32]float32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off2 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+					gc_at2 := tmpVals_[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						tid := gc_tx
+						/*line ggml_softmax.go:262*/ var localMax float32
+						/*line ggml_softmax.go:290*/ t.Assert(gc_gdx < gc_bdx)
+						if tid < gc_gdx {
+							localMax = gc_at2[gc_lane]
+						} else {
+							localMax = float32(math.Inf(-1))
+						}
+						var val_ float32 = localMax
+						/*line ggml_softmax.go:296*/ var r_3 float32
+						/*line ggml_softmax.go:211*/ var x_4 float32 = val_
+						gc_l_x_4[gc_lane] = x_4
+						gc_s_r_3[gc_rank] = r_3
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						tid := gc_tx
+						/*line ggml_softmax.go:262*/ var localMax float32
+						/*line ggml_softmax.go:290*/ t.Assert(gc_gdx < gc_bdx)
+						if tid < gc_gdx {
+							localMax = tmpVals_[tid]
+						} else {
+							localMax = float32(math.Inf(-1))
+						}
+						var val_ float32 = localMax
+						/*line ggml_softmax.go:296*/ var r_3 float32
+						/*line ggml_softmax.go:211*/ var x_4 float32 = val_
+						gc_l_x_4[gc_lane] = x_4
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+			}
+			/*line ggml_more.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					x_4 := gc_l_x_4[gc_lane]
+					/*line ggml_more.go:25*/ var shflXorSync_2 float32 = gc_c3r[gc_lane]
+					/*line ggml_more.go:25*/ x_4 = fmaxf(x_4, shflXorSync_2)
+					gc_l_x_4[gc_lane] = x_4
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					/*line ggml_softmax.go:215*/ warpID_ := gc_tx / ggmlWarpSize
+					laneID_ := gc_tx % ggmlWarpSize
+					x_4 := gc_l_x_4[gc_lane]
+					/*line ggml_softmax.go:220*/ var val_ float32
+					/*line ggml_more.go:27*/ var r_4 float32 = x_4
+					/*line ggml_softmax.go:211*/ val_ = r_4
+					/*line ggml_softmax.go:213*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:213*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:217*/ if laneID_ == 0 {
+							localVals_2[warpID_] = val_
+						}
+					}
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+		}
+		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
+			var gc_l_x_5 [32]float32
+			var gc_c4r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:216*/ laneID_ := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:218*/ var val_ float32
+					/*line ggml_softmax.go:221*/ val_ = float32(math.Inf(-1))
+					if laneID_ < (gc_bdx / ggmlWarpSize) {
+						val_ = localVals_2[laneID_]
+					}
+					var x_5 float32 = val_
+					gc_l_x_5[gc_lane] = x_5
+					gc_s_val_[gc_rank] = val_
+				}
+				/*line ggml_more.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						x_5 := gc_l_x_5[gc_lane]
+						/*line ggml_more.go:25*/ var shflXorSync_3 float32 = gc_c4r[gc_lane]
+						/*line ggml_more.go:25*/ x_5 = fmaxf(x_5, shflXorSync_3)
+						gc_l_x_5[gc_lane] = x_5
+					}
+				}
+				if compiled.SIMDBuild {
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line ggml_more.go:27*/ x_5 := lanes.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
+								/*line ggml_more.go:27*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_more.go:27*/ r_5 := x_5
+								/*line ggml_softmax.go:225*/ r_3 = r_5
+								/*line ggml_softmax.go:225*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line ggml_softmax.go:225*/ x_5 := lanes.LoadFloat32x8Slice(gc_l_x_5[gc_lane:])
+								/*line ggml_softmax.go:225*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_more.go:27*/ r_5 := x_5
+								/*line ggml_softmax.go:225*/ r_3 = r_5
+								/*line ggml_softmax.go:225*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							x_5 := gc_l_x_5[gc_lane]
+							/*line ggml_softmax.go:240*/ var r_3 float32
+							/*line ggml_more.go:27*/ var r_5 float32 = x_5
+							/*line ggml_softmax.go:225*/ r_3 = r_5
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						x_5 := gc_l_x_5[gc_lane]
+						/*line ggml_more.go:35*/ var r_3 float32
+						/*line ggml_more.go:27*/ var r_5 float32 = x_5
+						/*line ggml_softmax.go:225*/ r_3 = r_5
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+			}
+			returned_ = true
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+						gc_rank := gc_vstep3
+						/*line ggml_softmax.go:227*/ val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
+						/*line ggml_softmax.go:227*/ var r_3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:227*/ r_3 = val_
+						/*line ggml_softmax.go:227*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+					gc_rank := gc_vstep3
+					/*line ggml_softmax.go:227*/ val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
+					/*line ggml_softmax.go:227*/ var r_3 lanes.Float32x8
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					/*line ggml_softmax.go:227*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_ := gc_s_val_[gc_rank]
+				/*line ggml_softmax.go:232*/ var r_3 float32
+				/*line ggml_softmax.go:227*/ r_3 = val_
+				gc_s_r_3[gc_rank] = r_3
+			}
+			returned_ = true
+		}
+		/*line ggml_softmax.go:319*/ var returned_2 bool
+		_ = returned_2
+		/*line ggml_softmax.go:236*/ localVals_3 := gc_shared2(32)[:32]
+		var gc_l_x_6 [32]float32
+		var gc_c5r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
+					localVals := gc_s_localVals[gc_rank]
+					/*line ggml_softmax.go:264*/ var localMax float32
+					r_3 := gc_s_r_3[gc_rank]
+					/*line ggml_softmax.go:296*/ localMax = r_3
+					tmpExpf := float32(0.0)
+					/*line ggml_softmax.go:299*/ for col_ := colStart; int64(col_) < p_.ncols; {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						{
+							i_2 := int(0)
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i_2 := int(1)
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i_2 := int(2)
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i_2 := int(3)
+							/*line ggml_softmax.go:301*/ idx_ := col_ + i_2*stepSize
+							if int64(idx_) < p_.ncols {
+								localVals[i_2] = x_[idx_]
+							} else {
+								localVals[i_2] = float32(math.Inf(-1))
+							}
+						}
+						{
+							i_3 := int(0)
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						{
+							i_3 := int(1)
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						{
+							i_3 := int(2)
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						{
+							i_3 := int(3)
+							/*line ggml_softmax.go:309*/ idx_2 := col_ + i_3*stepSize
+							if int64(idx_2) < p_.ncols {
+								tmp := expf(localVals[i_3] - localMax)
+								tmpExpf += tmp
+								dst_[idx_2] = tmp
+							}
+						}
+						col_ += stepSize * nElemPerThread
+					}
+					/*line ggml_softmax.go:319*/ var val_2 float32 = tmpExpf
+					/*line ggml_softmax.go:319*/ var r_6 float32
+					/*line ggml_softmax.go:233*/ var x_6 float32 = val_2
+					gc_l_x_6[gc_lane] = x_6
+					gc_s_localVals[gc_rank] = localVals
+					gc_s_r_6[gc_rank] = r_6
+				}
+			}
+			if compiled.SIMDBuild {
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run compiled.ShflSteps
+					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run.Add(offset_4, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+							gc_left3 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_6 := lanes.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
+										/*line ggml_norm.go:25*/ x_6 = x_6.Add(lanes.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_6.StoreSlice(gc_l_x_6[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_6 := lanes.LoadFloat32x8Slice(gc_l_x_6[gc_lane:])
+										/*line ggml_norm.go:25*/ x_6 = x_6.Add(lanes.LoadFloat32x8Slice(gc_c5r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_6.StoreSlice(gc_l_x_6[gc_lane:])
+										gc_left3 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left3&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_6 := gc_l_x_6[gc_lane]
+									/*line ggml_norm.go:25*/ x_6 += gc_c5r[gc_lane]
+									gc_l_x_6[gc_lane] = x_6
+								}
+							}
+						}
+					}
+				}
+			} else {
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_6, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_6 := gc_l_x_6[gc_lane]
+								/*line ggml_norm.go:25*/ x_6 += gc_c5r[gc_lane]
+								gc_l_x_6[gc_lane] = x_6
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					/*line ggml_softmax.go:237*/ warpID_2 := gc_tx / ggmlWarpSize
+					laneID_2 := gc_tx % ggmlWarpSize
+					x_6 := gc_l_x_6[gc_lane]
+					/*line ggml_softmax.go:242*/ var val_2 float32
+					/*line ggml_norm.go:27*/ var r_7 float32 = x_6
+					/*line ggml_softmax.go:233*/ val_2 = r_7
+					/*line ggml_softmax.go:235*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:235*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:239*/ if laneID_2 == 0 {
+							localVals_3[warpID_2] = val_2
+						}
+					}
+					gc_s_val_2[gc_rank] = val_2
+				}
+			}
+		}
+		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
+			var gc_l_x_7 [32]float32
+			var gc_c6r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:238*/ laneID_2 := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:240*/ var val_2 float32
+					val_2 = 0.0
+					/*line ggml_softmax.go:244*/ if laneID_2 < (gc_bdx / ggmlWarpSize) {
+						val_2 = localVals_3[laneID_2]
+					}
+					var x_7 float32 = val_2
+					gc_l_x_7[gc_lane] = x_7
+					gc_s_val_2[gc_rank] = val_2
+				}
+				if compiled.SIMDBuild {
+					/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+							/*line ggml_norm.go:25*/ gc_run2.Add(offset_5, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+					} else {
+						/*line ggml_norm.go:24*/ for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+							} else {
+								/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+								gc_left4 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line ggml_norm.go:25*/ x_7 := lanes.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+											/*line ggml_norm.go:25*/ x_7 = x_7.Add(lanes.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+											/*line ggml_norm.go:25*/ x_7.StoreSlice(gc_l_x_7[gc_lane:])
+											gc_left4 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line ggml_norm.go:25*/ x_7 := lanes.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+											/*line ggml_norm.go:25*/ x_7 = x_7.Add(lanes.LoadFloat32x8Slice(gc_c6r[gc_lane:]))
+											/*line ggml_norm.go:25*/ x_7.StoreSlice(gc_l_x_7[gc_lane:])
+											gc_left4 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left4&(1<<gc_lane) == 0 {
+											continue
+										}
+										x_7 := gc_l_x_7[gc_lane]
+										/*line ggml_norm.go:25*/ x_7 += gc_c6r[gc_lane]
+										gc_l_x_7[gc_lane] = x_7
+									}
+								}
+							}
+						}
+					}
+					gc_left5 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line ggml_norm.go:27*/ x_7 := lanes.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+								/*line ggml_norm.go:27*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_norm.go:27*/ r_8 := x_7
+								/*line ggml_softmax.go:247*/ r_6 = r_8
+								/*line ggml_softmax.go:247*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line ggml_softmax.go:247*/ x_7 := lanes.LoadFloat32x8Slice(gc_l_x_7[gc_lane:])
+								/*line ggml_softmax.go:247*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_norm.go:27*/ r_8 := x_7
+								/*line ggml_softmax.go:247*/ r_6 = r_8
+								/*line ggml_softmax.go:247*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
+								gc_left5 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left5&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							x_7 := gc_l_x_7[gc_lane]
+							/*line ggml_softmax.go:262*/ var r_6 float32
+							/*line ggml_norm.go:27*/ var r_8 float32 = x_7
+							/*line ggml_softmax.go:247*/ r_6 = r_8
+							gc_s_r_6[gc_rank] = r_6
+						}
+					}
+				} else {
+					/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflXorHalving(&gc_l_x_7, ggmlWarpSize/2)
+					} else {
+						/*line ggml_norm.go:24*/ for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+							} else {
+								/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									x_7 := gc_l_x_7[gc_lane]
+									/*line ggml_norm.go:25*/ x_7 += gc_c6r[gc_lane]
+									gc_l_x_7[gc_lane] = x_7
+								}
+							}
+						}
+					}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						x_7 := gc_l_x_7[gc_lane]
+						/*line ggml_norm.go:36*/ var r_6 float32
+						/*line ggml_norm.go:27*/ var r_8 float32 = x_7
+						/*line ggml_softmax.go:247*/ r_6 = r_8
+						gc_s_r_6[gc_rank] = r_6
+					}
+				}
+			}
+			returned_2 = true
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+						gc_rank := gc_vstep4
+						/*line ggml_softmax.go:249*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+						/*line ggml_softmax.go:249*/ var r_6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:249*/ r_6 = val_2
+						/*line ggml_softmax.go:249*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+					gc_rank := gc_vstep4
+					/*line ggml_softmax.go:249*/ val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+					/*line ggml_softmax.go:249*/ var r_6 lanes.Float32x8
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					/*line ggml_softmax.go:249*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				/*line ggml_softmax.go:254*/ var r_6 float32
+				/*line ggml_softmax.go:249*/ r_6 = val_2
+				gc_s_r_6[gc_rank] = r_6
+			}
+			returned_2 = true
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+					gc_at3 := tmpVals_[gc_off3:][:1]
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						{
+							gc_tx := gc_vstep5 + 0
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
+							r_6 := gc_s_r_6[gc_rank]
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
+						}
+						{
+							gc_tx := gc_vstep5 + 1
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
+							r_6 := gc_s_r_6[gc_rank]
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
+						}
+						{
+							gc_tx := gc_vstep5 + 2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
+							r_6 := gc_s_r_6[gc_rank]
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
+						}
+						{
+							gc_tx := gc_vstep5 + 3
+							gc_rank := gc_base + gc_tx
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
+							r_6 := gc_s_r_6[gc_rank]
+							/*line ggml_softmax.go:319*/ tmpExpf = r_6
+							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
+						}
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
+						r_6 := gc_s_r_6[gc_rank]
+						/*line ggml_softmax.go:319*/ tmpExpf = r_6
+						/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
+						r_6 := gc_s_r_6[gc_rank]
+						/*line ggml_softmax.go:319*/ tmpExpf = r_6
+						/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
+					}
+				}
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		/*line ggml_softmax.go:331*/ var returned_3 bool
+		_ = returned_3
+		/*line ggml_softmax.go:236*/ localVals_4 := gc_shared2(32)[:32]
+		var gc_l_x_8 [32]float32
+		var gc_c7r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			if compiled.SIMDBuild {
+				gc_left6 := gc_act
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(0.0)
+					gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							gc_rank := gc_w + gc_lane
+							gc_tx := gc_tidx7.X + gc_lane
+							gc_ty := gc_tidx7.Y
+							_ = gc_ty
+							gc_tz := gc_tidx7.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line ggml_softmax.go:260*/ var tmpExpf lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_softmax.go:326*/ if tid < 0 || tid > len(tmpVals_)-8 {
+								break
+							}
+							/*line ggml_softmax.go:326*/ if tid < gc_gdx && uint(gc_gdx-tid) > 7 {
+								/*line ggml_softmax.go:326*/ tmpExpf = lanes.LoadFloat32x8Slice(tmpVals_[tid:])
+							} else {
+								/*line ggml_softmax.go:327*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line ggml_softmax.go:326*/ tmpExpf = lanes.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
+								}
+								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								if gc_else2.ToBits() != 0 {
+									/*line ggml_softmax.go:327*/ tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
+								}
+							}
+							/*line ggml_softmax.go:326*/ val_3 := tmpExpf
+							/*line ggml_softmax.go:326*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_softmax.go:326*/ x_8 := val_3
+							/*line ggml_softmax.go:326*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
+							/*line ggml_softmax.go:326*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+							/*line ggml_softmax.go:326*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line ggml_softmax.go:260*/ var tmpExpf lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_softmax.go:326*/ if tid < 0 || tid > len(tmpVals_)-8 {
+								break
+							}
+							/*line ggml_softmax.go:326*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_gdx, tid, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line ggml_softmax.go:327*/ tmpExpf = lanes.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else.ToBits() != 0 {
+								/*line ggml_softmax.go:327*/ tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
+							}
+							/*line ggml_softmax.go:327*/ val_3 := tmpExpf
+							/*line ggml_softmax.go:327*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line ggml_softmax.go:327*/ x_8 := val_3
+							/*line ggml_softmax.go:327*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
+							/*line ggml_softmax.go:327*/ val_3.StoreSlice(gc_s_val_3[gc_rank:])
+							/*line ggml_softmax.go:327*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+							gc_left6 &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left6&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line ggml_softmax.go:262*/ var tmpExpf float32
+						/*line ggml_softmax.go:326*/ if tid < gc_gdx {
+							tmpExpf = tmpVals_[tid]
+						} else {
+							tmpExpf = 0.0
+						}
+						var val_3 float32 = tmpExpf
+						/*line ggml_softmax.go:331*/ var r_9 float32
+						/*line ggml_softmax.go:233*/ var x_8 float32 = val_3
+						gc_l_x_8[gc_lane] = x_8
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+				/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run3 compiled.ShflSteps
+					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+						/*line ggml_norm.go:25*/ gc_run3.Add(offset_6, 0, 32)
+						if gc_run3.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+							gc_left7 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line ggml_norm.go:25*/ x_8 := lanes.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
+										/*line ggml_norm.go:25*/ x_8 = x_8.Add(lanes.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
+										gc_left7 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line ggml_norm.go:25*/ x_8 := lanes.LoadFloat32x8Slice(gc_l_x_8[gc_lane:])
+										/*line ggml_norm.go:25*/ x_8 = x_8.Add(lanes.LoadFloat32x8Slice(gc_c7r[gc_lane:]))
+										/*line ggml_norm.go:25*/ x_8.StoreSlice(gc_l_x_8[gc_lane:])
+										gc_left7 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left7 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left7&(1<<gc_lane) == 0 {
+										continue
+									}
+									x_8 := gc_l_x_8[gc_lane]
+									/*line ggml_norm.go:25*/ x_8 += gc_c7r[gc_lane]
+									gc_l_x_8[gc_lane] = x_8
+								}
+							}
+						}
+					}
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off4 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
+						gc_at4 := tmpVals_[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							gc_rank := gc_w + gc_lane
+							tid := gc_tx
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
+							/*line ggml_softmax.go:326*/ if tid < gc_gdx {
+								tmpExpf = gc_at4[gc_lane]
+							} else {
+								tmpExpf = 0.0
+							}
+							var val_3 float32 = tmpExpf
+							/*line ggml_softmax.go:331*/ var r_9 float32
+							/*line ggml_softmax.go:233*/ var x_8 float32 = val_3
+							gc_l_x_8[gc_lane] = x_8
+							gc_s_r_9[gc_rank] = r_9
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line ggml_softmax.go:262*/ var tmpExpf float32
+							/*line ggml_softmax.go:326*/ if tid < gc_gdx {
+								tmpExpf = tmpVals_[tid]
+							} else {
+								tmpExpf = 0.0
+							}
+							var val_3 float32 = tmpExpf
+							/*line ggml_softmax.go:331*/ var r_9 float32
+							/*line ggml_softmax.go:233*/ var x_8 float32 = val_3
+							gc_l_x_8[gc_lane] = x_8
+							gc_s_r_9[gc_rank] = r_9
+						}
+					}
+				}
+				/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_8, ggmlWarpSize/2)
+				} else {
+					/*line ggml_norm.go:24*/ for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+						} else {
+							/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								x_8 := gc_l_x_8[gc_lane]
+								/*line ggml_norm.go:25*/ x_8 += gc_c7r[gc_lane]
+								gc_l_x_8[gc_lane] = x_8
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					/*line ggml_softmax.go:237*/ warpID_3 := gc_tx / ggmlWarpSize
+					laneID_3 := gc_tx % ggmlWarpSize
+					x_8 := gc_l_x_8[gc_lane]
+					/*line ggml_softmax.go:242*/ var val_3 float32
+					/*line ggml_norm.go:27*/ var r_10 float32 = x_8
+					/*line ggml_softmax.go:233*/ val_3 = r_10
+					/*line ggml_softmax.go:235*/ if gc_bdx > ggmlWarpSize {
+						/*line ggml_softmax.go:235*/ t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						/*line ggml_softmax.go:239*/ if laneID_3 == 0 {
+							localVals_4[warpID_3] = val_3
+						}
+					}
+					gc_s_val_3[gc_rank] = val_3
+				}
+			}
+		}
+		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
+			var gc_l_x_9 [32]float32
+			var gc_c8r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:238*/ laneID_3 := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:240*/ var val_3 float32
+					val_3 = 0.0
+					/*line ggml_softmax.go:244*/ if laneID_3 < (gc_bdx / ggmlWarpSize) {
+						val_3 = localVals_4[laneID_3]
+					}
+					var x_9 float32 = val_3
+					gc_l_x_9[gc_lane] = x_9
+					gc_s_val_3[gc_rank] = val_3
+				}
+				if compiled.SIMDBuild {
+					/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						var gc_run4 compiled.ShflSteps
+						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+							/*line ggml_norm.go:25*/ gc_run4.Add(offset_7, 0, 32)
+							if gc_run4.Full() {
+								compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+					} else {
+						/*line ggml_norm.go:24*/ for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+							} else {
+								/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+								gc_left8 := gc_act
+								if compiled.SIMD {
+									if gc_act == ^uint32(0) {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											/*line ggml_norm.go:25*/ x_9 := lanes.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+											/*line ggml_norm.go:25*/ x_9 = x_9.Add(lanes.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+											/*line ggml_norm.go:25*/ x_9.StoreSlice(gc_l_x_9[gc_lane:])
+											gc_left8 &^= 0xff << gc_lane
+										}
+									} else {
+										for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+											if gc_act>>gc_lane&0xff != 0xff {
+												continue
+											}
+											/*line ggml_norm.go:25*/ x_9 := lanes.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+											/*line ggml_norm.go:25*/ x_9 = x_9.Add(lanes.LoadFloat32x8Slice(gc_c8r[gc_lane:]))
+											/*line ggml_norm.go:25*/ x_9.StoreSlice(gc_l_x_9[gc_lane:])
+											gc_left8 &^= 0xff << gc_lane
+										}
+									}
+									lanes.ClearAVXUpperBits()
+								}
+								if gc_left8 != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_left8&(1<<gc_lane) == 0 {
+											continue
+										}
+										x_9 := gc_l_x_9[gc_lane]
+										/*line ggml_norm.go:25*/ x_9 += gc_c8r[gc_lane]
+										gc_l_x_9[gc_lane] = x_9
+									}
+								}
+							}
+						}
+					}
+					gc_left9 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								gc_rank := gc_w + gc_lane
+								/*line ggml_norm.go:27*/ x_9 := lanes.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+								/*line ggml_norm.go:27*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_norm.go:27*/ r_11 := x_9
+								/*line ggml_softmax.go:247*/ r_9 = r_11
+								/*line ggml_softmax.go:247*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+								gc_left9 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								/*line ggml_softmax.go:247*/ x_9 := lanes.LoadFloat32x8Slice(gc_l_x_9[gc_lane:])
+								/*line ggml_softmax.go:247*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line ggml_norm.go:27*/ r_11 := x_9
+								/*line ggml_softmax.go:247*/ r_9 = r_11
+								/*line ggml_softmax.go:247*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+								gc_left9 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left9 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left9&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							x_9 := gc_l_x_9[gc_lane]
+							/*line ggml_softmax.go:262*/ var r_9 float32
+							/*line ggml_norm.go:27*/ var r_11 float32 = x_9
+							/*line ggml_softmax.go:247*/ r_9 = r_11
+							gc_s_r_9[gc_rank] = r_9
+						}
+					}
+				} else {
+					/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflXorHalving(&gc_l_x_9, ggmlWarpSize/2)
+					} else {
+						/*line ggml_norm.go:24*/ for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+							} else {
+								/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									x_9 := gc_l_x_9[gc_lane]
+									/*line ggml_norm.go:25*/ x_9 += gc_c8r[gc_lane]
+									gc_l_x_9[gc_lane] = x_9
+								}
+							}
+						}
+					}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						x_9 := gc_l_x_9[gc_lane]
+						/*line ggml_norm.go:36*/ var r_9 float32
+						/*line ggml_norm.go:27*/ var r_11 float32 = x_9
+						/*line ggml_softmax.go:247*/ r_9 = r_11
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+			}
+			returned_3 = true
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+						gc_rank := gc_vstep6
+						/*line ggml_softmax.go:249*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+						/*line ggml_softmax.go:249*/ var r_9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_softmax.go:249*/ r_9 = val_3
+						/*line ggml_softmax.go:249*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+					gc_rank := gc_vstep6
+					/*line ggml_softmax.go:249*/ val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+					/*line ggml_softmax.go:249*/ var r_9 lanes.Float32x8
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					/*line ggml_softmax.go:249*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
+				}
+			}
+			for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_3 := gc_s_val_3[gc_rank]
+				/*line ggml_softmax.go:254*/ var r_9 float32
+				/*line ggml_softmax.go:249*/ r_9 = val_3
+				gc_s_r_9[gc_rank] = r_9
+			}
+			returned_3 = true
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line ggml_softmax.go:261*/ colStart := gc_bx*gc_bdx + tid
+				localVals := gc_s_localVals[gc_rank]
+				/*line ggml_softmax.go:264*/ var tmpExpf float32
+				r_9 := gc_s_r_9[gc_rank]
+				/*line ggml_softmax.go:331*/ tmpExpf = r_9
+				/*line ggml_softmax.go:333*/ for col_2 := colStart; int64(col_2) < p_.ncols; {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					{
+						i_4 := int(0)
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
+						}
+					}
+					{
+						i_4 := int(1)
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
+						}
+					}
+					{
+						i_4 := int(2)
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
+						}
+					}
+					{
+						i_4 := int(3)
+						/*line ggml_softmax.go:335*/ idx_3 := col_2 + i_4*stepSize
+						if int64(idx_3) < p_.ncols {
+							localVals[i_4] = dst_[idx_3]
+						} else {
+							localVals[i_4] = float32(math.Inf(-1))
+						}
+					}
+					{
+						i_5 := int(0)
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					{
+						i_5 := int(1)
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					{
+						i_5 := int(2)
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					{
+						i_5 := int(3)
+						/*line ggml_softmax.go:343*/ idx_4 := col_2 + i_5*stepSize
+						if int64(idx_4) < p_.ncols {
+							dst_[idx_4] = localVals[i_5] / tmpExpf
+						}
+					}
+					col_2 += stepSize * nElemPerThread
+				}
+				gc_s_localVals[gc_rank] = localVals
+			}
+		}
+	}
+}
 
 // SoftMaxBackF32Kernel is soft_max_back_f32: the softmax's gradient, one
 // warp a row.
@@ -51,7 +2273,947 @@ var gc_src_softMaxBackF32Kernel = compiled.NewSource(gc_files_ggml_softmax, "sof
 	compiled.PTX{Entry: "softMaxBackF32Kernel", Pack: gc_ptx_ggml_softmax, Params: []string{"[]float32", "[]float32", "[]float32", "int", "float32"}, Files: []string{"ggml_softmax.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line ggml_softmax.go:368
+func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if compiled.SIMDBuild {
+		/*line ggml_softmax.go:374*/ _ = &scale
+	}
+	rowx := gc_bx
+	/*line ggml_softmax.go:372*/ grad = grad[int64(rowx)*int64(ncols):]
+	dstf = dstf[int64(rowx)*int64(ncols):]
+	dst = dst[int64(rowx)*int64(ncols):]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				dgfDot := gc_vb
+				/*line ggml_softmax.go:376*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var dgfDot float32 = float32(0.0)
+			/*line ggml_softmax.go:377*/ lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		dgfDot := float32(0.0)
+		gc_s_dgfDot[gc_rank] = dgfDot
+	}
+	/*line ggml_softmax.go:378*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line ggml_softmax.go:387*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dstf) && gc_to <= len(dstf)-gc_off3 && gc_off3 <= len(grad) && gc_to <= len(grad)-gc_off3 {
+				gc_at := dstf[gc_off3:][:gc_to]
+				gc_at2 := grad[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+							/*line ggml_softmax.go:378*/ var col int = tid + gc_off
+							_ = col
+							/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+							/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:378*/ var col int = tid + gc_off
+						_ = col
+						/*line ggml_softmax.go:379*/ dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+						/*line ggml_softmax.go:379*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					}
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					dgfDot := gc_s_dgfDot[gc_rank]
+					gc_more = true
+					/*line ggml_softmax.go:379*/ dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
+					gc_s_dgfDot[gc_rank] = dgfDot
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					dgfDot := gc_s_dgfDot[gc_rank]
+					/*line ggml_softmax.go:378*/ col := tid + gc_off
+					gc_more = true
+					/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+					gc_s_dgfDot[gc_rank] = dgfDot
+				}
+			}
+		}
+	}
+	var gc_l_x [32]float32
+	var gc_c1r [32]float32
+	if compiled.SIMDBuild {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_softmax.go:382*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:382*/ x := dgfDot
+						/*line ggml_softmax.go:382*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_softmax.go:382*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+						/*line ggml_softmax.go:382*/ x := dgfDot
+						/*line ggml_softmax.go:382*/ x.StoreSlice(gc_l_x[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					dgfDot := gc_s_dgfDot[gc_rank]
+					/*line ggml_softmax.go:382*/ var x float32 = dgfDot
+					gc_l_x[gc_lane] = x
+				}
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+						gc_left2 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+									/*line ggml_norm.go:25*/ x = x.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+									/*line ggml_norm.go:25*/ x = x.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x.StoreSlice(gc_l_x[gc_lane:])
+									gc_left2 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left2&(1<<gc_lane) == 0 {
+									continue
+								}
+								x := gc_l_x[gc_lane]
+								/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
+								gc_l_x[gc_lane] = x
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:27*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_norm.go:27*/ var dgfDot lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r := x
+						/*line ggml_softmax.go:382*/ dgfDot = r
+						/*line ggml_softmax.go:382*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_softmax.go:382*/ x := lanes.LoadFloat32x8Slice(gc_l_x[gc_lane:])
+						/*line ggml_softmax.go:382*/ var dgfDot lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r := x
+						/*line ggml_softmax.go:382*/ dgfDot = r
+						/*line ggml_softmax.go:382*/ dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x := gc_l_x[gc_lane]
+					/*line ggml_softmax.go:397*/ var dgfDot float32
+					/*line ggml_norm.go:27*/ var r float32 = x
+					/*line ggml_softmax.go:382*/ dgfDot = r
+					gc_s_dgfDot[gc_rank] = dgfDot
+				}
+			}
+		}
+	} else {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				dgfDot := gc_s_dgfDot[gc_rank]
+				/*line ggml_softmax.go:382*/ var x float32 = dgfDot
+				gc_l_x[gc_lane] = x
+			}
+			/*line ggml_norm.go:24*/ if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							x := gc_l_x[gc_lane]
+							/*line ggml_norm.go:25*/ x += gc_c1r[gc_lane]
+							gc_l_x[gc_lane] = x
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				x := gc_l_x[gc_lane]
+				/*line ggml_norm.go:36*/ var dgfDot float32
+				/*line ggml_norm.go:27*/ var r float32 = x
+				/*line ggml_softmax.go:382*/ dgfDot = r
+				gc_s_dgfDot[gc_rank] = dgfDot
+			}
+		}
+	}
+	/*line ggml_softmax.go:384*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			/*line ggml_softmax.go:393*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(grad) && gc_to <= len(grad)-gc_off4 && gc_off4 <= len(dstf) && gc_to <= len(dstf)-gc_off4 {
+				gc_at3 := dst[gc_off4:][:gc_to]
+				gc_at4 := grad[gc_off4:][:gc_to]
+				gc_at5 := dstf[gc_off4:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						/*line ggml_softmax.go:385*/ gc_vb3 := lanes.BroadcastFloat32x8(scale)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_softmax.go:369*/ dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+							/*line ggml_softmax.go:384*/ var col_ int = tid + gc_off2
+							_ = col_
+							/*line ggml_softmax.go:385*/ gc_vb3.Mul(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Sub(dgfDot)).Mul(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							dgfDot := gc_s_dgfDot[gc_rank]
+							gc_more2 = true
+							/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							dgfDot := gc_s_dgfDot[gc_rank]
+							gc_more2 = true
+							/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							dgfDot := gc_s_dgfDot[gc_rank]
+							gc_more2 = true
+							/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							dgfDot := gc_s_dgfDot[gc_rank]
+							gc_more2 = true
+							/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					dgfDot := gc_s_dgfDot[gc_rank]
+					/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+					gc_more2 = true
+					/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_ggml_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_more.go ggml_norm.go ggml_softmax.go
 var gc_files_ggml_softmax embed.FS
+
+//line ggml_softmax.go:73
+func gc_body_softMaxF32_float32(gc_b *compiled.Block, x []float32, mask []float32, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_mask := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_mask {
+		gc_s_mask[gc_rank] = mask
+	}
+	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line ggml_softmax.go:94*/ gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	/*line ggml_softmax.go:74*/ ncols := ncolsTemplate
+	if ncolsTemplate == 0 {
+		ncols = int(p.ncols)
+	}
+	i03 := int64(gc_bz)
+	i02 := int64(gc_by)
+	i01 := int64(gc_bx)
+	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
+	/*line ggml_softmax.go:87*/ i11 := i01
+	i12 := i02 % p.ne12
+	i13 := i03 % p.ne13
+	/*line ggml_softmax.go:91*/ x = x[int64(rowx)*int64(ncols):]
+	var sizeofT float32
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		mask := gc_s_mask[gc_rank]
+		/*line ggml_softmax.go:93*/ mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		gc_s_mask[gc_rank] = mask
+	}
+	/*line ggml_softmax.go:94*/ dst = dst[int64(rowx)*int64(ncols):]
+	/*line ggml_softmax.go:96*/ blockSize := blockSizeTemplate
+	if blockSizeTemplate == 0 {
+		blockSize = gc_bdx
+	}
+	/*line ggml_softmax.go:104*/ slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+	/*line ggml_softmax.go:106*/ dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+	bufIw := dataSoftMaxF32
+	vals := dst
+	if useShared {
+		vals = bufIw[ggmlWarpSize:]
+	}
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				mask := gc_s_mask[gc_rank]
+				/*line ggml_softmax.go:113*/ maxVal := float32(math.Inf(-1))
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
+				/*line ggml_softmax.go:118*/ for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+					/*line ggml_softmax.go:121*/ if ncolsTemplate == 0 && col >= ncols {
+						break
+					}
+					m := float32(0.0)
+					/*line ggml_softmax.go:126*/ if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+					/*line ggml_softmax.go:131*/ vals[col] = val
+					maxVal = max(maxVal, val)
+				}
+				/*line ggml_softmax.go:135*/ var x_ float32 = maxVal
+				gc_l_x_[gc_lane] = x_
+			}
+		}
+		/*line ggml_more.go:24*/ for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				x_ := gc_l_x_[gc_lane]
+				/*line ggml_more.go:25*/ var shflXorSync float32 = gc_c1r[gc_lane]
+				/*line ggml_more.go:25*/ x_ = fmaxf(x_, shflXorSync)
+				gc_l_x_[gc_lane] = x_
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+				x_ := gc_l_x_[gc_lane]
+				/*line ggml_softmax.go:106*/ var maxVal float32
+				/*line ggml_more.go:27*/ var r float32 = x_
+				/*line ggml_softmax.go:135*/ maxVal = r
+				/*line ggml_softmax.go:137*/ if (blockSize > ggmlWarpSize) && (warpID == 0) {
+					bufIw[laneID] = float32(math.Inf(-1))
+				}
+				gc_s_maxVal[gc_rank] = maxVal
+			}
+		}
+	}
+	/*line ggml_softmax.go:136*/ if blockSize > ggmlWarpSize {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line ggml_softmax.go:139*/ gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank]
+					/*line ggml_softmax.go:143*/ bufIw[warpID] = maxVal
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					maxVal := gc_s_maxVal[gc_rank]
+					/*line ggml_softmax.go:142*/ if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+			}
+		}
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var maxVal float32
+				/*line ggml_softmax.go:147*/ maxVal = bufIw[laneID]
+				var x_2 float32 = maxVal
+				gc_l_x_2[gc_lane] = x_2
+			}
+			/*line ggml_more.go:24*/ for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_more.go:25*/ var shflXorSync_ float32 = gc_c2r[gc_lane]
+					/*line ggml_more.go:25*/ x_2 = fmaxf(x_2, shflXorSync_)
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_more.go:27*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_more.go:27*/ var maxVal lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r_ := x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_softmax.go:148*/ x_2 := lanes.LoadFloat32x8Slice(gc_l_x_2[gc_lane:])
+						/*line ggml_softmax.go:148*/ var maxVal lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_more.go:27*/ r_ := x_2
+						/*line ggml_softmax.go:148*/ maxVal = r_
+						/*line ggml_softmax.go:148*/ maxVal.StoreSlice(gc_s_maxVal[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x_2 := gc_l_x_2[gc_lane]
+					/*line ggml_softmax.go:163*/ var maxVal float32
+					/*line ggml_more.go:27*/ var r_ float32 = x_2
+					/*line ggml_softmax.go:148*/ maxVal = r_
+					gc_s_maxVal[gc_rank] = maxVal
+				}
+			}
+		}
+	}
+	var gc_l_x_3 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			maxVal := gc_s_maxVal[gc_rank]
+			tmp := float32(0.0)
+			/*line ggml_softmax.go:153*/ for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+				col_ := col0_ + tid
+				/*line ggml_softmax.go:156*/ if ncolsTemplate == 0 && col_ >= ncols {
+					break
+				}
+				/*line ggml_softmax.go:160*/ val_ := expf(vals[col_] - maxVal)
+				tmp += val_
+				vals[col_] = val_
+			}
+			/*line ggml_softmax.go:165*/ var x_3 float32 = tmp
+			gc_l_x_3[gc_lane] = x_3
+		}
+		/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				/*line ggml_norm.go:25*/ gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+		} else {
+			/*line ggml_norm.go:24*/ for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+					/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					gc_left2 := gc_act
+					if compiled.SIMD {
+						if gc_act == ^uint32(0) {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+								if gc_act>>gc_lane&0xff != 0xff {
+									continue
+								}
+								/*line ggml_norm.go:25*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+								/*line ggml_norm.go:25*/ x_3 = x_3.Add(lanes.LoadFloat32x8Slice(gc_c3r[gc_lane:]))
+								/*line ggml_norm.go:25*/ x_3.StoreSlice(gc_l_x_3[gc_lane:])
+								gc_left2 &^= 0xff << gc_lane
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_left2&(1<<gc_lane) == 0 {
+								continue
+							}
+							x_3 := gc_l_x_3[gc_lane]
+							/*line ggml_norm.go:25*/ x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
+					}
+				}
+			}
+		}
+		gc_left3 := gc_act
+		if compiled.SIMD {
+			if gc_act == ^uint32(0) {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					/*line ggml_norm.go:27*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+					/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r_2 := x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line ggml_softmax.go:165*/ x_3 := lanes.LoadFloat32x8Slice(gc_l_x_3[gc_lane:])
+					/*line ggml_softmax.go:165*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line ggml_norm.go:27*/ r_2 := x_3
+					/*line ggml_softmax.go:165*/ tmp = r_2
+					/*line ggml_softmax.go:165*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_left3 &^= 0xff << gc_lane
+				}
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_left3&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				x_3 := gc_l_x_3[gc_lane]
+				/*line ggml_softmax.go:180*/ var tmp float32
+				/*line ggml_norm.go:27*/ var r_2 float32 = x_3
+				/*line ggml_softmax.go:165*/ tmp = r_2
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
+	}
+	/*line ggml_softmax.go:166*/ if blockSize > ggmlWarpSize {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				{
+					gc_tx := gc_vstep + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_vstep + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_vstep + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_vstep + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					/*line ggml_softmax.go:168*/ if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:168*/ if warpID == 0 {
+					bufIw[laneID] = 0.0
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line ggml_softmax.go:176*/ gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, ggmlWarpSize, 0)
+			if gc_exact2 {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_softmax.go:174*/ bufIw[warpID] = tmp
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line ggml_softmax.go:101*/ warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_softmax.go:173*/ if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+			}
+		}
+		var gc_l_x_4 [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line ggml_softmax.go:102*/ laneID := gc_tx % ggmlWarpSize
+				/*line ggml_softmax.go:104*/ var tmp float32
+				/*line ggml_softmax.go:178*/ tmp = bufIw[laneID]
+				var x_4 float32 = tmp
+				gc_l_x_4[gc_lane] = x_4
+			}
+			/*line ggml_norm.go:24*/ if compiled.SIMD512 && gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					/*line ggml_norm.go:25*/ gc_run2.Add(offset_3, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+			} else {
+				/*line ggml_norm.go:24*/ for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+						/*line ggml_norm.go:25*/ compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						gc_left4 := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line ggml_norm.go:25*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line ggml_norm.go:25*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+									/*line ggml_norm.go:25*/ x_4 = x_4.Add(lanes.LoadFloat32x8Slice(gc_c4r[gc_lane:]))
+									/*line ggml_norm.go:25*/ x_4.StoreSlice(gc_l_x_4[gc_lane:])
+									gc_left4 &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left4&(1<<gc_lane) == 0 {
+									continue
+								}
+								x_4 := gc_l_x_4[gc_lane]
+								/*line ggml_norm.go:25*/ x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
+							}
+						}
+					}
+				}
+			}
+			gc_left5 := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line ggml_norm.go:27*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_norm.go:27*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line ggml_softmax.go:179*/ x_4 := lanes.LoadFloat32x8Slice(gc_l_x_4[gc_lane:])
+						/*line ggml_softmax.go:179*/ var tmp lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						/*line ggml_norm.go:27*/ r_3 := x_4
+						/*line ggml_softmax.go:179*/ tmp = r_3
+						/*line ggml_softmax.go:179*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						gc_left5 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left5&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					x_4 := gc_l_x_4[gc_lane]
+					/*line ggml_softmax.go:194*/ var tmp float32
+					/*line ggml_norm.go:27*/ var r_3 float32 = x_4
+					/*line ggml_softmax.go:179*/ tmp = r_3
+					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		/*line ggml_softmax.go:188*/ gc_s_maxVal := gc_s_maxVal[:gc_n]
+		/*line ggml_softmax.go:190*/ gc_s_tmp := gc_s_tmp[:gc_n]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_L9:
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					maxVal := gc_s_maxVal[gc_rank]
+					tmp := gc_s_tmp[gc_rank]
+					/*line ggml_softmax.go:182*/ if sinks != nil {
+						tmp += expf(sinks[i02] - maxVal)
+					}
+					/*line ggml_softmax.go:186*/ invSum := 1.0 / tmp
+					/*line ggml_softmax.go:188*/ for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+						col_2 := col0_2 + tid
+						/*line ggml_softmax.go:191*/ if ncolsTemplate == 0 && col_2 >= ncols {
+							continue gc_L9
+						}
+						/*line ggml_softmax.go:195*/ dst[col_2] = vals[col_2] * invSum
+					}
+				}
+			}
+		}
+	})
+}

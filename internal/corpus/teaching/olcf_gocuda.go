@@ -8,6 +8,7 @@ import (
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -53,10 +54,10 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					/*line olcf.go:33*/ if idx < olcfN {
@@ -64,7 +65,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					/*line olcf.go:33*/ if idx < olcfN {
@@ -72,7 +73,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					/*line olcf.go:33*/ if idx < olcfN {
@@ -80,7 +81,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
 					/*line olcf.go:33*/ if idx < olcfN {
@@ -88,7 +89,7 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint64(gc_tx + gc_bdx*gc_bx)
 				/*line olcf.go:33*/ if idx < olcfN {
@@ -120,11 +121,141 @@ var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d
 	compiled.PTX{Entry: "reduceAKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "*float32"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line olcf.go:42
+func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line olcf.go:43*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at := sdata[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line olcf.go:45*/ gc_at[gc_tx] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
+				/*line olcf.go:48*/ for idx < olcfN {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:49*/ gc_at[gc_tx] += gdata[idx]
+					idx += uint64(gc_gdx * gc_bdx)
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line olcf.go:45*/ sdata[tid] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
+				/*line olcf.go:48*/ for idx < olcfN {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:49*/ sdata[tid] += gdata[idx]
+					idx += uint64(gc_gdx * gc_bdx)
+				}
+			}
+		}
+	}
+	/*line olcf.go:53*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line olcf.go:56*/ if gc_bound := int(s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(s)
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at2 := sdata[:gc_to]
+				gc_at3 := sdata[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line olcf.go:55*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+			}
+		}
+	}
+}
+
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
-//
-//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -141,6 +272,269 @@ func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 var gc_src_reduceWsKernel = compiled.NewSource(gc_files_olcf, "reduceWsKernel", "74c9ba0924f7f59e28fe5910d761fe5bd426b0f7ef2cdbd83f0c4afd3f25b5c2", "olcf.go:64-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "reduceWsKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "*float32"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line olcf.go:69
+func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line olcf.go:70*/ sdata := gocuda.Shared[float32](t, 32)[:32]
+	mask := uint32(0xFFFFFFFF)
+	var gc_l_val [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				idx := gc_tx + gc_bdx*gc_bx
+				val := float32(0.0)
+				/*line olcf.go:77*/ for idx < olcfN {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:78*/ val += gdata[idx]
+					idx += gc_gdx * gc_bdx
+				}
+				gc_l_val[gc_lane] = val
+			}
+		}
+		/*line olcf.go:82*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+			if gc_bdy*gc_bdz == 1 {
+				compiled.ShflDownLane0(&gc_l_val)
+			} else {
+				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 1, false)
+			}
+		} else {
+			/*line olcf.go:82*/ for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if compiled.SIMDBuild {
+						/*line olcf.go:84*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+					} else {
+						/*line olcf.go:84*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					}
+				} else {
+					/*line olcf.go:83*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					if compiled.SIMDBuild {
+						gc_left := gc_act
+						if compiled.SIMD {
+							if gc_act == ^uint32(0) {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									/*line olcf.go:83*/ val := lanes.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line olcf.go:83*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line olcf.go:83*/ val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+									if gc_act>>gc_lane&0xff != 0xff {
+										continue
+									}
+									/*line olcf.go:83*/ val := lanes.LoadFloat32x8Slice(gc_l_val[gc_lane:])
+									/*line olcf.go:83*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_c1r[gc_lane:]))
+									/*line olcf.go:83*/ val.StoreSlice(gc_l_val[gc_lane:])
+									gc_left &^= 0xff << gc_lane
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_left&(1<<gc_lane) == 0 {
+									continue
+								}
+								val := gc_l_val[gc_lane]
+								/*line olcf.go:83*/ val += gc_c1r[gc_lane]
+								gc_l_val[gc_lane] = val
+							}
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							val := gc_l_val[gc_lane]
+							/*line olcf.go:83*/ val += gc_c1r[gc_lane]
+							gc_l_val[gc_lane] = val
+						}
+					}
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_bdy*gc_bdz == 1 {
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				lane := gc_tx % gocuda.WarpSize
+				warpID := gc_tx / gocuda.WarpSize
+				val := gc_l_val[gc_lane]
+				/*line olcf.go:85*/ if lane == 0 {
+					sdata[warpID] = val
+				}
+			}
+		}
+	}
+	var gc_l_val2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m11 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				warpID := gc_tx / gocuda.WarpSize
+				/*line olcf.go:90*/ if warpID == 0 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save11 := gc_act
+		gc_act = gc_save11 & gc_m11
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					lane := gc_tx % gocuda.WarpSize
+					/*line olcf.go:77*/ var val float32
+					/*line olcf.go:91*/ if tid < gc_bdx/gocuda.WarpSize {
+						val = sdata[lane]
+					} else {
+						val = 0
+					}
+					gc_l_val2[gc_lane] = val
+				}
+			}
+			/*line olcf.go:97*/ if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_val2)
+				} else {
+					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+				/*line olcf.go:97*/ for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if compiled.SIMDBuild {
+							/*line olcf.go:99*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
+						} else {
+							/*line olcf.go:99*/ compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+						}
+					} else {
+						/*line olcf.go:98*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+						if compiled.SIMDBuild {
+							gc_left2 := gc_act
+							if compiled.SIMD {
+								if gc_act == ^uint32(0) {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										/*line olcf.go:98*/ val := lanes.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
+										/*line olcf.go:98*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line olcf.go:98*/ val.StoreSlice(gc_l_val2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+										if gc_act>>gc_lane&0xff != 0xff {
+											continue
+										}
+										/*line olcf.go:98*/ val := lanes.LoadFloat32x8Slice(gc_l_val2[gc_lane:])
+										/*line olcf.go:98*/ val = val.Add(lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:]))
+										/*line olcf.go:98*/ val.StoreSlice(gc_l_val2[gc_lane:])
+										gc_left2 &^= 0xff << gc_lane
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_left2&(1<<gc_lane) == 0 {
+										continue
+									}
+									val := gc_l_val2[gc_lane]
+									/*line olcf.go:98*/ val += gc_c2r[gc_lane]
+									gc_l_val2[gc_lane] = val
+								}
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								val := gc_l_val2[gc_lane]
+								/*line olcf.go:98*/ val += gc_c2r[gc_lane]
+								gc_l_val2[gc_lane] = val
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					val := gc_l_val2[gc_lane]
+					/*line olcf.go:101*/ if tid == 0 {
+						atomic.Add(out, val)
+					}
+				}
+			}
+		}
+		gc_act = gc_save11 &^ gc_dead
+	}
+}
 
 // MaxReduceKernel is reduce of hw5/max_reduction_solution.cu: block b's
 // largest element of gdata[:n] (grid-stride) into out[b]; run twice, the
@@ -216,26 +610,26 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
 				gc_at2 := sdata[:gc_to]
 				gc_at3 := sdata[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 				}
 			} else {
@@ -256,14 +650,14 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 				gc_at4 := out[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
 					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
 					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
 					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
 				}
 			} else {
@@ -296,6 +690,133 @@ func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) 
 var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5e1923cca8539783fab2fa0bfddc3ea479dbbf96e94cb9335401c74f15728ede", "olcf.go:134-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "rowSumsKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "[]float32", "uint64"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line olcf.go:138
+func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	idx := gc_bx
+	/*line olcf.go:140*/ if uint64(idx) < ds {
+		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line olcf.go:143*/ gc_at[gc_tx] = 0.0
+					tidx := uint64(tid)
+					/*line olcf.go:146*/ for tidx < ds {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line olcf.go:147*/ gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx)
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line olcf.go:143*/ sdata[tid] = 0.0
+					tidx := uint64(tid)
+					/*line olcf.go:146*/ for tidx < ds {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						/*line olcf.go:147*/ sdata[tid] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx)
+					}
+				}
+			}
+		}
+		/*line olcf.go:151*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
+			gc_from, gc_to := 0, gc_bdx
+			/*line olcf.go:154*/ if gc_bound := int(s); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := int(s)
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+					gc_at2 := sdata[:gc_to]
+					gc_at3 := sdata[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								_ = tid
+								/*line olcf.go:153*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							{
+								gc_tx := gc_vstep + 0
+								/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 1
+								/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 2
+								/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_vstep + 3
+								/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				/*line olcf.go:167*/ gc_off2 := idx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+					gc_at4 := sums[gc_off2:][:1]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
+					}
+				}
+			}
+		}
+	}
+}
 
 // ColumnSumsKernel is column_sums of hw5/matrix_sums_solution.cu: one
 // thread per column.
@@ -452,8 +973,438 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	}
 }
 
+// RemoveIfKernel is my_remove_if<T> of hw9/task2_solution.cu, a
+// cooperative kernel: each block's inclusive scan of the kept flags
+// (grid-stride over dsize, a multiple of nTPB), a grid-wide barrier, then
+// each kept element moved to its place, found by adding the totals of
+// the blocks before its own. Launch it with LaunchCooperative.
+//
+//line olcf.go:240
+func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line olcf.go:241*/ gc_body := func(gc_b *compiled.Block) { gc_body_myRemoveIf[T](gc_b, idata, removeVal, odata, idxs, dsize) }
+		switch any(*new(T)).(type) {
+		case float32:
+			idata := any(idata).([]float32)
+			removeVal := any(removeVal).(float32)
+			odata := any(odata).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_myRemoveIf_float32(gc_b, idata, removeVal, odata, idxs, dsize) }
+		case int32:
+			idata := any(idata).([]int32)
+			removeVal := any(removeVal).(int32)
+			odata := any(odata).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_myRemoveIf_int32(gc_b, idata, removeVal, odata, idxs, dsize) }
+		case uint32:
+			idata := any(idata).([]uint32)
+			removeVal := any(removeVal).(uint32)
+			odata := any(odata).([]uint32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_myRemoveIf_uint32(gc_b, idata, removeVal, odata, idxs, dsize) }
+		}
+		return compiled.Kernel(gc_src_myRemoveIf,
+			func(gc_t *gocuda.Thread) { myRemoveIf[T](gc_t, idata, removeVal, odata, idxs, dsize) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_myRemoveIf,
+			/*line olcf.go:242*/ func(gc_t *gocuda.Thread) { myRemoveIf[T](gc_t, idata, removeVal, odata, idxs, dsize) },
+			func(gc_b *compiled.Block) { gc_body_myRemoveIf[T](gc_b, idata, removeVal, odata, idxs, dsize) })
+	}
+}
+
 //line olcf.go:240
 var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276").NoGoexit("aefcdf65dd584c97d9dda5deca84ba16bd04e369c806982edd0057397c785ae8", "olcf.go:224-231")
+
+//line olcf.go:240
+func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	g := cg.ThisThreadBlock(t)
+	_ = g
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
+	_ = gg
+	gridSize := uint32(gc_n * gc_gdx)
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tidx := uint32(gc_rank)
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
+		gc_s_i[gc_rank] = i
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:257*/ if i < dsize {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
+			}
+		}
+		if gc_r2 == 3 {
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+		}
+		if gc_r2&1 == 0 {
+			break
+		}
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+			gc_s_temp[gc_rank] = temp
+		}
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				{
+					gc_rank := gc_vstep3 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
+				}
+				gc_s_temp[gc_rank] = temp
+			}
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				{
+					gc_rank := gc_vstep4 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
+					sidxs[tidx] = temp
+				}
+			}
+		}
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+			{
+				gc_rank := gc_vstep5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
+			/*line olcf.go:260*/ idxs[i] = temp
+		}
+		gc_vstep6 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				/*line olcf.go:247*/ gc_vb := lanes.BroadcastUint32x8(gridSize)
+				for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+					gc_rank := gc_vstep6
+					/*line olcf.go:247*/ i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+					/*line olcf.go:247*/ i = i.Add(gc_vb)
+					/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			/*line olcf.go:247*/ gc_vb := lanes.BroadcastUint32x8(gridSize)
+			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+				gc_rank := gc_vstep6
+				/*line olcf.go:247*/ i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
+			}
+		}
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:247*/ i += gridSize
+			gc_s_i[gc_rank] = i
+		}
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	gc_vstep7 := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+				gc_rank := gc_vstep7
+				var stride uint32 = uint32(0)
+				/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+			gc_rank := gc_vstep7
+			var stride uint32 = uint32(0)
+			/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		stride := uint32(0)
+		gc_s_stride[gc_rank] = stride
+	}
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			stride := gc_s_stride[gc_rank]
+			/*line olcf.go:265*/ gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
+				continue
+			}
+			gc_more = true
+			/*line olcf.go:266*/ temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+}
+
+// EstimateSumAhsKernel is estimate_sum_ahs<T> of hw12/task2_solution.cu:
+// the first length terms of the alternating harmonic series, summed per
+// block in shared memory and across blocks with an atomic.
+//
+//line olcf.go:296
+func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line olcf.go:297*/ gc_body := func(gc_b *compiled.Block) { gc_body_estimateSumAhs[T](gc_b, length, sum) }
+		switch any(*new(T)).(type) {
+		case float32:
+			sum := any(sum).(*float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_estimateSumAhs_float32(gc_b, length, sum) }
+		}
+		return compiled.Kernel(gc_src_estimateSumAhs,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, length, sum)
+					return
+				}
+				estimateSumAhs[T](gc_t, length, sum)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_estimateSumAhs,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line olcf.go:300*/ compiled.ProbeArgs(gc_t, length, sum)
+					return
+				}
+				estimateSumAhs[T](gc_t, length, sum)
+			},
+			func(gc_b *compiled.Block) { gc_body_estimateSumAhs[T](gc_b, length, sum) })
+	}
+}
 
 //line olcf.go:296
 var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318").NoGoexit("b33b2bdd7c9bbf9ab1e11e6c4adb0ce11b0f4d3739991a0a004709d576877b44", "olcf.go:278-286").GPU(
@@ -509,26 +1460,26 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
 				gc_at2 := smem[:gc_to]
 				gc_at3 := smem[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
@@ -545,30 +1496,30 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}
@@ -580,3 +1531,1128 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 //
 //go:embed ggml_norm.go olcf.go
 var gc_files_olcf embed.FS
+
+//line olcf.go:240
+func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	_ = &removeVal
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	g := cg.ThisThreadBlock(t)
+	_ = g
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
+	_ = gg
+	gridSize := uint32(gc_n * gc_gdx)
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tidx := uint32(gc_rank)
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
+		gc_s_i[gc_rank] = i
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:257*/ if i < dsize {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
+			}
+		}
+		if gc_r2 == 3 {
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+		}
+		if gc_r2&1 == 0 {
+			break
+		}
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+			gc_s_temp[gc_rank] = temp
+		}
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				{
+					gc_rank := gc_vstep3 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
+				}
+				gc_s_temp[gc_rank] = temp
+			}
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				{
+					gc_rank := gc_vstep4 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
+					sidxs[tidx] = temp
+				}
+			}
+		}
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+			{
+				gc_rank := gc_vstep5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
+			/*line olcf.go:260*/ idxs[i] = temp
+		}
+		gc_vstep6 := 0
+		if compiled.SIMD {
+			/*line olcf.go:247*/ gc_vb := lanes.BroadcastUint32x8(gridSize)
+			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+				gc_rank := gc_vstep6
+				/*line olcf.go:247*/ i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:247*/ i += gridSize
+			gc_s_i[gc_rank] = i
+		}
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	gc_vstep7 := 0
+	if compiled.SIMD {
+		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+			gc_rank := gc_vstep7
+			var stride uint32 = uint32(0)
+			/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+		}
+		lanes.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		stride := uint32(0)
+		gc_s_stride[gc_rank] = stride
+	}
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			stride := gc_s_stride[gc_rank]
+			/*line olcf.go:265*/ gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
+				continue
+			}
+			gc_more = true
+			/*line olcf.go:266*/ temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+}
+
+//line olcf.go:240
+func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	g := cg.ThisThreadBlock(t)
+	_ = g
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
+	_ = gg
+	gridSize := uint32(gc_n * gc_gdx)
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tidx := uint32(gc_rank)
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
+		gc_s_i[gc_rank] = i
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:257*/ if i < dsize {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
+			}
+		}
+		if gc_r2 == 3 {
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+		}
+		if gc_r2&1 == 0 {
+			break
+		}
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+			gc_s_temp[gc_rank] = temp
+		}
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				{
+					gc_rank := gc_vstep3 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
+				}
+				gc_s_temp[gc_rank] = temp
+			}
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				{
+					gc_rank := gc_vstep4 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
+					sidxs[tidx] = temp
+				}
+			}
+		}
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+			{
+				gc_rank := gc_vstep5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
+			/*line olcf.go:260*/ idxs[i] = temp
+		}
+		gc_vstep6 := 0
+		if compiled.SIMD {
+			/*line olcf.go:247*/ gc_vb := lanes.BroadcastUint32x8(gridSize)
+			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+				gc_rank := gc_vstep6
+				/*line olcf.go:247*/ i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:247*/ i += gridSize
+			gc_s_i[gc_rank] = i
+		}
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	gc_vstep7 := 0
+	if compiled.SIMD {
+		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+			gc_rank := gc_vstep7
+			var stride uint32 = uint32(0)
+			/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+		}
+		lanes.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		stride := uint32(0)
+		gc_s_stride[gc_rank] = stride
+	}
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			stride := gc_s_stride[gc_rank]
+			/*line olcf.go:265*/ gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
+				continue
+			}
+			gc_more = true
+			/*line olcf.go:266*/ temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+}
+
+//line olcf.go:240
+func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_n := gc_b.Len()
+	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	/*line olcf.go:241*/ sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
+	g := cg.ThisThreadBlock(t)
+	_ = g
+	/*line olcf.go:243*/ gg := cg.ThisGrid(t)
+	_ = gg
+	gridSize := uint32(gc_n * gc_gdx)
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		{
+			gc_rank := gc_vstep + 0
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 1
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 2
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_vstep + 3
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			/*line olcf.go:247*/ i := gidx
+			gc_s_i[gc_rank] = i
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tidx := uint32(gc_rank)
+		/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+		/*line olcf.go:247*/ i := gidx
+		gc_s_i[gc_rank] = i
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:257*/ if i < dsize {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
+			}
+		}
+		if gc_r2 == 3 {
+			/*line olcf.go:267*/ compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
+		}
+		if gc_r2&1 == 0 {
+			break
+		}
+		gc_vstep2 := 0
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			{
+				gc_rank := gc_vstep2 + 0
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 1
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 2
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_vstep2 + 3
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+				gc_s_temp[gc_rank] = temp
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:248*/ temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+			gc_s_temp[gc_rank] = temp
+		}
+		/*line olcf.go:250*/ for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_vstep3 := 0
+			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+				{
+					gc_rank := gc_vstep3 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_vstep3 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:252*/ if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+			}
+			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:252*/ if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
+				}
+				gc_s_temp[gc_rank] = temp
+			}
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				{
+					gc_rank := gc_vstep4 + 0
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 1
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 2
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_vstep4 + 3
+					gc_pos.Thread = gc_rank
+					tidx := uint32(gc_rank)
+					temp := gc_s_temp[gc_rank]
+					/*line olcf.go:256*/ if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+			}
+			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				tidx := uint32(gc_rank)
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:256*/ if uint32(j) <= tidx {
+					sidxs[tidx] = temp
+				}
+			}
+		}
+		gc_vstep5 := 0
+		for ; gc_vstep5+3 < gc_n; gc_vstep5 += 4 {
+			{
+				gc_rank := gc_vstep5 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+			{
+				gc_rank := gc_vstep5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+				/*line olcf.go:260*/ idxs[i] = temp
+			}
+		}
+		for gc_rank := gc_vstep5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
+			/*line olcf.go:260*/ idxs[i] = temp
+		}
+		gc_vstep6 := 0
+		if compiled.SIMD {
+			/*line olcf.go:247*/ gc_vb := lanes.BroadcastUint32x8(gridSize)
+			for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+				gc_rank := gc_vstep6
+				/*line olcf.go:247*/ i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+				/*line olcf.go:247*/ i = i.Add(gc_vb)
+				/*line olcf.go:247*/ i.StoreSlice(gc_s_i[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			/*line olcf.go:247*/ i += gridSize
+			gc_s_i[gc_rank] = i
+		}
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	gc_vstep7 := 0
+	if compiled.SIMD {
+		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+			gc_rank := gc_vstep7
+			var stride uint32 = uint32(0)
+			/*line olcf.go:265*/ lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+		}
+		lanes.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		stride := uint32(0)
+		gc_s_stride[gc_rank] = stride
+	}
+	/*line olcf.go:265*/ for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			tidx := uint32(gc_rank)
+			/*line olcf.go:245*/ gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+			stride := gc_s_stride[gc_rank]
+			/*line olcf.go:265*/ gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
+				continue
+			}
+			gc_more = true
+			/*line olcf.go:266*/ temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line olcf.go:270*/ myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+}
+
+//line olcf.go:296
+func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line olcf.go:297*/ smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(smem) {
+			gc_at := smem[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
+				/*line olcf.go:299*/ if idx < length {
+					gc_at[gc_tx] = float32(ahs(idx))
+				} else {
+					gc_at[gc_tx] = 0
+				}
+				if idx == 0 {
+					smem[0] = 0
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
+				/*line olcf.go:299*/ if idx < length {
+					smem[gc_tx] = float32(ahs(idx))
+				} else {
+					smem[gc_tx] = 0
+				}
+				if idx == 0 {
+					smem[0] = 0
+				}
+			}
+		}
+	}
+	/*line olcf.go:308*/ for i := gc_bdx >> 1; i > 0; i >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line olcf.go:311*/ if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
+				gc_at2 := smem[:gc_to]
+				gc_at3 := smem[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line olcf.go:310*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+				{
+					gc_tx := gc_vstep2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
+				}
+				{
+					gc_tx := gc_vstep2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
+			}
+		}
+	}
+}

@@ -144,10 +144,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		gc_at4 := AS[gc_off6:][:1]
 		/*line pmpp_merge.go:142*/ gc_elem := gc_at3[0]
 		gc_elem2 := gc_at4[0]
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
@@ -158,7 +158,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
@@ -169,7 +169,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
@@ -180,7 +180,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
@@ -191,7 +191,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BNext[gc_rank] = BNext
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			ACurr := int(gc_elem)
 			ANext := int(gc_elem2)
 			/*line pmpp_merge.go:136*/ BCurr := CCurr - ACurr
@@ -218,10 +218,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	/*line pmpp_merge.go:141*/ CLength := CNext - CCurr
 	/*line pmpp_merge.go:144*/ totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -237,7 +237,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -253,7 +253,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -269,7 +269,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -285,7 +285,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ACurr := gc_s_ACurr[gc_rank]
 		ANext := gc_s_ANext[gc_rank]
@@ -362,10 +362,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 		/*line pmpp_merge.go:176*/ counter++
 		CCompleted += tileSize
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_vstep3 + 0
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				/*line pmpp_merge.go:185*/ var BConsumed int
@@ -375,7 +375,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_vstep3 + 1
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -385,7 +385,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_vstep3 + 2
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -395,7 +395,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_vstep3 + 3
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -405,7 +405,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			AConsumed := gc_s_AConsumed[gc_rank]
 			var BConsumed int
@@ -494,10 +494,10 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		gc_at4 := AS[gc_off6:][:1]
 		/*line pmpp_merge.go:311*/ gc_elem := gc_at3[0]
 		gc_elem2 := gc_at4[0]
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_vstep + 0
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
@@ -508,7 +508,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_vstep + 1
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
@@ -519,7 +519,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_vstep + 2
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
@@ -530,7 +530,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_vstep + 3
 				ACurr := int(gc_elem)
 				ANext := int(gc_elem2)
 				/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
@@ -541,7 +541,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BNext[gc_rank] = BNext
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
 			ACurr := int(gc_elem)
 			ANext := int(gc_elem2)
 			/*line pmpp_merge.go:304*/ BCurr := CCurr - ACurr
@@ -568,10 +568,10 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	CLength := CNext - CCurr
 	/*line pmpp_merge.go:316*/ totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_vstep2 := 0
+	for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_vstep2 + 0
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -595,7 +595,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_vstep2 + 1
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -619,7 +619,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_vstep2 + 2
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -643,7 +643,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_vstep2 + 3
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -667,7 +667,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ACurr := gc_s_ACurr[gc_rank]
 		ANext := gc_s_ANext[gc_rank]

@@ -425,10 +425,10 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_vstep := 0
+		for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_vstep + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
@@ -439,7 +439,7 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_vstep + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
@@ -450,7 +450,7 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_vstep + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
@@ -461,7 +461,7 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_vstep + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)
@@ -472,7 +472,7 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line sgemm.go:64*/ threadCol := uint32(gc_tx % sgemmBlocksize)

@@ -6,8 +6,10 @@ import (
 	"embed"
 	"math"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -236,6 +238,223 @@ var gc_src_matmulBackwardBias1Kernel = compiled.NewSource(gc_files_llmc_misc, "m
 	compiled.PTX{Entry: "matmulBackwardBias1Kernel", Pack: gc_ptx_llmc_misc, Params: []string{"[]float32", "[]float32", "int", "int", "int"}, Files: []string{"llmc_misc.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line llmc_misc.go:66
+func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line llmc_misc.go:67*/ shared := gocuda.DynamicShared[float32](t)
+	o := gc_bx
+	blockSize := gc_bdx
+	/*line llmc_misc.go:71*/ x := dout[o:]
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				sum := gc_vb
+				/*line llmc_misc.go:72*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var sum float32 = float32(0.0)
+			/*line llmc_misc.go:73*/ lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := float32(0.0)
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line llmc_misc.go:73*/ gc_chunk := compiled.StrideChunk(blockSize)
+	gc_span := (blockSize) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line llmc_misc.go:73*/ for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line llmc_misc.go:82*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line llmc_misc.go:73*/ gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(blockSize) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
+					/*line llmc_misc.go:74*/ sum += float32(x[i*OC])
+				}
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at := shared[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line llmc_misc.go:69*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_misc.go:76*/ sum.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_misc.go:76*/ gc_at[gc_tx] = sum
+				}
+			} else {
+				/*line llmc_misc.go:76*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line llmc_misc.go:76*/ shared[tid] = sum
+			}
+		}
+	}
+	/*line llmc_misc.go:78*/ for stride := blockSize / 2; stride >= 1; stride /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line llmc_misc.go:81*/ if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
+				gc_at2 := shared[:gc_to]
+				gc_at3 := shared[gc_off2:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							_ = tid
+							/*line llmc_misc.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						{
+							gc_tx := gc_vstep2 + 0
+							/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 1
+							/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 2
+							/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep2 + 3
+							/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						/*line llmc_misc.go:81*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line llmc_misc.go:94*/ gc_off3 := o
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
+				gc_at4 := dbias[gc_off3:][:1]
+				gc_at5 := shared[gc_off4:][:1]
+				if compiled.SIMDBuild {
+					gc_vstep4 := gc_from
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
+				}
+			}
+		}
+	}
+}
+
 // MatmulBackwardBias2Kernel is matmul_backward_bias_kernel2 of
 // matmul_backward_bias.cu: one 32-thread tile an output channel,
 // cg::reduce.
@@ -382,11 +601,441 @@ var gc_src_matmulBackwardBias3Kernel = compiled.NewSource(gc_files_llmc_misc, "m
 	compiled.PTX{Entry: "matmulBackwardBias3Kernel", Pack: gc_ptx_llmc_misc, Params: []string{"[]float32", "[]float32", "int", "int", "int"}, Files: []string{"llmc_misc.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line llmc_misc.go:117
+func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float32, B, T, OC int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line llmc_misc.go:118*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	sharedSum := gocuda.Shared[float32](t, 32)[:32]
+	BT := B * T
+	numWarps := gc_bdx / 32
+	idx := gc_bx
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				threadSum := gc_vb
+				/*line llmc_misc.go:126*/ threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var threadSum float32 = float32(0.0)
+			/*line llmc_misc.go:127*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		threadSum := float32(0.0)
+		gc_s_threadSum[gc_rank] = threadSum
+	}
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line llmc_misc.go:127*/ for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line llmc_misc.go:136*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadSum := gc_s_threadSum[gc_rank]
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				/*line llmc_misc.go:143*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+					/*line llmc_misc.go:128*/ threadSum += float32(dout[i*OC+idx])
+				}
+				gc_s_threadSum[gc_rank] = threadSum
+			}
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+			/*line llmc_misc.go:130*/ gc_c1v[gc_lane] = threadSum
+		}
+		/*line llmc_misc.go:130*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			warpID := gc_tx / 32
+			/*line llmc_misc.go:130*/ warpSum := gc_c1r[gc_lane]
+			sharedSum[warpID] = warpSum
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_pos.Thread = gc_w + gc_lane
+			laneID := gc_tx % 32
+			/*line llmc_misc.go:126*/ var warpSum float32
+			/*line llmc_misc.go:133*/ if laneID < numWarps {
+				warpSum = sharedSum[laneID]
+			} else {
+				warpSum = 0.0
+			}
+			gc_c2v[gc_lane] = warpSum
+		}
+		/*line llmc_misc.go:138*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_rank := gc_w + gc_lane
+						/*line llmc_misc.go:138*/ blockSum := lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						/*line llmc_misc.go:138*/ blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						/*line llmc_misc.go:138*/ blockSum := lanes.LoadFloat32x8Slice(gc_c2r[gc_lane:])
+						/*line llmc_misc.go:138*/ blockSum.StoreSlice(gc_s_blockSum[gc_rank:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					/*line llmc_misc.go:138*/ blockSum := gc_c2r[gc_lane]
+					gc_s_blockSum[gc_rank] = blockSum
+				}
+			}
+		} else {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				/*line llmc_misc.go:138*/ blockSum := gc_c2r[gc_lane]
+				gc_s_blockSum[gc_rank] = blockSum
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line llmc_misc.go:150*/ gc_off2 := idx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
+				gc_at := dbias[gc_off2:][:1]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					blockSum := gc_s_blockSum[gc_rank]
+					/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					blockSum := gc_s_blockSum[gc_rank]
+					/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
+				}
+			}
+		}
+	}
+}
+
+// NormKernel1 is norm_kernel1<T> of global_norm.cu: a grid-stride sum of
+// squares, a tile reduction, the warps' sums through shared memory, a
+// second tile reduction in warp 0 and one atomicAdd a block.
+//
+//line llmc_misc.go:154
+func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line llmc_misc.go:155*/ gc_body := func(gc_b *compiled.Block) { gc_body_normKernel1[T](gc_b, out, data, count) }
+		switch any(*new(T)).(type) {
+		case float32:
+			data := any(data).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_normKernel1_float32(gc_b, out, data, count) }
+		}
+		return compiled.Kernel(gc_src_normKernel1,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, out, data, count)
+					return
+				}
+				normKernel1[T](gc_t, out, data, count)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_normKernel1,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line llmc_misc.go:158*/ compiled.ProbeArgs(gc_t, out, data, count)
+					return
+				}
+				normKernel1[T](gc_t, out, data, count)
+			},
+			func(gc_b *compiled.Block) { gc_body_normKernel1[T](gc_b, out, data, count) })
+	}
+}
+
 //line llmc_misc.go:154
 var gc_src_normKernel1 = compiled.NewSource(gc_files_llmc_misc, "normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "normKernel1_float32", Pack: gc_ptx_llmc_misc, Params: []string{"*float32", "[]float32", "uint64"}, Files: []string{"llmc_misc.go"}, DynamicShared: false, DynamicSize: false},
 	compiled.PTX{Entry: "normKernel1_float64", Pack: gc_ptx_llmc_misc, Params: []string{"*float32", "[]float64", "uint64"}, Files: []string{"llmc_misc.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line llmc_misc.go:154
+func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line llmc_misc.go:155*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	/*line llmc_misc.go:158*/ blockResult := gocuda.Shared[float32](t, 32)[:32]
+	gridWidth := uint64(gc_bdx * gc_gdx)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				accumulator := gc_vb
+				/*line llmc_misc.go:162*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var accumulator float32 = float32(0.0)
+			/*line llmc_misc.go:163*/ lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		accumulator := float32(0.0)
+		gc_s_accumulator[gc_rank] = accumulator
+	}
+	/*line llmc_misc.go:163*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+				accumulator := gc_s_accumulator[gc_rank]
+				/*line llmc_misc.go:163*/ gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line llmc_misc.go:164*/ accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank] = accumulator
+			}
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
+			/*line llmc_misc.go:166*/ gc_c1v[gc_lane] = accumulator
+		}
+		/*line llmc_misc.go:166*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line llmc_misc.go:166*/ warpResult := gc_c1r[gc_lane]
+			blockResult[(gc_rank / 32)] = warpResult
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			if (gc_rank / 32) == 0 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line llmc_misc.go:170*/ var gather float32
+				if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+					gather = blockResult[(gc_rank & (32 - 1))]
+				} else {
+					gather = 0.0
+				}
+				gc_c2v[gc_lane] = gather
+			}
+			/*line llmc_misc.go:176*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line llmc_misc.go:176*/ blockSum := gc_c2r[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(out, blockSum)
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+	}
+}
+
+// NormKernel2 is norm_kernel2<T> of global_norm.cu: a grid-stride sum of
+// squares, a tile reduction and one atomicAdd a warp.
+//
+//line llmc_misc.go:187
+func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line llmc_misc.go:188*/ gc_body := func(gc_b *compiled.Block) { gc_body_normKernel2[T](gc_b, out, data, count) }
+		switch any(*new(T)).(type) {
+		case float32:
+			data := any(data).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_normKernel2_float32(gc_b, out, data, count) }
+		}
+		return compiled.Kernel(gc_src_normKernel2,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					compiled.ProbeArgs(gc_t, out, data, count)
+					return
+				}
+				normKernel2[T](gc_t, out, data, count)
+			},
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_normKernel2,
+			func(gc_t *gocuda.Thread) {
+				if compiled.Probing(gc_t) {
+					/*line llmc_misc.go:191*/ compiled.ProbeArgs(gc_t, out, data, count)
+					return
+				}
+				normKernel2[T](gc_t, out, data, count)
+			},
+			func(gc_b *compiled.Block) { gc_body_normKernel2[T](gc_b, out, data, count) })
+	}
+}
 
 //line llmc_misc.go:187
 var gc_src_normKernel2 = compiled.NewSource(gc_files_llmc_misc, "normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
@@ -394,11 +1043,92 @@ var gc_src_normKernel2 = compiled.NewSource(gc_files_llmc_misc, "normKernel2", "
 	compiled.PTX{Entry: "normKernel2_float64", Pack: gc_ptx_llmc_misc, Params: []string{"*float32", "[]float64", "uint64"}, Files: []string{"llmc_misc.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line llmc_misc.go:187
+func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []T, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line llmc_misc.go:188*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	gridWidth := uint64(gc_bdx * gc_gdx)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
+				accumulator := gc_vb
+				/*line llmc_misc.go:193*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			var accumulator float32 = float32(0.0)
+			/*line llmc_misc.go:194*/ lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		accumulator := float32(0.0)
+		gc_s_accumulator[gc_rank] = accumulator
+	}
+	/*line llmc_misc.go:194*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+				accumulator := gc_s_accumulator[gc_rank]
+				/*line llmc_misc.go:194*/ gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line llmc_misc.go:195*/ accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank] = accumulator
+			}
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
+			/*line llmc_misc.go:198*/ gc_c1v[gc_lane] = accumulator
+		}
+		/*line llmc_misc.go:198*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line llmc_misc.go:198*/ warpResult := gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				atomic.Add(out, warpResult)
+			}
+		}
+	}
+}
+
 // AttentionQueryKey1Kernel is attention_query_key_kernel1 of
 // attention_forward.cu: one thread a (b, h, t, t2) pre-attention score,
 // -INFINITY above the diagonal (an early return).
-//
-//line llmc_misc.go:209
 func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_attentionQueryKey1Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -783,3 +1513,198 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 //
 //go:embed common.go llmc_misc.go
 var gc_files_llmc_misc embed.FS
+
+//line llmc_misc.go:154
+func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []float32, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line llmc_misc.go:155*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	/*line llmc_misc.go:158*/ blockResult := gocuda.Shared[float32](t, 32)[:32]
+	gridWidth := uint64(gc_bdx * gc_gdx)
+	gc_vstep := 0
+	if compiled.SIMD {
+		gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			accumulator := gc_vb
+			/*line llmc_misc.go:162*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+		}
+		lanes.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		accumulator := float32(0.0)
+		gc_s_accumulator[gc_rank] = accumulator
+	}
+	/*line llmc_misc.go:163*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+				accumulator := gc_s_accumulator[gc_rank]
+				/*line llmc_misc.go:163*/ gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line llmc_misc.go:164*/ accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank] = accumulator
+			}
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
+			/*line llmc_misc.go:166*/ gc_c1v[gc_lane] = accumulator
+		}
+		/*line llmc_misc.go:166*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line llmc_misc.go:166*/ warpResult := gc_c1r[gc_lane]
+			blockResult[(gc_rank / 32)] = warpResult
+		}
+	}
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m9 uint32
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			if (gc_rank / 32) == 0 {
+				gc_m9 |= 1 << gc_lane
+			}
+		}
+		gc_save9 := gc_act
+		gc_act = gc_save9 & gc_m9
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line llmc_misc.go:170*/ var gather float32
+				if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+					gather = blockResult[(gc_rank & (32 - 1))]
+				} else {
+					gather = 0.0
+				}
+				gc_c2v[gc_lane] = gather
+			}
+			/*line llmc_misc.go:176*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line llmc_misc.go:176*/ blockSum := gc_c2r[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(out, blockSum)
+				}
+			}
+		}
+		gc_act = gc_save9 &^ gc_dead
+	}
+}
+
+//line llmc_misc.go:187
+func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []float32, count uint64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line llmc_misc.go:188*/ block := cg.ThisThreadBlock(t)
+	warp := cg.TiledPartition(block, 32)
+	gridWidth := uint64(gc_bdx * gc_gdx)
+	gc_vstep := 0
+	if compiled.SIMD {
+		gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			accumulator := gc_vb
+			/*line llmc_misc.go:193*/ accumulator.StoreSlice(gc_s_accumulator[gc_rank:])
+		}
+		lanes.ClearAVXUpperBits()
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		accumulator := float32(0.0)
+		gc_s_accumulator[gc_rank] = accumulator
+	}
+	/*line llmc_misc.go:194*/ for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+				accumulator := gc_s_accumulator[gc_rank]
+				/*line llmc_misc.go:194*/ gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+				/*line llmc_misc.go:195*/ accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank] = accumulator
+			}
+		}
+	}
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
+			/*line llmc_misc.go:198*/ gc_c1v[gc_lane] = accumulator
+		}
+		/*line llmc_misc.go:198*/ compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line llmc_misc.go:198*/ warpResult := gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				atomic.Add(out, warpResult)
+			}
+		}
+	}
+}

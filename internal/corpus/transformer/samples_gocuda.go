@@ -5,8 +5,10 @@ package transformer
 import (
 	"embed"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,6 +36,748 @@ func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotRes
 //line samples.go:102
 var gc_src_gpuConjugateGradientKernel = compiled.NewSource(gc_files_samples, "gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93").NoGPU("samples.go:114: Sync has no GPU form yet")
 
+//line samples.go:102
+func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_tempSum_ := compiled.Scratch[float64](gc_b, 1)[:gc_n]
+	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
+	gc_s_r0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_k := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_exited := gc_b.Exited()
+	if compiled.SIMDBuild {
+		/*line samples.go:115*/ _ = &tol
+	}
+	/*line samples.go:103*/ cta := cg.ThisThreadBlock(t)
+	grid := cg.ThisGrid(t)
+	maxIter := 10000
+	alpha := float32(1.0)
+	if compiled.SIMDBuild {
+		/*line samples.go:109*/ _ = &alpha
+	}
+	alpham1 := float32(-1.0)
+	if compiled.SIMDBuild {
+		/*line samples.go:110*/ _ = &alpham1
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		gc_b.Enter(gc_rank)
+		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
+		/*line samples.go:112*/ gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
+		_ = b
+		_ = a
+		_ = na
+		gc_s_r0[gc_rank] = r0
+		gc_s_r1[gc_rank] = r1
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		gc_b.Enter(gc_rank)
+		/*line samples.go:116*/ gpuSaxpy(Ax, r, alpham1, N, grid)
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	/*line samples.go:120*/ var vecA []float32 = r
+	/*line samples.go:120*/ var vecB []float32 = r
+	/*line samples.go:120*/ var result *float64 = dotResult
+	/*line samples.go:120*/ var size int = N
+	/*line samples.go:120*/ var cta_ cg.ThreadBlock = cta
+	/*line samples.go:120*/ var grid_ cg.Grid = grid
+	/*line samples.go:49*/ tmp := gocuda.DynamicShared[float64](t)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_all3 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line samples.go:51*/ gc_alive3 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex3&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+				tempSum := gc_vb
+				/*line samples.go:52*/ tempSum.Merge(lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:]), gc_alive3).StoreSlice(gc_s_tempSum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			gc_alive2 := gc_all2
+			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+				/*line samples.go:51*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+			}
+			var tempSum float64 = 0.0
+			/*line samples.go:52*/ lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		tempSum := 0.0
+		gc_s_tempSum[gc_rank] = tempSum
+	}
+	/*line samples.go:52*/ gc_chunk := compiled.StrideChunk(int(grid_.Size()))
+	gc_span := (int(grid_.Size())) * gc_chunk
+	if compiled.SIMDBuild {
+		lanes.ClearAVXUpperBits()
+	}
+	/*line samples.go:52*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			gc_b.Enter(gc_rank)
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line samples.go:52*/ gc_start := int(grid_.ThreadRank())
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(int(grid_.Size())) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
+				/*line samples.go:53*/ tempSum += float64(vecA[i] * vecB[i])
+			}
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+	}
+	/*line samples.go:56*/ tile32 := cg.TiledPartition(cta_, 32)
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+			/*line samples.go:58*/ gc_c1v[gc_lane] = tempSum
+		}
+		/*line samples.go:58*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var tempSum float64
+			/*line samples.go:58*/ tempSum = gc_c1r[gc_lane]
+			/*line samples.go:60*/ if (gc_rank & (tile32.Size() - 1)) == 0 {
+				tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
+			}
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+	}
+	var gc_c2v [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		var gc_m25 uint32
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			/*line samples.go:66*/ if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+				gc_m25 |= 1 << gc_lane
+			}
+		}
+		gc_save25 := gc_act
+		gc_act = gc_save25 & gc_m25
+		if gc_act != 0 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum float64
+				/*line samples.go:67*/ if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+					tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
+				} else {
+					tempSum = 0.0
+				}
+				gc_c2v[gc_lane] = tempSum
+				gc_s_tempSum[gc_rank] = tempSum
+			}
+			/*line samples.go:72*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum float64
+				/*line samples.go:72*/ tempSum = gc_c2r[gc_lane]
+				/*line samples.go:74*/ if (gc_rank & (tile32.Size() - 1)) == 0 {
+					atomic.Add(result, tempSum)
+				}
+				gc_s_tempSum[gc_rank] = tempSum
+			}
+		}
+		gc_act = gc_save25 &^ gc_dead
+	}
+	if !gc_b.SyncGrid() {
+		return
+	}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		/*line samples.go:131*/ var r1 float32
+		/*line samples.go:124*/ r1 = float32(*dotResult)
+		k := 1
+		gc_s_r1[gc_rank] = r1
+		gc_s_k[gc_rank] = k
+	}
+	for {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		{
+		gc_L8:
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_b.Enter(gc_rank)
+				r0 := gc_s_r0[gc_rank]
+				r1 := gc_s_r1[gc_rank]
+				/*line samples.go:145*/ var b float32
+				k := gc_s_k[gc_rank]
+				/*line samples.go:127*/ if !(r1 > tol*tol && k <= maxIter) {
+					gc_exited[gc_rank] = true
+					continue gc_L8
+				}
+				/*line samples.go:128*/ if k > 1 {
+					b = r1 / r0
+					gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
+				} else {
+					gpuCopyVector(r, p, N, grid)
+				}
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_b.Enter(gc_rank)
+				/*line samples.go:137*/ gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
+				if gc_tx == 0 && gc_bx == 0 {
+					/*line samples.go:140*/ *dotResult = 0.0
+				}
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		/*line samples.go:145*/ var vecA_ []float32 = p
+		/*line samples.go:145*/ var vecB_ []float32 = Ax
+		/*line samples.go:145*/ var result_ *float64 = dotResult
+		/*line samples.go:145*/ var size_ int = N
+		/*line samples.go:145*/ var cta_2 cg.ThreadBlock = cta
+		/*line samples.go:145*/ var grid_2 cg.Grid = grid
+		/*line samples.go:49*/ tmp_ := gocuda.DynamicShared[float64](t)
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all6 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+				for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+					gc_rank := gc_vstep2
+					gc_alive6 := gc_all6
+					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+						/*line samples.go:51*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					tempSum_ := gc_vb2
+					/*line samples.go:52*/ tempSum_.Merge(lanes.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank:]), gc_alive6).StoreSlice(gc_s_tempSum_[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+				gc_rank := gc_vstep2
+				gc_alive4 := gc_all4
+				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+					/*line samples.go:51*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+				var tempSum_ float64 = 0.0
+				/*line samples.go:52*/ lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
+			}
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tempSum_ := 0.0
+			gc_s_tempSum_[gc_rank] = tempSum_
+		}
+		/*line samples.go:52*/ gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
+		gc_span2 := (int(grid_2.Size())) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line samples.go:52*/ for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_b.Enter(gc_rank)
+				tempSum_ := gc_s_tempSum_[gc_rank]
+				/*line samples.go:52*/ gc_start2 := int(grid_2.ThreadRank())
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(int(grid_2.Size())) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
+					/*line samples.go:53*/ tempSum_ += float64(vecA_[i_] * vecB_[i_])
+				}
+				gc_s_tempSum_[gc_rank] = tempSum_
+			}
+		}
+		/*line samples.go:56*/ tile32_ := cg.TiledPartition(cta_2, 32)
+		var gc_c3v [32]float64
+		var gc_c3r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum_ := gc_s_tempSum_[gc_rank]
+				/*line samples.go:58*/ gc_c3v[gc_lane] = tempSum_
+			}
+			/*line samples.go:58*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum_ float64
+				/*line samples.go:58*/ tempSum_ = gc_c3r[gc_lane]
+				/*line samples.go:60*/ if (gc_rank & (tile32_.Size() - 1)) == 0 {
+					tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
+				}
+				gc_s_tempSum_[gc_rank] = tempSum_
+			}
+		}
+		var gc_c4v [32]float64
+		var gc_c4r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			var gc_m30 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line samples.go:66*/ if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+					gc_m30 |= 1 << gc_lane
+				}
+			}
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_ float64
+					/*line samples.go:67*/ if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+						tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
+					} else {
+						tempSum_ = 0.0
+					}
+					gc_c4v[gc_lane] = tempSum_
+					gc_s_tempSum_[gc_rank] = tempSum_
+				}
+				/*line samples.go:72*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_ float64
+					/*line samples.go:72*/ tempSum_ = gc_c4r[gc_lane]
+					/*line samples.go:74*/ if (gc_rank & (tile32_.Size() - 1)) == 0 {
+						atomic.Add(result_, tempSum_)
+					}
+					gc_s_tempSum_[gc_rank] = tempSum_
+				}
+			}
+			gc_act = gc_save30 &^ gc_dead
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			gc_b.Enter(gc_rank)
+			/*line samples.go:157*/ var r0 float32
+			r1 := gc_s_r1[gc_rank]
+			/*line samples.go:160*/ var a float32
+			/*line samples.go:162*/ var na float32
+			/*line samples.go:149*/ a = float32(float64(r1) / *dotResult)
+			/*line samples.go:151*/ gpuSaxpy(p, x, a, N, grid)
+			na = -a
+			gpuSaxpy(Ax, r, na, N, grid)
+			/*line samples.go:155*/ r0 = r1
+			gc_s_r0[gc_rank] = r0
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line samples.go:158*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					gc_b2 := gc_none
+					if gc_bx == 0 {
+						gc_b2 = gc_all7
+					}
+					gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx, 8)))).And(gc_b2)
+					if gc_alive7.And(gc_if).ToBits() != 0 {
+						if gc_alive7.And(gc_if).ToBits() != 0 {
+							/*line samples.go:159*/ *dotResult = 0.0
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				if gc_tx == 0 && gc_bx == 0 {
+					/*line samples.go:159*/ *dotResult = 0.0
+				}
+			}
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		/*line samples.go:164*/ var vecA_2 []float32 = r
+		/*line samples.go:164*/ var vecB_2 []float32 = r
+		/*line samples.go:164*/ var result_2 *float64 = dotResult
+		/*line samples.go:164*/ var size_2 int = N
+		/*line samples.go:164*/ var cta_3 cg.ThreadBlock = cta
+		/*line samples.go:164*/ var grid_3 cg.Grid = grid
+		/*line samples.go:49*/ tmp_2 := gocuda.DynamicShared[float64](t)
+		gc_vstep4 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD {
+				gc_all10 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_vb3 := lanes.BroadcastFloat64x4(0.0)
+				for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+					gc_rank := gc_vstep4
+					gc_alive10 := gc_all10
+					if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
+						/*line samples.go:51*/ gc_alive10 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					tempSum_2 := gc_vb3
+					/*line samples.go:52*/ tempSum_2.Merge(lanes.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank:]), gc_alive10).StoreSlice(gc_s_tempSum_2[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+				gc_rank := gc_vstep4
+				gc_alive6 := gc_all6
+				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+					/*line samples.go:51*/ gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
+				}
+				var tempSum_2 float64 = 0.0
+				/*line samples.go:52*/ lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
+			}
+		}
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tempSum_2 := 0.0
+			gc_s_tempSum_2[gc_rank] = tempSum_2
+		}
+		/*line samples.go:52*/ gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
+		gc_span3 := (int(grid_3.Size())) * gc_chunk3
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line samples.go:52*/ for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_b.Enter(gc_rank)
+				tempSum_2 := gc_s_tempSum_2[gc_rank]
+				/*line samples.go:52*/ gc_start3 := int(grid_3.ThreadRank())
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(int(grid_3.Size())) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
+					/*line samples.go:53*/ tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
+				}
+				gc_s_tempSum_2[gc_rank] = tempSum_2
+			}
+		}
+		/*line samples.go:56*/ tile32_2 := cg.TiledPartition(cta_3, 32)
+		var gc_c5v [32]float64
+		var gc_c5r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum_2 := gc_s_tempSum_2[gc_rank]
+				/*line samples.go:58*/ gc_c5v[gc_lane] = tempSum_2
+			}
+			/*line samples.go:58*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum_2 float64
+				/*line samples.go:58*/ tempSum_2 = gc_c5r[gc_lane]
+				/*line samples.go:60*/ if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+					tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
+				}
+				gc_s_tempSum_2[gc_rank] = tempSum_2
+			}
+		}
+		var gc_c6v [32]float64
+		var gc_c6r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			var gc_m35 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line samples.go:66*/ if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+					gc_m35 |= 1 << gc_lane
+				}
+			}
+			gc_save35 := gc_act
+			gc_act = gc_save35 & gc_m35
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_2 float64
+					/*line samples.go:67*/ if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+						tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
+					} else {
+						tempSum_2 = 0.0
+					}
+					gc_c6v[gc_lane] = tempSum_2
+					gc_s_tempSum_2[gc_rank] = tempSum_2
+				}
+				/*line samples.go:72*/ compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_2 float64
+					/*line samples.go:72*/ tempSum_2 = gc_c6r[gc_lane]
+					/*line samples.go:74*/ if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+						atomic.Add(result_2, tempSum_2)
+					}
+					gc_s_tempSum_2[gc_rank] = tempSum_2
+				}
+			}
+			gc_act = gc_save35 &^ gc_dead
+		}
+		if !gc_b.SyncGrid() {
+			return
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line samples.go:175*/ var r1 float32
+			k := gc_s_k[gc_rank]
+			/*line samples.go:168*/ r1 = float32(*dotResult)
+			k++
+			gc_s_r1[gc_rank] = r1
+			gc_s_k[gc_rank] = k
+		}
+	}
+}
+
 // JacobiMethodKernel is JacobiMethod of 3_CUDA_Features/jacobiCudaGraphs/
 // jacobi.cu: block b updates rows 8b..8b+7 of x_new, each row's dot
 // product reduced by tile32 shuffles into shared memory with atomics, the
@@ -56,6 +800,245 @@ func JacobiMethodKernel(A []float32, b []float64, convThreshold float32, x, xNew
 var gc_src_jacobiMethodKernel = compiled.NewSource(gc_files_samples, "jacobiMethodKernel", "08ed48e30abd057f4a314393bbe8563051bcaa424b131a1b02caaa997ec3a64c", "samples.go:180-245").NoGoexit("5e6ab7f5fab7a184cb15cec6e1e9d0d1729ee57045ea3bb53342ca7bb5b003af", "common.go:15-16").GPU(
 	compiled.PTX{Entry: "jacobiMethodKernel", Pack: gc_ptx_samples, Params: []string{"[]float32", "[]float64", "float32", "[]float64", "[]float64", "*float64"}, Files: []string{"samples.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples.go:186
+func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line samples.go:195*/ _ = &convThreshold
+	}
+	/*line samples.go:187*/ cta := cg.ThisThreadBlock(t)
+	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
+	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
+	/*line samples.go:191*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line samples.go:200*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(xShared) && gc_to <= len(xShared)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := xShared[gc_off3:][:gc_to]
+				gc_at2 := x[gc_off3:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							var i int = gc_tx + gc_off
+							_ = i
+							/*line samples.go:192*/ lanes.LoadFloat64x4Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_off
+					gc_more = true
+					/*line samples.go:192*/ xShared[i] = x[i]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line samples.go:200*/ if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				k := gc_tx
+				/*line samples.go:197*/ for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line samples.go:198*/ bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
+				}
+			}
+		}
+	}
+	/*line samples.go:204*/ tile32 := cg.TiledPartition(cta, 32)
+	var gc_l_rowThreadSum [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		/*line samples.go:206*/ for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			var gc_jam gc_jam_jacobiMethodKernel_208
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				rowThreadSum := 0.0
+				/*line samples.go:208*/ gc_jam_jacobiMethodKernel_208_add(&gc_jam, gc_tx, gc_bdx, rowThreadSum, A, i_2, xShared, gc_l_rowThreadSum[:], gc_lane)
+			}
+			/*line samples.go:212*/ gc_jam_jacobiMethodKernel_208_flush(&gc_jam)
+			/*line samples.go:212*/ for offset := 32 / 2; offset > 0; offset /= 2 {
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					rowThreadSum := gc_l_rowThreadSum[gc_lane]
+					/*line samples.go:213*/ rowThreadSum += gc_c1r[gc_lane]
+					gc_l_rowThreadSum[gc_lane] = rowThreadSum
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				rowThreadSum := gc_l_rowThreadSum[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					/*line samples.go:217*/ compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
+				}
+			}
+		}
+	}
+	var gc_l_tempSum [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m13 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			/*line samples.go:225*/ if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line samples.go:223*/ if gc_tx < jacobiRowsPerCTA {
+					gc_m13 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save13 := gc_act
+		gc_act = gc_save13 & gc_m13
+		if gc_act != 0 {
+			/*line samples.go:224*/ tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tempSum := 0.0
+				k_2 := gc_tx
+				/*line samples.go:229*/ for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line samples.go:230*/ dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+					dx /= float64(A[i_3*jacobiNRows+i_3])
+					/*line samples.go:233*/ xNew[i_3] = (xShared[i_3] + dx)
+					tempSum += fabs(dx)
+				}
+				gc_l_tempSum[gc_lane] = tempSum
+			}
+			/*line samples.go:237*/ for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					tempSum := gc_l_tempSum[gc_lane]
+					/*line samples.go:238*/ tempSum += gc_c2r[gc_lane]
+					gc_l_tempSum[gc_lane] = tempSum
+				}
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum := gc_l_tempSum[gc_lane]
+				if (gc_rank & (8 - 1)) == 0 {
+					/*line samples.go:242*/ atomic.Add(sum, tempSum)
+				}
+			}
+		}
+		gc_act = gc_save13 &^ gc_dead
+	}
+}
 
 // gc_jam_jacobiMethodKernel_208 holds up to 4 threads' calls of jacobiMethodKernel's loop at line 208, whose loops run
 // interleaved (gocuda compile's jam pass).
@@ -197,6 +1180,299 @@ var gc_src_finalErrorKernel = compiled.NewSource(gc_files_samples, "finalErrorKe
 	compiled.PTX{Entry: "finalErrorKernel", Pack: gc_ptx_samples, Params: []string{"[]float64", "*float64"}, Files: []string{"samples.go"}, DynamicShared: true, DynamicSize: true},
 )
 
+//line samples.go:252
+func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line samples.go:253*/ cta := cg.ThisThreadBlock(t)
+	warpSum := gocuda.DynamicShared[float64](t)
+	gc_vstep := 0
+	if compiled.SIMDBuild {
+		if compiled.SIMD {
+			gc_vb := lanes.BroadcastFloat64x4(0.0)
+			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+				gc_rank := gc_vstep
+				sum := gc_vb
+				/*line samples.go:255*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+			}
+			lanes.ClearAVXUpperBits()
+		}
+	} else {
+		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+			gc_rank := gc_vstep
+			var sum float64 = 0.0
+			/*line samples.go:256*/ lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sum := 0.0
+		gc_s_sum[gc_rank] = sum
+	}
+	/*line samples.go:260*/ if compiled.StrideFar(gc_bdx*gc_gdx, jacobiNRows) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line samples.go:259*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples.go:268*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					globalThreadID := gc_bx*gc_bdx + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line samples.go:259*/ gc_start := globalThreadID
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+						/*line samples.go:260*/ d := x[i] - 1.0
+						sum += fabs(d)
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	} else {
+		/*line samples.go:259*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples.go:268*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line samples.go:259*/ i := globalThreadID + gc_off
+						gc_more = true
+						/*line samples.go:260*/ d := x[i] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+			}
+		}
+	}
+	/*line samples.go:264*/ tile32 := cg.TiledPartition(cta, 32)
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		/*line samples.go:266*/ for offset := 32 / 2; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line samples.go:267*/ gc_c1v[gc_lane] = sum
+			}
+			/*line samples.go:267*/ compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				sum := gc_s_sum[gc_rank]
+				/*line samples.go:267*/ sum += gc_c1r[gc_lane]
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			if (gc_rank & (32 - 1)) == 0 {
+				/*line samples.go:271*/ warpSum[gc_tx/gocuda.WarpSize] = sum
+			}
+		}
+	}
+	var gc_l_blockSum [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off3 := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+				gc_at2 := warpSum[gc_off3:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx := gc_x0 + gc_lane
+					blockSum := 0.0
+					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+						/*line samples.go:278*/ blockSum = gc_at2[gc_lane]
+					}
+					gc_l_blockSum[gc_lane] = blockSum
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					blockSum := 0.0
+					if gc_tx < (gc_bdx / gocuda.WarpSize) {
+						/*line samples.go:278*/ blockSum = warpSum[gc_tx]
+					}
+					gc_l_blockSum[gc_lane] = blockSum
+				}
+			}
+		}
+		var gc_m12 uint32
+		if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				if gc_tx < 32 {
+					gc_m12 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save12 := gc_act
+		gc_act = gc_save12 & gc_m12
+		if gc_act != 0 {
+			/*line samples.go:282*/ for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					blockSum := gc_l_blockSum[gc_lane]
+					/*line samples.go:283*/ blockSum += gc_c2r[gc_lane]
+					gc_l_blockSum[gc_lane] = blockSum
+				}
+			}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				blockSum := gc_l_blockSum[gc_lane]
+				if (gc_rank & (32 - 1)) == 0 {
+					/*line samples.go:286*/ atomic.Add(gSum, blockSum)
+				}
+			}
+		}
+		gc_act = gc_save12 &^ gc_dead
+	}
+}
+
 // FwtBatch1Kernel is fwtBatch1Kernel of 5_Domain_Specific/
 // fastWalshTransform/fastWalshTransform_kernel.cuh: block b transforms
 // its 2^log2N elements in shared memory, radix-4 stages and one radix-2
@@ -219,6 +1495,255 @@ func FwtBatch1Kernel(dOutput, dInput []float32, log2N int) func(*gocuda.Thread) 
 var gc_src_fwtBatch1Kernel = compiled.NewSource(gc_files_samples, "fwtBatch1Kernel", "dbff0434dad509fc016a244c88305b9a1405b138a67df305ba48bcfe085f5bdb", "samples.go:291-359").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "fwtBatch1Kernel", Pack: gc_ptx_samples, Params: []string{"[]float32", "[]float32", "int"}, Files: []string{"samples.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line samples.go:297
+func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, log2N int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples.go:298*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples.go:299*/ N := 1 << log2N
+	base := gc_bx << log2N
+	/*line samples.go:302*/ sData := gocuda.DynamicShared[float32](t)
+	dSrc := dInput[base:]
+	dDst := dOutput[base:]
+	/*line samples.go:306*/ for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			/*line samples.go:315*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sData) && gc_to <= len(sData)-gc_off4 && gc_off4 <= len(dSrc) && gc_to <= len(dSrc)-gc_off4 {
+				gc_at := sData[gc_off4:][:gc_to]
+				gc_at2 := dSrc[gc_off4:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var pos int = gc_tx + gc_off
+							_ = pos
+							/*line samples.go:307*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					pos := gc_tx + gc_off
+					gc_more = true
+					/*line samples.go:307*/ sData[pos] = dSrc[pos]
+				}
+			}
+		}
+	}
+	for stride := N >> 2; stride > 0; stride >>= 2 {
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				pos_ := gc_tx
+				/*line samples.go:313*/ lo := pos_ & (stride - 1)
+				i0 := ((pos_ - lo) << 2) + lo
+				i1 := i0 + stride
+				i2 := i1 + stride
+				i3 := i2 + stride
+				/*line samples.go:320*/ D0 := sData[i0]
+				D1 := sData[i1]
+				D2 := sData[i2]
+				D3 := sData[i3]
+				/*line samples.go:325*/ var T float32
+				T = D0
+				D0 = D0 + D2
+				D2 = T - D2
+				T = D1
+				D1 = D1 + D3
+				D3 = T - D3
+				T = D0
+				sData[i0] = D0 + D1
+				sData[i1] = T - D1
+				T = D2
+				sData[i2] = D2 + D3
+				sData[i3] = T - D3
+			}
+		}
+	}
+	/*line samples.go:340*/ if log2N&1 != 0 {
+		gc_chunk2 := compiled.StrideChunk(gc_bdx)
+		gc_span2 := (gc_bdx) * gc_chunk2
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		/*line samples.go:343*/ for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line samples.go:352*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk2 {
+						gc_more2 = true
+					}
+					/*line samples.go:359*/ for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
+						/*line samples.go:344*/ i0_ := pos_2 << 1
+						i1_ := i0_ + 1
+						/*line samples.go:347*/ D0_ := sData[i0_]
+						D1_ := sData[i1_]
+						sData[i0_] = D0_ + D1_
+						sData[i1_] = D0_ - D1_
+					}
+				}
+			}
+		}
+	}
+	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more3 = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			/*line samples.go:365*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
+				gc_at3 := dDst[gc_off5:][:gc_to]
+				gc_at4 := sData[gc_off5:][:gc_to]
+				if compiled.SIMDBuild {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var pos_3 int = gc_tx + gc_off3
+							_ = pos_3
+							/*line samples.go:357*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_more3 = true
+							/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_more3 = true
+							/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_more3 = true
+							/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_more3 = true
+							/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					pos_3 := gc_tx + gc_off3
+					gc_more3 = true
+					/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+				}
+			}
+		}
+	}
+}
 
 // FwtBatch2Kernel is fwtBatch2Kernel of fastWalshTransform_kernel.cuh: one
 // radix-4 stage of stride in global memory, blockIdx.y the batch.
@@ -321,6 +1846,202 @@ var gc_src_modulateKernel = compiled.NewSource(gc_files_samples, "modulateKernel
 	compiled.PTX{Entry: "modulateKernel", Pack: gc_ptx_samples, Params: []string{"[]float32", "[]float32", "int"}, Files: []string{"samples.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line samples.go:401
+func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []float32, N int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	numThreads := gc_bdx * gc_gdx
+	/*line samples.go:404*/ rcpN := 1.0 / float32(N)
+	if compiled.SIMDBuild {
+		/*line samples.go:405*/ _ = &rcpN
+	}
+	/*line samples.go:405*/ if (numThreads) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
+		gc_limit := N
+		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
+		if gc_first < gc_last {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_off, gc_more := 0, false
+			_ = gc_more
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples.go:421*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dA) && gc_to <= len(dA)-gc_off2 && gc_off2 <= len(dB) && gc_to <= len(dB)-gc_off2 {
+					gc_at := dA[gc_off2:][:gc_to]
+					gc_at2 := dB[gc_off2:][:gc_to]
+					if compiled.SIMDBuild {
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							/*line samples.go:407*/ gc_vb2 := lanes.BroadcastFloat32x8(rcpN)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tid int = gc_bx*gc_bdx + gc_tx
+								/*line samples.go:406*/ var pos int = tid + gc_off
+								_ = pos
+								/*line samples.go:407*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb2)).StoreSlice(gc_at[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_more = true
+								/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_more = true
+								/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_more = true
+								/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_more = true
+								/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line samples.go:406*/ pos := tid + gc_off
+						gc_more = true
+						/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+					}
+				}
+			}
+		}
+	} else {
+		/*line samples.go:406*/ for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line samples.go:423*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
+						gc_at3 := dA[gc_off3:][:gc_to]
+						gc_at4 := dB[gc_off3:][:gc_to]
+						if compiled.SIMDBuild {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+						} else {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_more = true
+									/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								gc_more = true
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // InitValueKernel is initValue of 5_Domain_Specific/dwtHaar1D/
 // dwtHaar1D_kernel.cuh: od[i] = value, then a block barrier.
 //
@@ -341,6 +2062,80 @@ func InitValueKernel(od []float32, value float32) func(*gocuda.Thread) {
 var gc_src_initValueKernel = compiled.NewSource(gc_files_samples, "initValueKernel", "b7f0443946a8eb06026aad0563e243cca416cd94b056562c3041c610caf55b5e", "samples.go:418-429").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "initValueKernel", Pack: gc_ptx_samples, Params: []string{"[]float32", "float32"}, Files: []string{"samples.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line samples.go:422
+func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line samples.go:428*/ _ = &value
+	}
+	/*line samples.go:423*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := (gc_bx * gc_bdx)
+		if gc_off >= 0 && gc_off <= len(od) && gc_bdx <= len(od)-gc_off && gc_bdx <= 1<<32-gc_off {
+			gc_at := od[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					/*line samples.go:426*/ gc_vb2 := lanes.BroadcastFloat32x8(value)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
+						_ = index
+						if ((gc_bx*gc_bdx)+gc_tx) < 0 || ((gc_bx*gc_bdx)+gc_tx) > 4294967288 {
+							break
+						}
+						/*line samples.go:426*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						index := uint32((gc_bx * gc_bdx) + gc_tx)
+						_ = index
+						/*line samples.go:426*/ gc_at[gc_tx] = value
+					}
+					{
+						gc_tx := gc_vstep + 1
+						index := uint32((gc_bx * gc_bdx) + gc_tx)
+						_ = index
+						/*line samples.go:426*/ gc_at[gc_tx] = value
+					}
+					{
+						gc_tx := gc_vstep + 2
+						index := uint32((gc_bx * gc_bdx) + gc_tx)
+						_ = index
+						/*line samples.go:426*/ gc_at[gc_tx] = value
+					}
+					{
+						gc_tx := gc_vstep + 3
+						index := uint32((gc_bx * gc_bdx) + gc_tx)
+						_ = index
+						/*line samples.go:426*/ gc_at[gc_tx] = value
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				_ = index
+				/*line samples.go:426*/ gc_at[gc_tx] = value
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+		}
+	}
+}
 
 // DwtHaar1DKernel is dwtHaar1D of dwtHaar1D_kernel.cuh: block b
 // decomposes its 2·bdim signal values dlevels levels deep in shared
@@ -366,6 +2161,383 @@ func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uin
 var gc_src_dwtHaar1DKernel = compiled.NewSource(gc_files_samples, "dwtHaar1DKernel", "f2a9a285aad101e2a1cd5d040496904fab386db741089c83f6247943dcdae0b3", "samples.go:431-496").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
 	compiled.PTX{Entry: "dwtHaar1DKernel", Pack: gc_ptx_samples, Params: []string{"[]float32", "[]float32", "[]float32", "uint32", "uint32", "int"}, Files: []string{"samples.go"}, DynamicShared: true, DynamicSize: true},
 )
+
+//line samples.go:437
+func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_data0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_data1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_numThreads := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_idata0 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	/*line samples.go:438*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	/*line samples.go:439*/ shared := gocuda.DynamicShared[float32](t)
+	gdim := gc_gdx
+	bid := gc_bx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line samples.go:445*/ gc_off := (bid * (2 * bdim))
+		gc_off2 := bdim
+		gc_off3 := (bid * (2 * bdim)) + bdim
+		if gc_bdx <= len(shared) && gc_off >= 0 && gc_off <= len(id) && gc_bdx <= len(id)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(id) && gc_bdx <= len(id)-gc_off3 && gc_bdx <= 1<<32-gc_off3 {
+			gc_at := shared[:gc_bdx]
+			gc_at2 := id[gc_off:][:gc_bdx]
+			gc_at3 := shared[gc_off2:][:gc_bdx]
+			gc_at4 := id[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line samples.go:446*/ var idata uint32 = uint32((bid * (2 * bdim)) + tid)
+						_ = idata
+						if ((bid*(2*bdim))+tid) < 0 || ((bid*(2*bdim))+tid) > 4294967288 {
+							break
+						}
+						/*line samples.go:449*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						tid := gc_tx
+						/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+						_ = idata
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 1
+						tid := gc_tx
+						/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+						_ = idata
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 2
+						tid := gc_tx
+						/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+						_ = idata
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep + 3
+						tid := gc_tx
+						/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+						_ = idata
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				_ = idata
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if compiled.SIMDBuild {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_evens := lanes.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line samples.go:453*/ if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
+						/*line samples.go:453*/ gc_ld = lanes.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
+//line samples.go:453
+					} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
+						/*line samples.go:453*/ gc_ld = lanes.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
+					} else {
+						break gc_steps
+					}
+					data0 := gc_ld
+					var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					/*line samples.go:454*/ if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
+						/*line samples.go:454*/ gc_ld2 = lanes.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, lanes.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
+//line samples.go:454
+					} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
+						/*line samples.go:454*/ gc_ld2 = lanes.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, lanes.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
+					} else {
+						break gc_steps
+					}
+					data1 := gc_ld2
+					/*line samples.go:454*/ data0.StoreSlice(gc_s_data0[gc_rank:])
+					/*line samples.go:454*/ data1.StoreSlice(gc_s_data1[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:453*/ data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+		} else {
+			gc_stride := 2 * 1
+			gc_off4 := 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(shared)) {
+				gc_vstep2 := 0
+				for gc_tx, gc_idx, gc_idx2 := gc_vstep2, 0+gc_stride*(gc_vstep2), gc_off4+gc_stride*(gc_vstep2); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+					gc_rank := gc_base + gc_tx
+					/*line samples.go:453*/ data0 := shared[gc_idx]
+					data1 := shared[gc_idx2]
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line samples.go:453*/ data0 := shared[2*tid]
+					data1 := shared[(2*tid)+1]
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep3 := 0
+		for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+			{
+				gc_tx := gc_vstep3 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx := gc_vstep3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx := gc_vstep3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx := gc_vstep3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+				/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+				/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+			}
+		}
+		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			tid := gc_tx
+			/*line samples.go:445*/ tidGlobal := (bid * bdim) + tid
+			/*line samples.go:460*/ atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+			data0 := gc_s_data0[gc_rank]
+			data1 := gc_s_data1[gc_rank]
+			/*line samples.go:458*/ od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+			/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
+		}
+	}
+	/*line samples.go:466*/ if dlevels > 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
+			for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+				{
+					gc_tx := gc_vstep4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offsetNeighbor := uint32(1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+				{
+					gc_tx := gc_vstep4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offsetNeighbor := uint32(1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+				{
+					gc_tx := gc_vstep4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offsetNeighbor := uint32(1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+				{
+					gc_tx := gc_vstep4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offsetNeighbor := uint32(1)
+					/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				offsetNeighbor := uint32(1)
+				/*line samples.go:468*/ numThreads := uint32(bdim >> 1)
+				idata0 := uint32(tid * 2)
+				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+				gc_s_numThreads[gc_rank] = numThreads
+				gc_s_idata0[gc_rank] = idata0
+			}
+		}
+		/*line samples.go:471*/ for i := uint32(1); i < dlevels; i++ {
+			if compiled.SIMDBuild {
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
+					numThreads := gc_s_numThreads[gc_rank]
+					idata0 := gc_s_idata0[gc_rank]
+					/*line samples.go:472*/ if uint32(tid) < numThreads {
+						idata1 := idata0 + offsetNeighbor
+						/*line samples.go:475*/ gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
+						/*line samples.go:477*/ cIdata0 := idata0 + (idata0 >> logNumBanks)
+						cIdata1 := idata1 + (idata1 >> logNumBanks)
+						/*line samples.go:480*/ od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
+						/*line samples.go:482*/ shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
+						/*line samples.go:484*/ numThreads = numThreads >> 1
+						offsetNeighbor <<= 1
+						idata0 = idata0 << 1
+					}
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if compiled.SIMDBuild {
+				/*line samples.go:501*/ gc_off4 := bid
+				gc_off5 := 0
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
+					gc_at5 := approxFinal[gc_off4:][:1]
+					gc_at6 := shared[gc_off5:][:1]
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples.go:493*/ approxFinal[bid] = shared[0]
+					}
+				}
+			} else {
+				/*line samples.go:501*/ gc_off5 := bid
+				gc_off6 := 0
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(approxFinal) && gc_off6 >= 0 && gc_off6 < len(shared) {
+					gc_at5 := approxFinal[gc_off5:][:1]
+					gc_at6 := shared[gc_off6:][:1]
+					gc_vstep5 := gc_from
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples.go:493*/ approxFinal[bid] = shared[0]
+					}
+				}
+			}
+		}
+	}
+}
 
 // BlackScholesKernel is BlackScholesGPU of BlackScholes_kernel.cuh: two
 // options a thread, read and written as float2.
@@ -567,34 +2739,34 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(callExchange) {
 				gc_at := callExchange[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
 						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
 						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
 						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_rank := gc_base + gc_tx
 						call := gc_s_call[gc_rank]
 						/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:611*/ gc_at[gc_tx] = call[0]
@@ -731,34 +2903,34 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		gc_off3 := gc_bx
 		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
 			gc_at3 := dCallValue[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_vstep2 := gc_from
+			for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				call := gc_s_call[gc_rank]
 				/*line samples.go:624*/ gc_at3[0] = call[0]
@@ -1093,3 +3265,7 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 //
 //go:embed common.go samples.go
 var gc_files_samples embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -25,14 +26,620 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 //line basic.go:10
 var gc_src_matMulTiled = compiled.NewSource(gc_files_basic, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "basic.go:30-38")
 
+//line basic.go:10
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line basic.go:11*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	clear(gc_s_sum)
+	/*line basic.go:17*/ for p := 0; p < k; p += tile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
+					gc_row3 := gc_ty
+					/*line basic.go:22*/ if gc_row3 >= 0 && gc_row3 < len(as) && gc_bdx <= len(as[gc_row3]) && gc_row3 < len(bs) && gc_bdx <= len(bs[gc_row3]) {
+						gc_at := as[gc_row3][:gc_bdx]
+						gc_at2 := bs[gc_row3][:gc_bdx]
+						gc_vstep := 0
+						if compiled.SIMD {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps2:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line basic.go:14*/ var row int = gc_by*tile + ty
+								var col int = gc_bx*tile + tx
+								/*line basic.go:18*/ var gc_t3 int = p + tx
+								/*line basic.go:18*/ var gc_t4 int = p + ty
+								/*line basic.go:18*/ var gc_row2 int = row
+								/*line basic.go:18*/ var gc_col2 int = col
+								var gc_ac2 int = gc_t3
+								var gc_br2 int = gc_t4
+								var gc_av2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line basic.go:18*/ if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
+									var gc_ld5 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+										/*line basic.go:18*/ gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+									} else {
+										break gc_steps2
+									}
+									gc_av2 = gc_ld5
+								} else {
+									gc_b4 := gc_none2
+									/*line basic.go:18*/ if gc_row2 < m {
+										gc_b4 = gc_all2
+									}
+									/*line basic.go:18*/ gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+									if gc_if3.ToBits() != 0 {
+										var gc_ld6 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line basic.go:18*/ if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
+											/*line basic.go:18*/ gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+										} else {
+											break gc_steps2
+										}
+										gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
+									}
+								}
+								/*line basic.go:18*/ if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
+									var gc_ld7 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+										/*line basic.go:18*/ gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+									} else {
+										break gc_steps2
+									}
+									gc_bv2 = gc_ld7
+								} else {
+									gc_b5 := gc_none2
+									/*line basic.go:18*/ if gc_br2 < k {
+										gc_b5 = gc_all2
+									}
+									/*line basic.go:18*/ gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+									if gc_if4.ToBits() != 0 {
+										var gc_ld8 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line basic.go:18*/ if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
+											/*line basic.go:18*/ gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+										} else {
+											break gc_steps2
+										}
+										gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
+									}
+								}
+								/*line basic.go:18*/ gc_av2.StoreSlice(gc_at[gc_tx:])
+								/*line basic.go:18*/ gc_bv2.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line basic.go:14*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line basic.go:18*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line basic.go:14*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line basic.go:18*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+				} else {
+					gc_row5 := gc_ty
+					/*line basic.go:22*/ if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+						gc_at := as[gc_row5][:gc_bdx]
+						gc_at2 := bs[gc_row5][:gc_bdx]
+						gc_vstep := 0
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps4:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line basic.go:14*/ var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
+							/*line basic.go:18*/ var gc_t7 int = p + tx
+							/*line basic.go:18*/ var gc_t8 int = p + ty
+							/*line basic.go:18*/ var gc_row4 int = row
+							/*line basic.go:18*/ var gc_col4 int = col
+							var gc_ac4 int = gc_t7
+							var gc_br4 int = gc_t8
+							var gc_av4 lanes.Float32x8
+							var gc_bv4 lanes.Float32x8
+							/*line basic.go:18*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+								var gc_ld13 lanes.Float32x8
+								/*line basic.go:18*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line basic.go:18*/ gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								} else {
+									break gc_steps4
+								}
+								gc_av4 = gc_ld13
+							} else {
+								gc_b8 := gc_none4
+								/*line basic.go:18*/ if gc_row4 < m {
+									gc_b8 = gc_all4
+								}
+								/*line basic.go:18*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+								if gc_if7.ToBits() != 0 {
+									var gc_ld14 lanes.Float32x8
+									/*line basic.go:18*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+										/*line basic.go:18*/ gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+									} else {
+										break gc_steps4
+									}
+									gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+								}
+							}
+							/*line basic.go:18*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+								var gc_ld15 lanes.Float32x8
+								/*line basic.go:18*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line basic.go:18*/ gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								} else {
+									break gc_steps4
+								}
+								gc_bv4 = gc_ld15
+							} else {
+								gc_b9 := gc_none4
+								/*line basic.go:18*/ if gc_br4 < k {
+									gc_b9 = gc_all4
+								}
+								/*line basic.go:18*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+								if gc_if8.ToBits() != 0 {
+									var gc_ld16 lanes.Float32x8
+									/*line basic.go:18*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+										/*line basic.go:18*/ gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									} else {
+										break gc_steps4
+									}
+									gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+								}
+							}
+							/*line basic.go:18*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+							/*line basic.go:18*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line basic.go:14*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line basic.go:18*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line basic.go:14*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line basic.go:18*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line basic.go:13*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line basic.go:20*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							/*line basic.go:21*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							/*line basic.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line basic.go:13*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line basic.go:20*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+						/*line basic.go:21*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+						/*line basic.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(1)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line basic.go:21*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*tile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*tile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at3 := c[gc_off:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line basic.go:14*/ var row int = gc_by*tile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line basic.go:15*/ var col int = gc_bx*tile + tx
+							_ = col
+							/*line basic.go:15*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line basic.go:26*/ sum.StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line basic.go:26*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line basic.go:26*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line basic.go:26*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line basic.go:26*/ gc_at3[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line basic.go:26*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line basic.go:14*/ row := gc_by*tile + ty
+					tx := gc_tx
+					/*line basic.go:15*/ col := gc_bx*tile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line basic.go:26*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+// ScanKernel is a Hillis-Steele block scan with an early exit.
+//
+//line basic.go:43
+func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line basic.go:44*/ gc_body := func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			out := any(out).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_scan_float32(gc_b, in, out) }
+		case int32:
+			in := any(in).([]int32)
+			out := any(out).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_scan_int32(gc_b, in, out) }
+		}
+		return compiled.Kernel(gc_src_scan,
+			func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_scan,
+			/*line basic.go:45*/ func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
+			func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
+	}
+}
 
 //line basic.go:43
 var gc_src_scan = compiled.NewSource(gc_files_basic, "scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line basic.go:43
+func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line basic.go:44*/ temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
+			}
+		}
+	}
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line basic.go:52*/ var v T
+				if tid >= off {
+					v = temp[tid-off]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line basic.go:57*/ temp[tid] += v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line basic.go:45*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					_ = i
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L4:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+	gc_r5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line basic.go:63*/ if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+	n := gc_r5
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + T(n-n)
+		}
+	}
+}
+
 // WarpKernel uses a collective inside an expression.
-//
-//line basic.go:70
 func WarpKernel(out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warp,
 		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
@@ -41,6 +648,108 @@ func WarpKernel(out []uint32) func(*gocuda.Thread) {
 
 //line basic.go:70
 var gc_src_warp = compiled.NewSource(gc_files_basic, "warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line basic.go:70
+func gc_body_warp(gc_b *compiled.Block, out []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			/*line basic.go:71*/ gc_c1v[gc_lane] = true
+		}
+		/*line basic.go:71*/ compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		if compiled.SIMDBuild {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_vb := lanes.BroadcastUint32x8(1)
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					gc_vb2 := lanes.BroadcastUint32x8(1)
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line basic.go:72*/ gc_vb2.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line basic.go:72*/ gc_vb.Add(lanes.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line basic.go:71*/ out[gc_tx] = 1 + gc_c1r[gc_lane]
+				}
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+				gc_at := out[gc_off:][:32]
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_pos.Thread = gc_w + gc_lane
+					/*line basic.go:71*/ gc_at[gc_lane] = 1 + gc_c1r[gc_lane]
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line basic.go:71*/ out[gc_tx] = 1 + gc_c1r[gc_lane]
+				}
+			}
+		}
+	}
+}
 
 // NestedHelperKernel calls a helper with a barrier inside an expression.
 //
@@ -63,26 +772,26 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 			}
 		} else {
@@ -107,7 +816,519 @@ func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 //line basic.go:105
 var gc_src_saxpy = compiled.NewSource(gc_files_basic, "saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line basic.go:105
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	if compiled.SIMDBuild {
+		/*line basic.go:112*/ _ = &a
+	}
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						/*line basic.go:108*/ gc_vb2 := lanes.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line basic.go:107*/ gc_vb2.Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:])).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line basic.go:108*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line basic.go:108*/ y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_basic holds the source files whose lines the kernels' records hash.
 //
 //go:embed basic.go
 var gc_files_basic embed.FS
+
+//line basic.go:43
+func gc_body_scan_float32(gc_b *compiled.Block, in []float32, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line basic.go:44*/ temp := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line basic.go:45*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:48*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line basic.go:48*/ lanes.LoadFloat32x8Slice(in[i:]).Merge(lanes.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
+			}
+		}
+	}
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line basic.go:45*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:52*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+						break
+					}
+					/*line basic.go:53*/ if tid >= off {
+						/*line basic.go:53*/ v = lanes.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
+					} else {
+						/*line basic.go:54*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						if gc_alive2.And(gc_if).ToBits() != 0 {
+							/*line basic.go:53*/ v = lanes.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
+						}
+					}
+					/*line basic.go:55*/ v.Merge(lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive2).StoreSlice(gc_s_v[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line basic.go:52*/ var v float32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line basic.go:45*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:45*/ v := lanes.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line basic.go:57*/ if tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line basic.go:58*/ lanes.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(lanes.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line basic.go:57*/ temp[tid] += v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			if compiled.SIMD {
+				gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line basic.go:45*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					_ = i
+					compiled.SetExited(gc_exited, gc_rank, gc_alive4.ToBits())
+					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+	gc_r5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line basic.go:63*/ if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+	n := gc_r5
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMD {
+			gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			/*line basic.go:64*/ gc_vb := lanes.BroadcastFloat32x8(float32(n - n))
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				gc_alive5 := gc_all5
+				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+					/*line basic.go:64*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var tid int = gc_tx
+				/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+				/*line basic.go:64*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line basic.go:65*/ lanes.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + float32(n-n)
+		}
+	}
+}
+
+//line basic.go:43
+func gc_body_scan_int32(gc_b *compiled.Block, in []int32, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line basic.go:44*/ temp := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line basic.go:45*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					/*line basic.go:48*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line basic.go:48*/ lanes.LoadInt32x8Slice(in[i:]).Merge(lanes.LoadInt32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+				/*line basic.go:48*/ temp[tid] = in[i]
+			}
+		}
+	}
+	/*line basic.go:51*/ for off := 1; off < gc_bdx; off *= 2 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line basic.go:45*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:52*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+						break
+					}
+					/*line basic.go:53*/ if tid >= off {
+						/*line basic.go:53*/ v = lanes.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
+					} else {
+						/*line basic.go:54*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
+							/*line basic.go:53*/ v = lanes.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
+						}
+					}
+					/*line basic.go:55*/ v.Merge(lanes.LoadInt32x8Slice(gc_s_v[gc_rank:]), gc_alive3).StoreSlice(gc_s_v[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				/*line basic.go:52*/ var v int32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_all4 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line basic.go:45*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:45*/ v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line basic.go:57*/ if tid < 0 || tid > len(temp)-8 {
+						break
+					}
+					/*line basic.go:58*/ lanes.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(lanes.LoadInt32x8Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line basic.go:57*/ temp[tid] += v
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line basic.go:65*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := gc_from
+			if compiled.SIMD {
+				gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line basic.go:45*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid int = gc_tx
+					/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+					_ = i
+					compiled.SetExited(gc_exited, gc_rank, gc_alive5.ToBits())
+					gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L4:
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				gc_exited[gc_rank] = true
+				continue gc_L4
+			}
+		}
+	}
+	gc_r5 := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line basic.go:63*/ if temp[tid] > 0 {
+				gc_r5++
+			}
+		}
+	}
+	n := gc_r5
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep5 := 0
+		if compiled.SIMD {
+			gc_all6 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			/*line basic.go:64*/ gc_vb := lanes.BroadcastInt32x8(int32(n - n))
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
+				gc_rank := gc_base + gc_tx
+				gc_alive6 := gc_all6
+				if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
+					/*line basic.go:64*/ gc_alive6 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+				var tid int = gc_tx
+				/*line basic.go:46*/ var i int = gc_bx*gc_bdx + tid
+				/*line basic.go:64*/ if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+					break
+				}
+				/*line basic.go:65*/ lanes.LoadInt32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]int32)(out[i:]), gc_alive6)
+			}
+			lanes.ClearAVXUpperBits()
+		}
+		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			tid := gc_tx
+			/*line basic.go:46*/ i := gc_bx*gc_bdx + tid
+			/*line basic.go:64*/ out[i] = temp[tid] + int32(n-n)
+		}
+	}
+}

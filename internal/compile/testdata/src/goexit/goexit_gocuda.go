@@ -4,10 +4,12 @@ package goexit
 
 import (
 	"embed"
+	"fmt"
 	"math"
 	"runtime"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -93,6 +95,66 @@ func CheckKernel(x []float32) func(*gocuda.Thread) {
 //line goexit.go:44
 var gc_src_check = compiled.NewSource(gc_files_goexit, "check", "85e70e8c989cc1110872d90243acee437566d0579908e1c0a4a1101338764f25", "goexit.go:40-49").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line goexit.go:44
+func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_pos.Thread = 0
+		if len(x) < gc_bdx {
+			/*line goexit.go:46*/ panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_vb2 := lanes.BroadcastFloat32x8(1)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							/*line goexit.go:53*/ lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Add(gc_vb2).StoreSlice(gc_at[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line goexit.go:48*/ gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line goexit.go:48*/ gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line goexit.go:48*/ gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line goexit.go:48*/ gc_at[gc_tx]++
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line goexit.go:48*/ gc_at[gc_tx]++
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line goexit.go:48*/ x[gc_tx]++
+				}
+			}
+		}
+	}
+}
+
 // LeaveKernel calls a helper that calls runtime.Goexit.
 //
 //line goexit.go:57
@@ -118,38 +180,38 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line goexit.go:58*/ if gc_at[gc_tx] < 0 {
 						leave()
@@ -192,30 +254,30 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 				}
@@ -257,38 +319,38 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 						/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
@@ -334,10 +396,10 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_vstep + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
@@ -349,7 +411,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_at2[gc_tx] = 1
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_vstep + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
@@ -361,7 +423,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_at2[gc_tx] = 1
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_vstep + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
@@ -373,7 +435,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_at2[gc_tx] = 1
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_vstep + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line goexit.go:89*/ for gc_at[0] < 0 {
 							gc_b.Tick()
@@ -385,7 +447,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 						gc_at2[gc_tx] = 1
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line goexit.go:89*/ for gc_at[0] < 0 {
 						gc_b.Tick()

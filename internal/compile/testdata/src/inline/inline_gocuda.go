@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -13,8 +14,266 @@ import (
 // package compiled than the one it builds with: run go generate.
 const _ = compiled.GeneratedCodeVersion3
 
+// TreeKernel sums each block's inputs with a helper that runs the barrier
+// loop, and another that returns the sum.
+//
+//line inline.go:16
+func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
+	if compiled.SIMDBuild {
+		/*line inline.go:17*/ gc_body := func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) }
+		switch any(*new(T)).(type) {
+		case float32:
+			in := any(in).([]float32)
+			partial := any(partial).([]float32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_tree_float32(gc_b, in, partial) }
+		case int32:
+			in := any(in).([]int32)
+			partial := any(partial).([]int32)
+			gc_body = func(gc_b *compiled.Block) { gc_body_tree_int32(gc_b, in, partial) }
+		}
+		return compiled.Kernel(gc_src_tree,
+			func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
+			gc_body)
+	} else {
+		return compiled.Kernel(gc_src_tree,
+			/*line inline.go:18*/ func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
+			func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
+	}
+}
+
 //line inline.go:16
 var gc_src_tree = compiled.NewSource(gc_files_inline, "tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line inline.go:16
+func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line inline.go:17*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						tid := gc_tx
+						/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						tid := gc_tx
+						/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						tid := gc_tx
+						/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						tid := gc_tx
+						/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	/*line inline.go:26*/ var x []T = sdata
+	/*line inline.go:34*/ var x_ []T = x
+	var stop int = 0
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(x_, s, stop, 1); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
+		if compiled.SIMDBuild {
+			lanes.ClearAVXUpperBits()
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line inline.go:50*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			/*line inline.go:59*/ gc_elem := gc_at5[0]
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_pos.Thread = gc_base + gc_tx
+						var tid int = gc_tx
+						/*line inline.go:35*/ var gc_t2 T = gc_at5[0]
+						var r T = gc_t2
+						/*line inline.go:26*/ var sum T = r
+						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						if gc_if2.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
+								/*line inline.go:27*/ gc_at6[0] = sum
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						tid := gc_tx
+						var r T = gc_elem
+						/*line inline.go:26*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						tid := gc_tx
+						var r T = gc_elem
+						/*line inline.go:26*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						tid := gc_tx
+						var r T = gc_elem
+						/*line inline.go:26*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						tid := gc_tx
+						var r T = gc_elem
+						/*line inline.go:26*/ sum := r
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				var r T = gc_elem
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r T = x[0]
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}
 
 // DeadImportKernel inlines stage: its generated file does not import
 // package bits, which it no longer names (found by the fuzzer).
@@ -29,7 +288,358 @@ func DeadImportKernel(out []int32) func(*gocuda.Thread) {
 //line inline.go:62
 var gc_src_deadImport = compiled.NewSource(gc_files_inline, "deadImport", "2bf791e6c27fc57657c5a7a9a6270be7ca2fc187dee6f8e23ee8f8ac0315daf2", "inline.go:58-68", "inline.go:49-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line inline.go:62
+func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	var x int32 = 1
+	/*line inline.go:55*/ var r int32 = x
+	/*line inline.go:64*/ v := r
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line inline.go:68*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					/*line inline.go:66*/ gc_vb2 := lanes.BroadcastInt32x8(v)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_bx*gc_bdx + gc_tx
+						_ = i
+						/*line inline.go:66*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						/*line inline.go:66*/ gc_at[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 1
+						/*line inline.go:66*/ gc_at[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 2
+						/*line inline.go:66*/ gc_at[gc_tx] = v
+					}
+					{
+						gc_tx := gc_vstep + 3
+						/*line inline.go:66*/ gc_at[gc_tx] = v
+					}
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				/*line inline.go:66*/ gc_at[gc_tx] = v
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line inline.go:66*/ out[i] = v
+			}
+		}
+	}
+}
+
 // gc_files_inline holds the source files whose lines the kernels' records hash.
 //
 //go:embed inline.go
 var gc_files_inline embed.FS
+
+//line inline.go:16
+func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line inline.go:17*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
+					var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line inline.go:21*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					} else {
+						/*line inline.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if2.ToBits() != 0 {
+							/*line inline.go:21*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if2)
+						}
+					}
+					/*line inline.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+				var v float32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	/*line inline.go:26*/ var x []float32 = sdata
+	/*line inline.go:34*/ var x_ []float32 = x
+	var stop int = 0
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line inline.go:44*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line inline.go:42*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			/*line inline.go:59*/ gc_elem := gc_at5[0]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_pos.Thread = gc_base + gc_tx
+					var tid int = gc_tx
+					/*line inline.go:35*/ var gc_t4 float32 = gc_at5[0]
+					var r float32 = gc_t4
+					/*line inline.go:26*/ var sum float32 = r
+					gc_if6 := gc_iota6.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if6.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
+							/*line inline.go:27*/ gc_at6[0] = sum
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				var r float32 = gc_elem
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r float32 = x[0]
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}
+
+//line inline.go:16
+func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line inline.go:17*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD {
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line inline.go:19*/ var i int = gc_bx*gc_bdx + tid
+					var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line inline.go:21*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+					} else {
+						/*line inline.go:21*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if4.ToBits() != 0 {
+							/*line inline.go:21*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+						}
+					}
+					/*line inline.go:21*/ v.StoreSlice(gc_at2[gc_tx:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+				var v int32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
+			}
+		}
+	}
+	/*line inline.go:26*/ var x []int32 = sdata
+	/*line inline.go:34*/ var x_ []int32 = x
+	var stop int = 0
+	/*line inline.go:41*/ for s := len(x_) / 2; s > stop; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line inline.go:44*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line inline.go:42*/ lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line inline.go:50*/ gc_apart := compiled.Disjoint(x, partial)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			/*line inline.go:59*/ gc_elem := gc_at5[0]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_pos.Thread = gc_base + gc_tx
+					var tid int = gc_tx
+					/*line inline.go:35*/ var gc_t2 int32 = gc_at5[0]
+					var r int32 = gc_t2
+					/*line inline.go:26*/ var sum int32 = r
+					gc_if6 := gc_iota6.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if6.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
+							/*line inline.go:27*/ gc_at6[0] = sum
+						}
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				var r int32 = gc_elem
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				var r int32 = x[0]
+				/*line inline.go:26*/ sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
+				}
+			}
+		}
+	}
+}
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -8,6 +8,7 @@ import (
 	lanes "unicode/utf8"
 
 	gc_compiled "github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -41,34 +42,34 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_vstep := 0
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -111,34 +112,34 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_vstep2 := 0
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_vstep2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_vstep2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_vstep2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_vstep2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
@@ -160,6 +161,184 @@ func Window(in, out []float32, r int) func(*gocuda.Thread) {
 
 //line names.go:33
 var gc_src_window = gc_compiled.NewSource(gc_files_names, "window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:28-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line names.go:33
+func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		/*line names.go:39*/ archsimd := r
+		if gc_compiled.SIMDBuild {
+			gc_compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line names.go:44*/ panic(gc_compiled.ErrGuardWraps)
+					}
+					if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if gc_compiled.SIMD {
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line names.go:38*/ var sum gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line names.go:40*/ if i < 0 || i > len(out)-8 {
+									break
+								}
+								var gc_i int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_sum gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i < 0 || gc_i > len(out)-8 {
+									break
+								}
+								/*line names.go:40*/ if (gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8)) && (gc_compiled.Adds(archsimd, 2) && (gc_i+0) >= 0 && (gc_i+archsimd) >= (gc_i+0) && (gc_i+archsimd) <= (len(in)-8)) {
+									/*line names.go:40*/ for d := 0; d <= archsimd; d = d + 1 {
+										var gc_ld gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line names.go:40*/ gc_ld = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+										}
+										/*line names.go:41*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line names.go:41*/ gc_gc_ld = gc_lanes.LoadFloat32x8Slice(in[gc_i+d:])
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								} else {
+									/*line names.go:41*/ for d := 0; d <= archsimd; d = d + 1 {
+										var gc_ld gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line names.go:40*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+											gc_ld = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+										} else {
+											break gc_jam
+										}
+										/*line names.go:41*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line names.go:41*/ if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
+											/*line names.go:41*/ gc_gc_ld = gc_lanes.LoadFloat32x8Slice(in[gc_i+d:])
+										} else {
+											break gc_jam
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								}
+								/*line names.go:43*/ sum.StoreSlice(out[i:])
+								/*line names.go:43*/ gc_sum.StoreSlice(out[gc_i:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line names.go:38*/ var sum gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line names.go:40*/ if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line names.go:40*/ if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
+									/*line names.go:40*/ for d := 0; d <= archsimd; d = d + 1 {
+										var gc_ld gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line names.go:40*/ gc_ld = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+										}
+										/*line names.go:41*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line names.go:41*/ for d := 0; d <= archsimd; d = d + 1 {
+										var gc_ld gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line names.go:40*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+											gc_ld = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+										} else {
+											break gc_steps
+										}
+										/*line names.go:41*/ sum = sum.Add(gc_ld)
+									}
+								}
+								/*line names.go:43*/ sum.StoreSlice(out[i:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line names.go:38*/ var sum float32
+							/*line names.go:40*/ for d := 0; d <= archsimd; d++ {
+								sum += in[i+d]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			gc_compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line names.go:44*/ panic(gc_compiled.ErrGuardWraps)
+					}
+					if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line names.go:38*/ var sum gc_lanes.Float32x8
+							/*line names.go:40*/ if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line names.go:40*/ if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
+								/*line names.go:40*/ for d := 0; d <= archsimd; d = d + 1 {
+									var gc_ld2 gc_lanes.Float32x8
+									{
+										/*line names.go:40*/ gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+									}
+									/*line names.go:41*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line names.go:41*/ for d := 0; d <= archsimd; d = d + 1 {
+									var gc_ld2 gc_lanes.Float32x8
+									/*line names.go:40*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+										gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+									} else {
+										break gc_steps2
+									}
+									/*line names.go:41*/ sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line names.go:43*/ sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line names.go:38*/ var sum float32
+							/*line names.go:40*/ for d := 0; d <= archsimd; d++ {
+								sum += in[i+d]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // Tally returns a kernel that counts bytes into a slice it only adds to,
 // whose parameter shadows Go's cap: the private copy the body takes
@@ -207,34 +386,34 @@ func gc_body_tally(gc_b *gc_compiled.Block, gc_lo, gc_hi int, data []byte, cap_,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_vstep := gc_from
+			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_vstep + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_vstep + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_vstep + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_vstep + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,7 +35,623 @@ func ScanKernel[P stepper](p P, in, out []int32, scale ...int32) func(*gocuda.Th
 //line policy.go:39
 var gc_src_scan = compiled.NewSource(gc_files_policy, "scan", "72594c59630380f132ff380242f0a39730b777b3883e55612786557a01724981", "policy.go:36-48", "policy.go:17-23", "policy.go:28-34")
 
+//line policy.go:39
+func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []int32, scale ...int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_l_v_ [32]int32
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line policy.go:40*/ v := in[gc_tx]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		/*line policy.go:41*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+			/*line policy.go:42*/ var offset_ int = offset
+			/*line policy.go:29*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line policy.go:29*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line policy.go:29*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line policy.go:29*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							if gc_lane >= offset_ {
+								/*line policy.go:30*/ v_ = v_.Add(lanes.BroadcastInt32x8(p.k).Mul(u))
+							} else {
+								/*line policy.go:31*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line policy.go:30*/ v_ = v_.Add(lanes.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if4)
+								}
+							}
+							r := v_
+							/*line policy.go:42*/ v = r
+							/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+							/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line policy.go:42*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line policy.go:42*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line policy.go:29*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line policy.go:31*/ v_ = v_.Add(lanes.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if2)
+							}
+							r := v_
+							/*line policy.go:42*/ v = r
+							/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+							/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						/*line policy.go:57*/ var v int32
+						/*line policy.go:29*/ u := gc_c1r[gc_lane]
+						if (gc_rank & 31) >= offset_ {
+							v_ += p.k * u
+						}
+						var r int32 = v_
+						/*line policy.go:42*/ v = r
+						gc_l_v_[gc_lane] = v_
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					/*line policy.go:35*/ var v int32
+					/*line policy.go:29*/ u := gc_c1r[gc_lane]
+					if (gc_rank & 31) >= offset_ {
+						v_ += p.k * u
+					}
+					var r int32 = v_
+					/*line policy.go:42*/ v = r
+					gc_l_v_[gc_lane] = v_
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line policy.go:44*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line policy.go:44*/ for _, s := range scale {
+							/*line policy.go:44*/ v = v.Mul(lanes.BroadcastInt32x8(s))
+						}
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+						/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line policy.go:47*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line policy.go:44*/ for _, s := range scale {
+							/*line policy.go:44*/ v = v.Mul(lanes.BroadcastInt32x8(s))
+						}
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+						/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line policy.go:44*/ gc_xs := scale
+					gc_i := 0
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						{
+							gc_k := gc_i + 0
+							/*line policy.go:44*/ s := gc_xs[gc_k]
+							v *= s
+						}
+						{
+							gc_k2 := gc_i + 1
+							/*line policy.go:46*/ s := gc_xs[gc_k2]
+							/*line policy.go:45*/ v *= s
+						}
+						{
+							gc_k3 := gc_i + 2
+							/*line policy.go:46*/ s := gc_xs[gc_k3]
+							/*line policy.go:45*/ v *= s
+						}
+						{
+							gc_k4 := gc_i + 3
+							/*line policy.go:46*/ s := gc_xs[gc_k4]
+							/*line policy.go:45*/ v *= s
+						}
+					}
+					for ; gc_i < len(gc_xs); gc_i++ {
+						gc_k5 := gc_i
+						/*line policy.go:44*/ s := gc_xs[gc_k5]
+						v *= s
+					}
+					out[gc_tx] = v
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line policy.go:44*/ gc_xs2 := scale
+						gc_i2 := 0
+						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							{
+								gc_k6 := gc_i2 + 0
+								/*line policy.go:44*/ s := gc_xs2[gc_k6]
+								v *= s
+							}
+							{
+								gc_k7 := gc_i2 + 1
+								/*line policy.go:46*/ s := gc_xs2[gc_k7]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k8 := gc_i2 + 2
+								/*line policy.go:46*/ s := gc_xs2[gc_k8]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k9 := gc_i2 + 3
+								/*line policy.go:46*/ s := gc_xs2[gc_k9]
+								/*line policy.go:45*/ v *= s
+							}
+						}
+						for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							gc_k10 := gc_i2
+							/*line policy.go:44*/ s := gc_xs2[gc_k10]
+							v *= s
+						}
+						gc_at2[gc_lane] = v
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line policy.go:44*/ gc_xs := scale
+						gc_i := 0
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+							{
+								gc_k := gc_i + 0
+								/*line policy.go:44*/ s := gc_xs[gc_k]
+								v *= s
+							}
+							{
+								gc_k2 := gc_i + 1
+								/*line policy.go:46*/ s := gc_xs[gc_k2]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k3 := gc_i + 2
+								/*line policy.go:46*/ s := gc_xs[gc_k3]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k4 := gc_i + 3
+								/*line policy.go:46*/ s := gc_xs[gc_k4]
+								/*line policy.go:45*/ v *= s
+							}
+						}
+						for ; gc_i < len(gc_xs); gc_i++ {
+							gc_k5 := gc_i
+							/*line policy.go:44*/ s := gc_xs[gc_k5]
+							v *= s
+						}
+						out[gc_tx] = v
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+//line policy.go:39
+func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, scale ...int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	var gc_l_v_ [32]int32
+	var gc_l_v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_x0 := gc_tidx.X
+			gc_off := gc_x0
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				gc_at := in[gc_off:][:32]
+				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					/*line policy.go:40*/ v := in[gc_tx]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		/*line policy.go:41*/ for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			copy(gc_l_v_[:gc_cnt], gc_l_v[:gc_cnt])
+			/*line policy.go:42*/ var offset_ int = offset
+			/*line policy.go:18*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c1r)
+			if compiled.SIMDBuild {
+				gc_left := gc_act
+				if compiled.SIMD {
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					if gc_act == ^uint32(0) {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line policy.go:18*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line policy.go:18*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line policy.go:18*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							if gc_lane >= offset_ {
+								/*line policy.go:19*/ v_ = v_.Add(u)
+							} else {
+								/*line policy.go:19*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line policy.go:19*/ v_ = v_.Add(u).Merge(v_, gc_if4)
+								}
+							}
+							r := v_
+							/*line policy.go:42*/ v = r
+							/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+							/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line policy.go:42*/ v_ := lanes.LoadInt32x8Slice(gc_l_v_[gc_lane:])
+							/*line policy.go:42*/ var v lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line policy.go:18*/ u := lanes.LoadInt32x8Slice(gc_c1r[gc_lane:])
+							gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line policy.go:19*/ v_ = v_.Add(u).Merge(v_, gc_if2)
+							}
+							/*line policy.go:22*/ r := v_
+							/*line policy.go:42*/ v = r
+							/*line policy.go:42*/ v_.StoreSlice(gc_l_v_[gc_lane:])
+							/*line policy.go:42*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						/*line policy.go:57*/ var v int32
+						/*line policy.go:18*/ u := gc_c1r[gc_lane]
+						if (gc_rank & 31) >= offset_ {
+							v_ += u
+						}
+						var r int32 = v_
+						/*line policy.go:42*/ v = r
+						gc_l_v_[gc_lane] = v_
+						gc_l_v[gc_lane] = v
+					}
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					/*line policy.go:24*/ var v int32
+					/*line policy.go:18*/ u := gc_c1r[gc_lane]
+					if (gc_rank & 31) >= offset_ {
+						v_ += u
+					}
+					var r int32 = v_
+					/*line policy.go:42*/ v = r
+					gc_l_v_[gc_lane] = v_
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		if compiled.SIMDBuild {
+			gc_left2 := gc_act
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						/*line policy.go:44*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line policy.go:44*/ for _, s := range scale {
+							/*line policy.go:44*/ v = v.Mul(lanes.BroadcastInt32x8(s))
+						}
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+						/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						/*line policy.go:47*/ v := lanes.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line policy.go:44*/ for _, s := range scale {
+							/*line policy.go:44*/ v = v.Mul(lanes.BroadcastInt32x8(s))
+						}
+						if gc_tx < 0 || gc_tx > len(out)-8 {
+							break
+						}
+						/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
+						/*line policy.go:47*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					v := gc_l_v[gc_lane]
+					/*line policy.go:44*/ gc_xs := scale
+					gc_i := 0
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						{
+							gc_k := gc_i + 0
+							/*line policy.go:44*/ s := gc_xs[gc_k]
+							v *= s
+						}
+						{
+							gc_k2 := gc_i + 1
+							/*line policy.go:46*/ s := gc_xs[gc_k2]
+							/*line policy.go:45*/ v *= s
+						}
+						{
+							gc_k3 := gc_i + 2
+							/*line policy.go:46*/ s := gc_xs[gc_k3]
+							/*line policy.go:45*/ v *= s
+						}
+						{
+							gc_k4 := gc_i + 3
+							/*line policy.go:46*/ s := gc_xs[gc_k4]
+							/*line policy.go:45*/ v *= s
+						}
+					}
+					for ; gc_i < len(gc_xs); gc_i++ {
+						gc_k5 := gc_i
+						/*line policy.go:44*/ s := gc_xs[gc_k5]
+						v *= s
+					}
+					out[gc_tx] = v
+					gc_l_v[gc_lane] = v
+				}
+			}
+		} else {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line policy.go:44*/ gc_xs2 := scale
+						gc_i2 := 0
+						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+							{
+								gc_k6 := gc_i2 + 0
+								/*line policy.go:44*/ s := gc_xs2[gc_k6]
+								v *= s
+							}
+							{
+								gc_k7 := gc_i2 + 1
+								/*line policy.go:46*/ s := gc_xs2[gc_k7]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k8 := gc_i2 + 2
+								/*line policy.go:46*/ s := gc_xs2[gc_k8]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k9 := gc_i2 + 3
+								/*line policy.go:46*/ s := gc_xs2[gc_k9]
+								/*line policy.go:45*/ v *= s
+							}
+						}
+						for ; gc_i2 < len(gc_xs2); gc_i2++ {
+							gc_k10 := gc_i2
+							/*line policy.go:44*/ s := gc_xs2[gc_k10]
+							v *= s
+						}
+						gc_at2[gc_lane] = v
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						v := gc_l_v[gc_lane]
+						/*line policy.go:44*/ gc_xs := scale
+						gc_i := 0
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+							{
+								gc_k := gc_i + 0
+								/*line policy.go:44*/ s := gc_xs[gc_k]
+								v *= s
+							}
+							{
+								gc_k2 := gc_i + 1
+								/*line policy.go:46*/ s := gc_xs[gc_k2]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k3 := gc_i + 2
+								/*line policy.go:46*/ s := gc_xs[gc_k3]
+								/*line policy.go:45*/ v *= s
+							}
+							{
+								gc_k4 := gc_i + 3
+								/*line policy.go:46*/ s := gc_xs[gc_k4]
+								/*line policy.go:45*/ v *= s
+							}
+						}
+						for ; gc_i < len(gc_xs); gc_i++ {
+							gc_k5 := gc_i
+							/*line policy.go:44*/ s := gc_xs[gc_k5]
+							v *= s
+						}
+						out[gc_tx] = v
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_policy holds the source files whose lines the kernels' records hash.
 //
 //go:embed policy.go
 var gc_files_policy embed.FS
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -25,7 +26,312 @@ func SumRunsKernel(in, out []float32, run int) func(*gocuda.Thread) {
 //line twin.go:11
 var gc_src_sumRuns = compiled.NewSource(gc_files_twin, "sumRuns", "d524afc577027ef50b7825d02d7ff78508de56f9da7320a14bbce75cb1d629b4", "twin.go:8-16", "twin.go:18-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line twin.go:11
+func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, run int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line twin.go:29*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						} else {
+							/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						} else {
+							/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						} else {
+							/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						if compiled.SIMDBuild {
+							/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						} else {
+							/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+					} else {
+						/*line twin.go:14*/ gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					if compiled.SIMDBuild {
+						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+					} else {
+						/*line twin.go:14*/ out[i] = sumEight(in[i*run : (i+1)*run])
+					}
+				}
+			}
+		}
+	}
+}
+
 // gc_files_twin holds the source files whose lines the kernels' records hash.
 //
 //go:embed twin.go
 var gc_files_twin embed.FS
+
+//line twin.go:19
+func gc_slp_sumEight_0(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	if compiled.SIMD {
+		/*line twin.go:21*/ gc_v0 := lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+		gc_at := 0
+		/*line twin.go:21*/ for ; gc_at+8 <= len(run); gc_at += 8 {
+			r := run[gc_at : gc_at+8 : gc_at+8]
+			if len(r) >= 8 {
+				/*line twin.go:23*/ gc_v0 = gc_v0.Add(lanes.LoadFloat32x8Slice(r[0:]))
+			} else {
+				var gc_l0 [8]float32
+				gc_v0.Store(&gc_l0)
+				/*line twin.go:23*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+				/*line twin.go:23*/ s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+				/*line twin.go:30*/ gc_v0 = lanes.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+			}
+		}
+		/*line twin.go:32*/ run = run[gc_at:]
+		var gc_l0 [8]float32
+		gc_v0.Store(&gc_l0)
+		/*line twin.go:32*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+		lanes.ClearAVXUpperBits()
+	} else {
+		/*line twin.go:21*/ for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+	}
+	/*line twin.go:33*/ for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// gc_slp_sumEight_0_pair runs two calls of gc_slp_sumEight_0 as one, their loops
+// interleaved (gocuda compile's slpjam pass).
+//
+//line twin.go:19
+func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, float32) {
+	var gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 float32
+	var gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 float32
+	/*line twin.go:20*/ gc_v0_p0 := lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+	/*line twin.go:20*/ gc_v0_p1 := lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+	gc_at_p0 := 0
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		/*line twin.go:22*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line twin.go:23*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line twin.go:23*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line twin.go:23*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line twin.go:30*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+		gc_at_p0 += 8
+		/*line twin.go:22*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line twin.go:23*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line twin.go:23*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line twin.go:23*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line twin.go:30*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+		gc_at_p1 += 8
+	}
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		/*line twin.go:22*/ gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+			/*line twin.go:23*/ gc_v0_p0 = gc_v0_p0.Add(lanes.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+			var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
+			/*line twin.go:23*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+			/*line twin.go:23*/ gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+			/*line twin.go:30*/ gc_v0_p0 = lanes.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		/*line twin.go:22*/ gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+			/*line twin.go:23*/ gc_v0_p1 = gc_v0_p1.Add(lanes.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+			var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
+			/*line twin.go:23*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+			/*line twin.go:23*/ gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+			/*line twin.go:30*/ gc_v0_p1 = lanes.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+	/*line twin.go:32*/ gc_p0_run = gc_p0_run[gc_at_p0:]
+	/*line twin.go:32*/ gc_p1_run = gc_p1_run[gc_at_p1:]
+	var gc_l0_p0 [8]float32
+	gc_v0_p0.Store(&gc_l0_p0)
+	/*line twin.go:32*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+	var gc_l0_p1 [8]float32
+	gc_v0_p1.Store(&gc_l0_p1)
+	/*line twin.go:32*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+	lanes.ClearAVXUpperBits()
+	/*line twin.go:33*/ for _, gc_p0_v := range gc_p0_run {
+		gc_p0_s0 += gc_p0_v
+	}
+	/*line twin.go:33*/ for _, gc_p1_v := range gc_p1_run {
+		gc_p1_s0 += gc_p1_v
+	}
+	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
+}
+
+// gc_slp_sumEight_0_jam holds the calls of gc_slp_sumEight_0 a loop's threads made
+// until the thread 32 later calls (gocuda compile's slpjam pass).
+type gc_slp_sumEight_0_jam struct {
+	n     int
+	calls [32]gc_slp_sumEight_0_call
+}
+
+// gc_slp_sumEight_0_call is a call held: its arguments, and where its result goes.
+type gc_slp_sumEight_0_call struct {
+	run    []float32
+	gc_acc float32
+	gc_dst []float32
+	gc_at  int
+}
+
+// gc_slp_sumEight_0_add is a thread's call of gc_slp_sumEight_0, whose result it adds to acc
+// and stores to dst[at]: held, or run with the call held 32 calls
+// before, or at once where it is short.
+func gc_slp_sumEight_0_add(gc_j *gc_slp_sumEight_0_jam, gc_acc float32, gc_dst []float32, gc_at int, run []float32) {
+	if len(run) < 1024 { // too short to gain from a partner
+		gc_dst[gc_at] = gc_acc + gc_slp_sumEight_0(run)
+		return
+	}
+	if gc_j.n < 32 {
+		gc_j.calls[gc_j.n] = gc_slp_sumEight_0_call{run, gc_acc, gc_dst, gc_at}
+		gc_j.n++
+		return
+	}
+	gc_c := &gc_j.calls[gc_j.n-32]
+	gc_r0, gc_r1 := gc_slp_sumEight_0_pair(gc_c.run, run)
+	gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+	gc_dst[gc_at] = gc_acc + gc_r1
+	gc_j.n++
+	if gc_j.n == 64 {
+		gc_j.n = 0
+	}
+}
+
+// gc_slp_sumEight_0_flush runs the calls still held, in pairs: the first half's
+// with the second's; an odd one out alone.
+func gc_slp_sumEight_0_flush(gc_j *gc_slp_sumEight_0_jam) {
+	gc_lo, gc_hi := max(gc_j.n-32, 0), min(gc_j.n, 32)
+	gc_half := (gc_hi - gc_lo) / 2
+	for gc_k := gc_lo; gc_k < gc_lo+gc_half; gc_k++ {
+		gc_c, gc_d := &gc_j.calls[gc_k], &gc_j.calls[gc_k+gc_half]
+		gc_r0, gc_r1 := gc_slp_sumEight_0_pair(gc_c.run, gc_d.run)
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_r0
+		gc_d.gc_dst[gc_d.gc_at] = gc_d.gc_acc + gc_r1
+	}
+	if (gc_hi-gc_lo)%2 == 1 {
+		gc_c := &gc_j.calls[gc_hi-1]
+		gc_c.gc_dst[gc_c.gc_at] = gc_c.gc_acc + gc_slp_sumEight_0(gc_c.run)
+	}
+	gc_j.n = 0
+}
