@@ -28,7 +28,7 @@ import (
 func TestNoZeroVectors(t *testing.T) {
 	checked := 0
 	err := filepath.WalkDir("../..", func(path string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() || !strings.HasSuffix(path, "_gocuda_simd.go") {
+		if err != nil || e.IsDir() || !strings.Contains(path, "_gocuda") || strings.HasSuffix(path, "_nosimd.go") || strings.HasSuffix(path, "_ptx.go") {
 			return err
 		}
 		src, err := os.ReadFile(path)
@@ -49,33 +49,57 @@ func assertNoZeroVectors(t *testing.T, path string, src []byte) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, path, src, 0)
 	require.NoError(t, err)
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ValueSpec:
-			if isArchsimd(n.Type) && len(n.Values) == 0 {
-				t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
-			}
-		case *ast.CompositeLit:
-			if isArchsimd(n.Type) && len(n.Elts) == 0 {
-				t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
-			}
-		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "ToMask" && len(n.Args) == 0 {
-				t.Errorf("%v: ToMask, which compares with a zero vector", fset.Position(n.Pos()))
-			}
-		}
-		return true
-	})
+	ast.Inspect(file, func(n ast.Node) bool { return zeroVector(t, fset, n) })
 }
 
-// isArchsimd reports whether x names a type of package archsimd.
+// isSIMDBuild reports whether x is compiled.SIMDBuild.
+func isSIMDBuild(x ast.Expr) bool {
+	sel, ok := x.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "SIMDBuild"
+}
+
+// zeroVector fails t where n is a zero vector or ToMask's call, and
+// reports whether to look inside n.
+func zeroVector(t *testing.T, fset *token.FileSet, n ast.Node) bool {
+	t.Helper()
+	if is, ok := n.(*ast.IfStmt); ok { // the default build's own code may have them
+		if not, ok := is.Cond.(*ast.UnaryExpr); ok && isSIMDBuild(not.X) {
+			return false
+		}
+		if be, ok := is.Cond.(*ast.BinaryExpr); ok && isSIMDBuild(be.X) || isSIMDBuild(is.Cond) {
+			ast.Inspect(is.Body, func(m ast.Node) bool { return zeroVector(t, fset, m) })
+			if is.Init != nil {
+				ast.Inspect(is.Init, func(m ast.Node) bool { return zeroVector(t, fset, m) })
+			}
+			return false // its else is the default build's
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ValueSpec:
+		if isArchsimd(n.Type) && len(n.Values) == 0 {
+			t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
+		}
+	case *ast.CompositeLit:
+		if isArchsimd(n.Type) && len(n.Elts) == 0 {
+			t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
+		}
+	case *ast.CallExpr:
+		if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "ToMask" && len(n.Args) == 0 {
+			t.Errorf("%v: ToMask, which compares with a zero vector", fset.Position(n.Pos()))
+		}
+	}
+	return true
+}
+
+// isArchsimd reports whether x names a type of package archsimd, or of
+// lanes, archsimd's in the SIMD build.
 func isArchsimd(x ast.Expr) bool {
 	sel, ok := x.(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == "archsimd"
+	return ok && (pkg.Name == "archsimd" || pkg.Name == "lanes")
 }
 
 // exprString returns x as written, for messages.
