@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -70,6 +71,7 @@ type mline struct {
 	text string
 	pos  srcPos
 	free bool
+	simd bool // in a run of the SIMD build's own
 }
 
 // span returns lines [from, to) of s as mlines, without their //line
@@ -80,7 +82,7 @@ func (s *sourced) span(from, to int) []mline {
 		if lineDirective.MatchString(s.lines[i]) || s.lines[i] == "//\n" && i+1 < len(s.lines) && lineDirective.MatchString(s.lines[i+1]) {
 			continue
 		}
-		out = append(out, mline{s.lines[i], s.pos[i], s.free[i]})
+		out = append(out, mline{text: s.lines[i], pos: s.pos[i], free: s.free[i]})
 	}
 	return out
 }
@@ -128,14 +130,14 @@ func mergeFunc(a, b *sourced, name, compiledName string, fromA, toA, fromB, toB 
 		return nil, false
 	}
 	m.out = append(m.out, b.span(b.line(fb.Body.Rbrace), toB)...)
-	for l := range m.labels[1] {
-		if m.labels[0][l] > 0 || m.labels[2][l] > 0 {
+	for l := range m.labels[2] {
+		if m.labels[0][l] > 0 {
 			return nil, false // a label once per function
 		}
 	}
-	for l := range m.labels[2] {
-		if m.labels[0][l] > 0 {
-			return nil, false
+	for l := range m.labels[1] {
+		if m.labels[0][l] > 0 || m.labels[2][l] > 0 {
+			m.relabel(l)
 		}
 	}
 	return m.out, m.wrapped > 0
@@ -232,6 +234,7 @@ func (m *merger) run(a, b []ast.Stmt, sa, sb [][2]int, i0, i1, j0, j1 int) bool 
 	for _, st := range a[i0:i1] {
 		m.labelsOf(st, 1)
 	}
+
 	for _, st := range b[j0:j1] {
 		m.labelsOf(st, 2)
 	}
@@ -244,7 +247,10 @@ func (m *merger) run(a, b []ast.Stmt, sa, sb [][2]int, i0, i1, j0, j1 int) bool 
 	} else {
 		m.out = append(m.out, mline{text: "if " + m.cond + " {\n", free: true})
 		for _, sp := range sa[i0:i1] {
-			m.out = append(m.out, m.a.span(sp[0], sp[1])...)
+			for _, l := range m.a.span(sp[0], sp[1]) {
+				l.simd = true
+				m.out = append(m.out, l)
+			}
 		}
 		if j0 < j1 {
 			m.out = append(m.out, mline{text: "} else {\n", free: true})
@@ -679,6 +685,25 @@ func (m *merger) vectorIf(st ast.Stmt, sp [2]int) bool {
 		return false
 	}
 	lines[head].text = "if " + m.cond + " && " + strings.TrimPrefix(text, "if ")
+	for k := range lines {
+		lines[k].simd = true
+	}
 	m.out = append(m.out, lines...)
 	return true
+}
+
+// relabel renames label l where the SIMD build's own runs declare and
+// use it: the default build's code, or code both share, declares it too.
+// A run holds the statement its label labels, and with it every break
+// and continue to it (functions with a goto are not merged).
+func (m *merger) relabel(l string) {
+	decl := regexp.MustCompile(`^(\s*)` + l + `:`)
+	use := regexp.MustCompile(`\b(break|continue) ` + l + `\b`)
+	to := "gc_simd_" + strings.TrimPrefix(l, "gc_")
+	for k := range m.out {
+		if m.out[k].simd {
+			t := decl.ReplaceAllString(m.out[k].text, "${1}"+to+":")
+			m.out[k].text = use.ReplaceAllString(t, "$1 "+to)
+		}
+	}
 }
