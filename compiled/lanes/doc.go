@@ -20,15 +20,16 @@
 // In the SIMD build (GOEXPERIMENT=simd on amd64) the types are aliases of
 // archsimd's and the functions call archsimd's, so that code written
 // against lanes builds, and means the same, in both builds; the
-// default build's methods are archsimd's, with the same signatures
-// (TestMethodSets) and results (TestParity, which checks them against
-// archsimd's through package internal/portable, the same code). The
+// default build's types, portableFloat32x8 and the rest, compiled in both
+// builds, have archsimd's methods, with the same signatures and results
+// (TestParity, in the SIMD build, checks each against archsimd's, found
+// by reflection). The
 // method Float32x8.AddMulSlice, of the default build only, stays for the
 // code generated before the function.
 //
-// Nothing here is stable API: it changes with the generator. lanes_gen.go,
-// lanes_simd.go, internal/portable and parity_gen_test.go are written by
-// gen.go and gen_parity.go (go generate).
+// Nothing here is stable API: it changes with the generator.
+// portable_gen.go, lanes_gen.go, lanes_simd.go and simdcall_gen_test.go
+// are written by gen.go and gen_parity.go (go generate).
 package lanes
 
 //go:generate go run gen.go gen_parity.go

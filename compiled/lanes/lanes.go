@@ -1,5 +1,3 @@
-//go:build !(goexperiment.simd && amd64)
-
 package lanes
 
 // quad is four lanes: Go keeps a struct of at most four fields, and of

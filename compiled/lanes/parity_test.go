@@ -1,116 +1,374 @@
 //go:build goexperiment.simd && amd64
 
-package lanes_test
+package lanes
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"simd/archsimd"
+	"strconv"
 	"testing"
 )
-
-// A kind is one type of the parity checks' arguments and results, as n
-// lanes of E: a vector, a mask (of bools) or a scalar (one lane). The
-// checks' functions take and return slices of lanes: Go 1.26 does not
-// compile generic code instantiated with archsimd's types.
-type kind[E any] struct {
-	n    int
-	gen  func(*rand.Rand) E
-	same func(a, b E) bool
-}
 
 // trials is the number of random arguments each check tries.
 const trials = 300
 
-// input returns random lanes of k, some copied from like's where like
-// is of k's lanes' type, so that comparisons see equal lanes.
-func input[E any](r *rand.Rand, k kind[E], like any) []E {
-	in := make([]E, k.n)
-	for i := range in {
-		in[i] = k.gen(r)
+// minChecks is the number of functions and methods the parity test
+// checked when it was generated, one check each: it checks no fewer.
+const minChecks = 408
+
+// A typ is one vector or mask type, portable's and archsimd's: n lanes
+// of elem, or a mask of n lanes whose bits are of the type bits.
+type typ struct {
+	name       string
+	p, s       reflect.Type
+	elem, bits reflect.Type // elem for vectors, bits for masks
+	n          int
+	load       [2]any // Load<T>Slice or <M>FromBits, portable's and the SIMD build's
+}
+
+// types returns the vector and mask types, by portable's and archsimd's
+// type, found through the functions that make them.
+func types(t *testing.T) map[reflect.Type]*typ {
+	byType := map[reflect.Type]*typ{}
+	re := regexp.MustCompile(`^(?:Load(\w+x(\d+))Slice|(Mask\w+x(\d+))FromBits)$`)
+	for _, f := range funcs {
+		m := re.FindStringSubmatch(f.name)
+		if m == nil {
+			continue
+		}
+		pf, sf := reflect.TypeOf(f.portable), reflect.TypeOf(f.simd)
+		ty := &typ{name: m[1] + m[3], p: pf.Out(0), s: sf.Out(0), load: [2]any{f.portable, f.simd}}
+		ty.n, _ = strconv.Atoi(m[2] + m[4])
+		if m[1] != "" {
+			ty.elem = pf.In(0).Elem()
+		} else {
+			ty.bits = pf.In(0)
+		}
+		if ty.p.Name() != "portable"+ty.name || ty.s.Name() != ty.name {
+			t.Fatalf("%s makes %v and %v", f.name, ty.p, ty.s)
+		}
+		byType[ty.p], byType[ty.s] = ty, ty
 	}
-	if l, ok := like.([]E); ok && r.IntN(2) == 0 {
-		for i := range min(len(l), len(in)) {
-			if r.IntN(3) == 0 {
-				in[i] = l[i]
+	return byType
+}
+
+// TestParity checks every method of the portable types and every
+// portable function against archsimd's, found by name, with the same
+// signature: called with the same arguments, random and edge values of
+// each lane, every result and every lane of memory they write is the
+// same, bit for bit. Vectors cross from one side to the other through
+// their lanes, stored and loaded.
+func TestParity(t *testing.T) {
+	if !archsimd.X86.AVX512() {
+		t.Skip("archsimd's methods of sixteen lanes and of masks' bits need AVX-512")
+	}
+	byType := types(t)
+	checks := 0
+	for _, f := range funcs {
+		checks++
+		checkCall(t, byType, f.name, reflect.ValueOf(f.portable), f.simd)
+	}
+	seen := map[reflect.Type]bool{}
+	for _, ty := range byType {
+		if seen[ty.p] {
+			continue
+		}
+		seen[ty.p] = true
+		for i := range ty.p.NumMethod() {
+			pm := ty.p.Method(i)
+			sm, ok := ty.s.MethodByName(pm.Name)
+			if !ok {
+				t.Errorf("archsimd.%s has no %s", ty.name, pm.Name)
+				continue
+			}
+			checks++
+			checkCall(t, byType, ty.name+"."+pm.Name, pm.Func, sm.Func.Interface())
+		}
+	}
+	if checks < minChecks {
+		t.Errorf("%d checks, want at least %d", checks, minChecks)
+	}
+	t.Logf("%d checks of %d trials", checks, trials)
+}
+
+// checkCall checks portable's function p against archsimd's s, which
+// simdCall calls; the receiver, for a method, is the first argument.
+func checkCall(t *testing.T, byType map[reflect.Type]*typ, name string, p reflect.Value, s any) {
+	t.Helper()
+	pt, st := p.Type(), reflect.TypeOf(s)
+	if pt.NumIn() != st.NumIn() || pt.NumOut() != st.NumOut() || pt.NumOut() > 1 {
+		t.Errorf("%s: signatures %v and %v", name, pt, st)
+		return
+	}
+	same := func(a, b reflect.Type) bool { return a == b || byType[a] != nil && byType[a] == byType[b] }
+	for i := range pt.NumIn() {
+		if !same(pt.In(i), st.In(i)) {
+			t.Errorf("%s: argument %d is %v, archsimd's %v", name, i, pt.In(i), st.In(i))
+			return
+		}
+	}
+	if pt.NumOut() == 1 && !same(pt.Out(0), st.Out(0)) {
+		t.Errorf("%s: result %v, archsimd's %v", name, pt.Out(0), st.Out(0))
+		return
+	}
+	// n is the lanes of the receiver or the result, for slices' lengths.
+	n := 0
+	if ty := byType[pt.In(0)]; pt.NumIn() > 0 && ty != nil {
+		n = ty.n
+	} else if pt.NumOut() == 1 && byType[pt.Out(0)] != nil {
+		n = byType[pt.Out(0)].n
+	}
+	r := rand.New(rand.NewPCG(uint64(len(name)), uint64(name[len(name)-1])))
+	for trial := range trials {
+		// in holds each argument as lanes: a slice for a vector, the bits
+		// for a mask, the value itself for the rest.
+		in := make([]reflect.Value, pt.NumIn())
+		masks := 0
+		for i := range in {
+			in[i] = input(r, byType, pt.In(i), name, trial, &masks, n, in[0])
+		}
+		var pa []reflect.Value
+		var sa []any
+		for i, v := range in {
+			ty := byType[pt.In(i)]
+			switch {
+			case ty != nil:
+				pa = append(pa, toPortable(ty, v))
+				sa = append(sa, toSimd(t, ty, v))
+			case v.Kind() == reflect.Slice || v.Kind() == reflect.Pointer:
+				pv, sv := clone(v), clone(v)
+				pa = append(pa, pv)
+				sa = append(sa, sv.Interface())
+			default:
+				pa = append(pa, v)
+				sa = append(sa, v.Interface())
+			}
+		}
+		pr := p.Call(pa)
+		sr, ok := simdCall(s, sa)
+		if !ok {
+			t.Errorf("%s: simdCall has no %v", name, st)
+			return
+		}
+		var got, want []reflect.Value
+		if len(pr) == 1 {
+			ty := byType[pt.Out(0)]
+			got, want = append(got, fromSide(ty, pr[0])), append(want, fromSide(ty, reflect.ValueOf(sr)))
+		}
+		for i, v := range pa {
+			if k := v.Kind(); byType[pt.In(i)] == nil && (k == reflect.Slice || k == reflect.Pointer) {
+				got, want = append(got, v), append(want, reflect.ValueOf(sa[i]))
+			}
+		}
+		for i := range got {
+			var nans []bool
+			if i == 0 && len(pr) == 1 {
+				nans = twoNaNs(in, got[0])
+			}
+			if d := differ(got[i], want[i], nans); d != "" {
+				args := make([]any, len(in))
+				for j, v := range in {
+					args[j] = v.Interface()
+				}
+				what := "result"
+				if len(pr) == 0 || i > 0 {
+					what = "memory"
+				}
+				t.Errorf("%s%v: %s %s: portable %v, archsimd %v", name, args, what, d, got[i], want[i])
+				return
 			}
 		}
 	}
-	return in
 }
 
-// result compares portable's lanes p with archsimd's a.
-func result[E any](t *testing.T, name string, kr kind[E], p, a []E, args ...any) bool {
-	t.Helper()
-	for i := range p {
-		if !kr.same(p[i], a[i]) {
-			t.Errorf("%s%v: lane %d is %v, archsimd's %v (all: %v, %v)", name, args, i, p[i], a[i], p, a)
-			return false
+// input returns an argument of type at, as lanes: edge and random values,
+// a vector's lanes some copied from like's, a mask each pattern of bits
+// in turn where the patterns are few.
+func input(r *rand.Rand, byType map[reflect.Type]*typ, at reflect.Type, name string, trial int, masks *int, n int, like reflect.Value) reflect.Value {
+	if ty := byType[at]; ty != nil {
+		if ty.elem == nil {
+			j := *masks
+			*masks++
+			if (j+1)*ty.n <= 8 {
+				return reflect.ValueOf(uint64(trial>>(j*ty.n)) & (1<<ty.n - 1))
+			}
+			return reflect.ValueOf(r.Uint64() & (1<<ty.n - 1))
+		}
+		v := reflect.MakeSlice(reflect.SliceOf(ty.elem), ty.n, ty.n)
+		for i := range ty.n {
+			v.Index(i).Set(lane(r, ty.elem))
+		}
+		if like.IsValid() && like.Type() == v.Type() && r.IntN(2) == 0 {
+			for i := range ty.n {
+				if r.IntN(3) == 0 {
+					v.Index(i).Set(like.Index(i))
+				}
+			}
+		}
+		return v
+	}
+	switch at.Kind() {
+	case reflect.Slice:
+		l := n + r.IntN(3)
+		v := reflect.MakeSlice(at, l, l)
+		for i := range l {
+			v.Index(i).Set(lane(r, at.Elem()))
+		}
+		return v
+	case reflect.Pointer:
+		v := reflect.New(at.Elem())
+		for i := range at.Elem().Len() {
+			v.Elem().Index(i).Set(lane(r, at.Elem().Elem()))
+		}
+		return v
+	case reflect.Uint64:
+		return reflect.ValueOf(genShift(r))
+	case reflect.Uint8:
+		if regexp.MustCompile(`\.Select128FromPair$`).MatchString(name) {
+			return reflect.ValueOf(uint8(r.IntN(4))) // archsimd's halves are 0 to 3
 		}
 	}
-	return true
+	return lane(r, at)
 }
 
-func check1[E1, ER any](t *testing.T, name string, k1 kind[E1], kr kind[ER], p, a func([]E1) []ER) {
-	t.Helper()
-	r := rand.New(rand.NewPCG(1, uint64(len(name))))
-	for range trials {
-		x := input(r, k1, nil)
-		if !result(t, name, kr, p(x), a(x), x) {
-			return
-		}
+// lane returns an edge or random value of the lane type et.
+func lane(r *rand.Rand, et reflect.Type) reflect.Value {
+	var v any
+	switch et.Kind() {
+	case reflect.Float32:
+		v = genFloat32(r)
+	case reflect.Float64:
+		v = genFloat64(r)
+	case reflect.Int32:
+		v = genInt32(r)
+	case reflect.Uint32:
+		v = genUint32(r)
+	case reflect.Int64:
+		v = genInt64(r)
+	case reflect.Uint64:
+		v = genUint64(r)
+	case reflect.Uint8:
+		v = genUint8(r)
+	case reflect.Uint16:
+		v = genUint16(r)
+	default:
+		panic(fmt.Sprint("no lanes of ", et))
 	}
+	return reflect.ValueOf(v).Convert(et)
 }
 
-func check2[E1, E2, ER any](t *testing.T, name string, k1 kind[E1], k2 kind[E2], kr kind[ER], p, a func([]E1, []E2) []ER) {
-	t.Helper()
-	r := rand.New(rand.NewPCG(2, uint64(len(name))))
-	for range trials {
-		x := input(r, k1, nil)
-		y := input(r, k2, x)
-		if !result(t, name, kr, p(x, y), a(x, y), x, y) {
-			return
-		}
+// clone returns a copy of the slice or the array v points to.
+func clone(v reflect.Value) reflect.Value {
+	if v.Kind() == reflect.Slice {
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		reflect.Copy(c, v)
+		return c
 	}
+	c := reflect.New(v.Type().Elem())
+	c.Elem().Set(v.Elem())
+	return c
 }
 
-func check3[E1, E2, E3, ER any](t *testing.T, name string, k1 kind[E1], k2 kind[E2], k3 kind[E3], kr kind[ER],
-	p, a func([]E1, []E2, []E3) []ER) {
-	t.Helper()
-	r := rand.New(rand.NewPCG(3, uint64(len(name))))
-	for range trials {
-		x := input(r, k1, nil)
-		y := input(r, k2, x)
-		z := input(r, k3, x)
-		if !result(t, name, kr, p(x, y, z), a(x, y, z), x, y, z) {
-			return
-		}
+// toPortable returns the portable vector or mask of lanes v.
+func toPortable(ty *typ, v reflect.Value) reflect.Value {
+	if ty.elem == nil {
+		v = v.Convert(ty.bits)
 	}
+	return reflect.ValueOf(ty.load[0]).Call([]reflect.Value{v})[0]
 }
 
-// The stores return a vector's n lanes, stored by store.
-func storeFloat32(store func([]float32), n int) []float32 {
-	s := make([]float32, n)
-	store(s)
+// toSimd returns archsimd's vector or mask of lanes v, loaded by the
+// SIMD build's function.
+func toSimd(t *testing.T, ty *typ, v reflect.Value) any {
+	if ty.elem == nil {
+		v = v.Convert(ty.bits)
+	}
+	x, ok := simdCall(ty.load[1], []any{v.Interface()})
+	if !ok {
+		t.Fatalf("simdCall cannot load %s", ty.name)
+	}
+	return x
+}
+
+// fromSide returns the lanes of a result x of either side, of type ty
+// (nil for no vector or mask): stored by its method StoreSlice, or its
+// bits, which reflect calls rightly, archsimd's receiver being passed
+// by reference.
+func fromSide(ty *typ, x reflect.Value) reflect.Value {
+	switch {
+	case ty == nil:
+		return x
+	case ty.elem == nil:
+		return reflect.ValueOf(x.MethodByName("ToBits").Call(nil)[0].Convert(reflect.TypeFor[uint64]()).Uint())
+	}
+	s := reflect.MakeSlice(reflect.SliceOf(ty.elem), ty.n, ty.n)
+	x.MethodByName("StoreSlice").Call([]reflect.Value{s})
 	return s
 }
-func storeFloat64(store func([]float64), n int) []float64 {
-	s := make([]float64, n)
-	store(s)
-	return s
-}
-func storeInt32(store func([]int32), n int) []int32    { s := make([]int32, n); store(s); return s }
-func storeUint32(store func([]uint32), n int) []uint32 { s := make([]uint32, n); store(s); return s }
-func storeInt64(store func([]int64), n int) []int64    { s := make([]int64, n); store(s); return s }
-func storeUint64(store func([]uint64), n int) []uint64 { s := make([]uint64, n); store(s); return s }
 
-// bools returns the n lanes of a mask's bits.
-func bools(bits uint64, n int) []bool {
-	b := make([]bool, n)
-	for i := range b {
-		b[i] = bits>>i&1 == 1
+// twoNaNs returns, for a result of float lanes res, the lanes where two
+// of the arguments' vectors in, of res's lanes, are NaN: which of their
+// payloads Go's operators return, Go leaves unspecified.
+func twoNaNs(in []reflect.Value, res reflect.Value) []bool {
+	if res.Kind() != reflect.Slice || res.Type().Elem().Kind() != reflect.Float32 && res.Type().Elem().Kind() != reflect.Float64 {
+		return nil
 	}
-	return b
+	nans := make([]bool, res.Len())
+	for k := range nans {
+		count := 0
+		for _, v := range in {
+			if v.Type() == res.Type() && v.Len() == res.Len() && math.IsNaN(v.Index(k).Float()) {
+				count++
+			}
+		}
+		nans[k] = count >= 2
+	}
+	return nans
 }
+
+// differ describes the first lane where a and b differ, floats by their
+// bits, NaNs' payloads too but in the lanes nans sets; "" where none
+// does.
+func differ(a, b reflect.Value, nans []bool) string {
+	switch a.Kind() {
+	case reflect.Pointer:
+		return differ(a.Elem(), b.Elem(), nil)
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			return fmt.Sprintf("lengths %d and %d", a.Len(), b.Len())
+		}
+		for i := range a.Len() {
+			if i < len(nans) && nans[i] && math.IsNaN(a.Index(i).Float()) && math.IsNaN(b.Index(i).Float()) {
+				continue
+			}
+			if d := differ(a.Index(i), b.Index(i), nil); d != "" {
+				return fmt.Sprintf("lane %d %s", i, d)
+			}
+		}
+		return ""
+	case reflect.Float32:
+		if math.Float32bits(float32(a.Float())) != math.Float32bits(float32(b.Float())) {
+			return fmt.Sprintf("(%v, %v)", a, b)
+		}
+		return ""
+	case reflect.Float64:
+		if math.Float64bits(a.Float()) != math.Float64bits(b.Float()) {
+			return fmt.Sprintf("(%v, %v)", a, b)
+		}
+		return ""
+	}
+	if a.Interface() != b.Interface() {
+		return fmt.Sprintf("(%v, %v)", a, b)
+	}
+	return ""
+}
+
+// GenFloat32 is genFloat32, for the package's external tests.
+var GenFloat32 = genFloat32
 
 // genFloat32 returns NaNs, infinities, zeros of both signs, the
 // extremes, values near and past int32's range, small integers and
@@ -157,7 +415,6 @@ func genInt64(r *rand.Rand) int64 {
 func genUint64(r *rand.Rand) uint64 { return uint64(genInt64(r)) }
 func genUint8(r *rand.Rand) uint8   { return uint8(r.Uint32()) }
 func genUint16(r *rand.Rand) uint16 { return uint16(r.Uint32()) }
-func genBool(r *rand.Rand) bool     { return r.IntN(2) == 0 }
 
 // genShift returns shift counts, some past the lanes' width.
 func genShift(r *rand.Rand) uint64 {
@@ -165,26 +422,4 @@ func genShift(r *rand.Rand) uint64 {
 		return []uint64{64, 65, 1 << 40, math.MaxUint64}[r.IntN(4)]
 	}
 	return uint64(r.IntN(66))
-}
-
-// sameFloat32 compares bits: NaNs' payloads too.
-func sameFloat32(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }
-func sameFloat64(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
-func sameInt32(a, b int32) bool     { return a == b }
-func sameUint32(a, b uint32) bool   { return a == b }
-func sameInt64(a, b int64) bool     { return a == b }
-func sameUint64(a, b uint64) bool   { return a == b }
-func sameUint8(a, b uint8) bool     { return a == b }
-func sameUint16(a, b uint16) bool   { return a == b }
-func sameBool(a, b bool) bool       { return a == b }
-
-// toInts returns -1 where b is set and 0 elsewhere.
-func toInts[E int32 | int64](b []bool) []E {
-	out := make([]E, len(b))
-	for i, set := range b {
-		if set {
-			out[i] = -1
-		}
-	}
-	return out
 }
