@@ -368,6 +368,331 @@ var gc_src_blurShared = compiled.NewSource(gc_files_blur, "blurShared", "de8c0fe
 	compiled.PTX{Entry: "blurShared", Pack: gc_ptx_blur, Params: []string{"[]float32", "[]float32", "int", "int", "int"}, Files: []string{"blur.go"}, DynamicShared: true, DynamicSize: false},
 )
 
+//line blur.go:113
+func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height, r int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line blur.go:114*/ side := BlurTile + 2*r
+	tile := gocuda.Shared[float32](t, side*side)
+	x0 := gc_bx*BlurTile - r
+	/*line blur.go:116*/ y0 := gc_by*BlurTile - r
+	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
+		/*line blur.go:117*/ gc_w0, gc_wn := 0, (side)-1
+		/*line blur.go:117*/ gc_v0, gc_v1, gc_vn := ((gc_w0)*side + 0), ((gc_w0+1)*side + 0), ((gc_wn)*side + 0)
+		gc_vlo, gc_vhi, gc_vok := compiled.Span(gc_w0, gc_wn, gc_v0, gc_v1, gc_vn)
+		/*line blur.go:117*/ gc_v02, gc_v12, gc_vn2 := (clampTo(y0+(gc_w0), height) * width), (clampTo(y0+(gc_w0+1), height) * width), (clampTo(y0+(gc_wn), height) * width)
+		gc_vlo2, gc_vhi2, gc_vok2 := compiled.Span(gc_w0, gc_wn, gc_v02, gc_v12, gc_vn2)
+		/*line blur.go:117*/ gc_v03, gc_v13, gc_vn3 := (y0 + (gc_w0)), (y0 + (gc_w0 + 1)), (y0 + (gc_wn))
+		gc_vlo3, gc_vhi3, gc_vok3 := compiled.Span(gc_w0, gc_wn, gc_v03, gc_v13, gc_vn3)
+		/*line blur.go:117*/ if gc_vok && gc_vok2 && gc_vok3 && 0 <= gc_vlo3 && gc_vhi3 < (height) && compiled.RowsFit(0, (side), (x0+0), (width), gc_vlo, gc_vhi, gc_vlo2, gc_vhi2, len(tile), len(src), true) && compiled.Disjoint(tile, src) {
+			/*line blur.go:117*/ for ty, gc_p, gc_i := gc_w0, gc_v0, gc_v02; ty <= gc_wn; ty, gc_p, gc_i = ty+1, gc_p+(gc_v1-gc_v0), gc_i+(gc_v12-gc_v02) {
+				/*line blur.go:117*/ copy(tile[gc_p+0:gc_p+(side)], src[gc_i+(x0+0)+0:gc_i+(x0+0)+(side)])
+			}
+			/*line blur.go:117*/ gc_pos.Thread = (gc_wn-0)%gc_bdy*gc_bdx + ((side)-1-0)%gc_bdx
+		} else {
+			/*line blur.go:118*/ for ty := 0; ty < side; ty++ {
+				if gc_b.Stopped() {
+					return
+				}
+				gc_rowrank := ty % gc_bdy * gc_bdx
+				gc_pos.Thread = gc_rowrank
+				/*line blur.go:118*/ row := src[clampTo(y0+ty, height)*width:]
+				if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
+					for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
+						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+						/*line blur.go:120*/ tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					}
+					copy(tile[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
+					gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
+					for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
+						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+						/*line blur.go:120*/ tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					}
+				} else {
+					for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
+						if gc_rx == gc_bdx {
+							gc_rx = 0
+						}
+						gc_pos.Thread = gc_rowrank + gc_rx
+						/*line blur.go:120*/ tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+					}
+				}
+			}
+		}
+	} else {
+		/*line blur.go:117*/ gc_chunk := compiled.StrideChunk(BlurTile)
+		gc_span := (BlurTile) * gc_chunk
+		/*line blur.go:117*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						/*line blur.go:122*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(BlurTile) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
+						/*line blur.go:118*/ row := src[clampTo(y0+ty, height)*width:]
+						for tx := gc_tx; tx < side; tx += BlurTile {
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(x0+r, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (y0 + r + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb2 := lanes.BroadcastFloat32x16(1 / float32((2*
+								/*line blur.go:135*/ r+
+								1)*(2*
+								/*line blur.go:135*/ r+
+								1)))
+						gc_simd_steps2:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								/*line blur.go:124*/ var x int = x0 + r + gc_tx
+								/*line blur.go:124*/ var y int = y0 + r + gc_ty
+								/*line blur.go:128*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if (y*
+									/*line blur.go:135*/ width+x) < 0 || (y*width+x) > len(dst)-16 {
+									break
+								}
+								/*line blur.go:129*/ for dy := 0; dy <= 2*r; dy = dy + 1 {
+									/*line blur.go:129*/ var row_ []float32 = tile[(gc_ty+dy)*side:]
+									if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-16) {
+										for dx := 0; dx <= 2*r; dx = dx + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line blur.go:131*/ gc_ld2 = lanes.LoadFloat32x16Slice(row_[gc_tx+dx:])
+											}
+											/*line blur.go:132*/ sum = sum.Add(gc_ld2)
+										}
+									} else {
+										/*line blur.go:132*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line blur.go:131*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-16 {
+												gc_ld2 = lanes.LoadFloat32x16Slice(row_[gc_tx+dx:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line blur.go:132*/ sum = sum.Add(gc_ld2)
+										}
+									}
+								}
+								/*line blur.go:133*/ sum.Mul(gc_vb2).StoreSlice(dst[y*width+x:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := lanes.BroadcastFloat32x8(1 / float32((2*
+							/*line blur.go:135*/ r+
+							1)*(2*
+							/*line blur.go:135*/ r+
+							1)))
+					gc_steps:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							/*line blur.go:124*/ var x int = x0 + r + gc_tx
+							/*line blur.go:124*/ var y int = y0 + r + gc_ty
+							/*line blur.go:128*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if (y*
+								/*line blur.go:135*/ width+x) < 0 || (y*width+x) > len(dst)-8 {
+								break
+							}
+							/*line blur.go:129*/ for dy := 0; dy <= 2*r; dy = dy + 1 {
+								/*line blur.go:129*/ var row_ []float32 = tile[(gc_ty+dy)*side:]
+								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
+									for dx := 0; dx <= 2*r; dx = dx + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line blur.go:131*/ gc_ld = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+										}
+										/*line blur.go:132*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line blur.go:132*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line blur.go:131*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
+											gc_ld = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+										} else {
+											break gc_steps
+										}
+										/*line blur.go:132*/ sum = sum.Add(gc_ld)
+									}
+								}
+							}
+							/*line blur.go:133*/ sum.Mul(gc_vb).StoreSlice(dst[y*width+x:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blur.go:124*/ x := x0 + r + gc_tx
+						/*line blur.go:124*/ y := y0 + r + gc_ty
+						/*line blur.go:128*/ var sum float32
+						for dy := 0; dy <= 2*r; dy++ {
+							row_ := tile[(gc_ty+dy)*side:]
+							for dx := 0; dx <= 2*r; dx++ {
+								sum += row_[gc_tx+dx]
+							}
+						}
+						dst[y*width+x] = sum * blurScale(r)
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				/*line blur.go:136*/ if !compiled.Adds(x0+r, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (y0 + r + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blur.go:124*/ var x int = x0 + r + gc_tx
+						/*line blur.go:124*/ var y int = y0 + r + gc_ty
+						/*line blur.go:128*/ var sum lanes.Float32x8
+						if (y*
+							/*line blur.go:135*/ width+x) < 0 || (y*width+x) > len(dst)-8 {
+							break
+						}
+						/*line blur.go:129*/ for dy := 0; dy <= 2*r; dy = dy + 1 {
+							/*line blur.go:129*/ var row_ []float32 = tile[(gc_ty+dy)*side:]
+							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
+								for dx := 0; dx <= 2*r; dx = dx + 1 {
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line blur.go:131*/ gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+									}
+									/*line blur.go:132*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line blur.go:132*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
+									var gc_ld2 lanes.Float32x8
+									/*line blur.go:131*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+									} else {
+										break gc_steps2
+									}
+									/*line blur.go:132*/ sum = sum.Add(gc_ld2)
+								}
+							}
+						}
+						var gc_t2 float32 = 1 / float32((2*
+							/*line blur.go:135*/ r+
+							1)*(2*
+							/*line blur.go:135*/ r+
+							1))
+//line blur.go:143
+						sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreSlice(dst[y*width+x:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line blur.go:124*/ x := x0 + r + gc_tx
+						/*line blur.go:124*/ y := y0 + r + gc_ty
+						/*line blur.go:128*/ var sum float32
+						for dy := 0; dy <= 2*r; dy++ {
+							row_ := tile[(gc_ty+dy)*side:]
+							for dx := 0; dx <= 2*r; dx++ {
+								sum += row_[gc_tx+dx]
+							}
+						}
+						dst[y*width+x] = sum * blurScale(r)
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
+
 // gc_files_blur holds the source files whose lines the kernels' records hash.
 //
 //go:embed blur.go

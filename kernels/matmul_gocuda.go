@@ -41,6 +41,232 @@ var gc_src_matMulNaive = compiled.NewSource(gc_files_matmul, "matMulNaive", "60f
 	compiled.PTX{Entry: "matMulNaive", Pack: gc_ptx_matmul, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"matmul.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line matmul.go:127
+func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line matmul.go:156*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= m {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+							continue
+						}
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var row int = gc_by*gc_bdy + gc_ty
+									var col int = gc_bx*gc_bdx + gc_tx
+									/*line matmul.go:133*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if (row*
+										/*line matmul.go:137*/ n+col) < 0 || (row*n+col) > len(c)-16 {
+										break
+									}
+									/*line matmul.go:134*/ for p := 0; p < k; p = p + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:134*/ if (p*
+											n+col) >= 0 && (p*n+col) <= len(b)-16 {
+											/*line matmul.go:135*/ gc_ld2 = lanes.LoadFloat32x16Slice(b[p*n+col:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line matmul.go:135*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld2))
+									}
+									sum.StoreSlice(c[row*n+col:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								gc_pos.Thread = gc_base + gc_tx
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line matmul.go:133*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (row*
+									/*line matmul.go:137*/ n+col) < 0 || (row*n+col) > len(c)-8 {
+									break
+								}
+								var gc_row int = gc_by*gc_bdy + gc_ty
+								var gc_col int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (gc_row*
+									/*line matmul.go:137*/ n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
+									break
+								}
+								/*line matmul.go:134*/ for p := 0; p < k; p = p + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:134*/ if (p*
+										n+col) >= 0 && (p*n+col) <= len(b)-8 {
+										/*line matmul.go:135*/ gc_ld = lanes.LoadFloat32x8Slice(b[p*n+col:])
+									} else {
+										break gc_jam
+									}
+									/*line matmul.go:135*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:135*/ if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+										/*line matmul.go:135*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b[p*n+gc_col:])
+									} else {
+										break gc_jam
+									}
+									/*line matmul.go:135*/ gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld))
+								}
+								sum.StoreSlice(c[row*n+col:])
+								/*line matmul.go:137*/ gc_sum.StoreSlice(c[gc_row*n+gc_col:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line matmul.go:133*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (row*
+									/*line matmul.go:137*/ n+col) < 0 || (row*n+col) > len(c)-8 {
+									break
+								}
+								/*line matmul.go:134*/ for p := 0; p < k; p = p + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:134*/ if (p*
+										n+col) >= 0 && (p*n+col) <= len(b)-8 {
+										/*line matmul.go:135*/ gc_ld = lanes.LoadFloat32x8Slice(b[p*n+col:])
+									} else {
+										break gc_steps
+									}
+									/*line matmul.go:135*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
+								}
+								sum.StoreSlice(c[row*n+col:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							row := gc_by*gc_bdy + gc_ty
+							col := gc_bx*gc_bdx + gc_tx
+							/*line matmul.go:133*/ var sum float32
+							for p := 0; p < k; p++ {
+								sum += a[row*k+p] * b[p*n+col]
+							}
+							c[row*n+col] = sum
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line matmul.go:156*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= m {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+							continue
+						}
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line matmul.go:133*/ var sum lanes.Float32x8
+							if (row*
+								/*line matmul.go:137*/ n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line matmul.go:134*/ for p := 0; p < k; p = p + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line matmul.go:134*/ if (p*
+									n+col) >= 0 && (p*n+col) <= len(b)-8 {
+									/*line matmul.go:135*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+								} else {
+									break gc_steps2
+								}
+								/*line matmul.go:135*/ sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
+							}
+							sum.StoreSlice(c[row*n+col:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							row := gc_by*gc_bdy + gc_ty
+							col := gc_bx*gc_bdx + gc_tx
+							/*line matmul.go:133*/ var sum float32
+							for p := 0; p < k; p++ {
+								sum += a[row*k+p] * b[p*n+col]
+							}
+							c[row*n+col] = sum
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // MatMulTiledKernel returns the tiled matrix multiply of Ryoo et al.
 // (PPoPP'08) and the CUDA programming guide: each 16×16 block computes a
 // 16×16 tile of C, walking k in steps of 16; at each step every thread loads
@@ -77,6 +303,608 @@ var gc_src_matMulTiled = compiled.NewSource(gc_files_matmul, "matMulTiled", "760
 	compiled.PTX{Entry: "matMulTiled", Pack: gc_ptx_matmul, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"matmul.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line matmul.go:159
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line matmul.go:160*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
+	clear(gc_s_sum)
+	/*line matmul.go:166*/ for p := 0; p < k; p += MatMulTile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := lanes.Mask32x16FromBits(0)
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_simd_steps4:
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+									var col int = gc_bx*MatMulTile + tx
+									/*line matmul.go:167*/ var gc_t7 int = p + tx
+									/*line matmul.go:167*/ var gc_t8 int = p + ty
+									/*line matmul.go:167*/ var gc_row4 int = row
+									/*line matmul.go:167*/ var gc_col4 int = col
+									var gc_ac4 int = gc_t7
+									var gc_br4 int = gc_t8
+									var gc_av4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:167*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
+										var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:167*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+											/*line matmul.go:167*/ gc_ld13 = lanes.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+										} else {
+											break gc_simd_steps4
+										}
+										gc_av4 = gc_ld13
+									} else {
+										gc_b8 := gc_none4
+										/*line matmul.go:167*/ if gc_row4 < m {
+											gc_b8 = gc_all4
+										}
+										/*line matmul.go:167*/ gc_if7 := lanes.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+										if gc_if7.ToBits() != 0 {
+											var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:167*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+												/*line matmul.go:167*/ gc_ld14 = lanes.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+											} else {
+												break gc_simd_steps4
+											}
+											gc_av4 = gc_av4.Merge(gc_ld14, lanes.Mask32x16FromBits(^gc_if7.ToBits()))
+										}
+									}
+									/*line matmul.go:167*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
+										var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:167*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+											/*line matmul.go:167*/ gc_ld15 = lanes.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+										} else {
+											break gc_simd_steps4
+										}
+										gc_bv4 = gc_ld15
+									} else {
+										gc_b9 := gc_none4
+										/*line matmul.go:167*/ if gc_br4 < k {
+											gc_b9 = gc_all4
+										}
+										/*line matmul.go:167*/ gc_if8 := lanes.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+										if gc_if8.ToBits() != 0 {
+											var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:167*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+												/*line matmul.go:167*/ gc_ld16 = lanes.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+											} else {
+												break gc_simd_steps4
+											}
+											gc_bv4 = gc_bv4.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+										}
+									}
+									/*line matmul.go:167*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+									/*line matmul.go:167*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps3:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
+								/*line matmul.go:167*/ var gc_t5 int = p + tx
+								/*line matmul.go:167*/ var gc_t6 int = p + ty
+								/*line matmul.go:167*/ var gc_row3 int = row
+								/*line matmul.go:167*/ var gc_col3 int = col
+								var gc_ac3 int = gc_t5
+								var gc_br3 int = gc_t6
+								var gc_av3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:167*/ if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:167*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+										/*line matmul.go:167*/ gc_ld9 = lanes.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+									} else {
+										break gc_steps3
+									}
+									gc_av3 = gc_ld9
+								} else {
+									gc_b6 := gc_none3
+									/*line matmul.go:167*/ if gc_row3 < m {
+										gc_b6 = gc_all3
+									}
+									/*line matmul.go:167*/ gc_if5 := gc_b6.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+									if gc_if5.ToBits() != 0 {
+										var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:167*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+											/*line matmul.go:167*/ gc_ld10 = lanes.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+										} else {
+											break gc_steps3
+										}
+										gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
+									}
+								}
+								/*line matmul.go:167*/ if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+									var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:167*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+										/*line matmul.go:167*/ gc_ld11 = lanes.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+									} else {
+										break gc_steps3
+									}
+									gc_bv3 = gc_ld11
+								} else {
+									gc_b7 := gc_none3
+									/*line matmul.go:167*/ if gc_br3 < k {
+										gc_b7 = gc_all3
+									}
+									/*line matmul.go:167*/ gc_if6 := gc_b7.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+									if gc_if6.ToBits() != 0 {
+										var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:167*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+											/*line matmul.go:167*/ gc_ld12 = lanes.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+										} else {
+											break gc_steps3
+										}
+										gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
+									}
+								}
+								/*line matmul.go:167*/ gc_av3.StoreSlice(gc_at[gc_tx:])
+								/*line matmul.go:167*/ gc_bv3.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps4:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ var gc_t7 int = p + tx
+							/*line matmul.go:167*/ var gc_t8 int = p + ty
+							/*line matmul.go:167*/ var gc_row4 int = row
+							/*line matmul.go:167*/ var gc_col4 int = col
+							var gc_ac4 int = gc_t7
+							var gc_br4 int = gc_t8
+							var gc_av4 lanes.Float32x8
+							var gc_bv4 lanes.Float32x8
+							/*line matmul.go:167*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+								var gc_ld13 lanes.Float32x8
+								/*line matmul.go:167*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line matmul.go:167*/ gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								} else {
+									break gc_steps4
+								}
+								gc_av4 = gc_ld13
+							} else {
+								gc_b8 := gc_none4
+								/*line matmul.go:167*/ if gc_row4 < m {
+									gc_b8 = gc_all4
+								}
+								/*line matmul.go:167*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+								if gc_if7.ToBits() != 0 {
+									var gc_ld14 lanes.Float32x8
+									/*line matmul.go:167*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+										/*line matmul.go:167*/ gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+									} else {
+										break gc_steps4
+									}
+									gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+								}
+							}
+							/*line matmul.go:167*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+								var gc_ld15 lanes.Float32x8
+								/*line matmul.go:167*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line matmul.go:167*/ gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								} else {
+									break gc_steps4
+								}
+								gc_bv4 = gc_ld15
+							} else {
+								gc_b9 := gc_none4
+								/*line matmul.go:167*/ if gc_br4 < k {
+									gc_b9 = gc_all4
+								}
+								/*line matmul.go:167*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+								if gc_if8.ToBits() != 0 {
+									var gc_ld16 lanes.Float32x8
+									/*line matmul.go:167*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+										/*line matmul.go:167*/ gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									} else {
+										break gc_steps4
+									}
+									gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+								}
+							}
+							/*line matmul.go:167*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+							/*line matmul.go:167*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:167*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:162*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								/*line matmul.go:169*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
+									break
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								}
+								{
+									/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(lanes.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								}
+								/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:162*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:169*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							/*line matmul.go:170*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:162*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:169*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+						/*line matmul.go:170*/ sum = lanes.AddMulSlice(sum, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+						/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(1)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line matmul.go:170*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*MatMulTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at3 := c[gc_off:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+								_ = row
+								var tx int = gc_tx
+								/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
+								_ = col
+								/*line matmul.go:164*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line matmul.go:175*/ sum.StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
+							_ = col
+							/*line matmul.go:164*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:175*/ sum.StoreSlice(gc_at3[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:175*/ gc_at3[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+					tx := gc_tx
+					/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:175*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // MatMulTiledUnrolledKernel returns MatMulTiledKernel with its inner loop
 // over the tile unrolled by hand, as Ryoo et al. (PPoPP'08) do with
 // "#pragma unroll" to remove the loop's counter, compare and branch (and,
@@ -100,6 +928,565 @@ func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thre
 var gc_src_matMulTiledUnrolled = compiled.NewSource(gc_files_matmul, "matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232").NoGoexit("621c106dba269f6955778a0e338afcba45010d9eff2ada15a608927fc0783ce1", "matmul.go:179-191").GPU(
 	compiled.PTX{Entry: "matMulTiledUnrolled", Pack: gc_ptx_matmul, Params: []string{"[]float32", "[]float32", "[]float32", "int", "int", "int"}, Files: []string{"matmul.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line matmul.go:200
+func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line matmul.go:201*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
+	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
+	clear(gc_s_sum)
+	/*line matmul.go:207*/ for p := 0; p < k; p += MatMulTile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := lanes.Mask32x16FromBits(0)
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_simd_steps4:
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+									var col int = gc_bx*MatMulTile + tx
+									/*line matmul.go:208*/ var gc_t7 int = p + tx
+									/*line matmul.go:208*/ var gc_t8 int = p + ty
+									/*line matmul.go:208*/ var gc_row4 int = row
+									/*line matmul.go:208*/ var gc_col4 int = col
+									var gc_ac4 int = gc_t7
+									var gc_br4 int = gc_t8
+									var gc_av4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line matmul.go:208*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
+										var gc_ld13 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:208*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+											/*line matmul.go:208*/ gc_ld13 = lanes.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+										} else {
+											break gc_simd_steps4
+										}
+										gc_av4 = gc_ld13
+									} else {
+										gc_b8 := gc_none4
+										/*line matmul.go:208*/ if gc_row4 < m {
+											gc_b8 = gc_all4
+										}
+										/*line matmul.go:208*/ gc_if7 := lanes.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+										if gc_if7.ToBits() != 0 {
+											var gc_ld14 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:208*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+												/*line matmul.go:208*/ gc_ld14 = lanes.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+											} else {
+												break gc_simd_steps4
+											}
+											gc_av4 = gc_av4.Merge(gc_ld14, lanes.Mask32x16FromBits(^gc_if7.ToBits()))
+										}
+									}
+									/*line matmul.go:208*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
+										var gc_ld15 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line matmul.go:208*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+											/*line matmul.go:208*/ gc_ld15 = lanes.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+										} else {
+											break gc_simd_steps4
+										}
+										gc_bv4 = gc_ld15
+									} else {
+										gc_b9 := gc_none4
+										/*line matmul.go:208*/ if gc_br4 < k {
+											gc_b9 = gc_all4
+										}
+										/*line matmul.go:208*/ gc_if8 := lanes.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+										if gc_if8.ToBits() != 0 {
+											var gc_ld16 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line matmul.go:208*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+												/*line matmul.go:208*/ gc_ld16 = lanes.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+											} else {
+												break gc_simd_steps4
+											}
+											gc_bv4 = gc_bv4.Merge(gc_ld16, lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+										}
+									}
+									/*line matmul.go:208*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+									/*line matmul.go:208*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps3:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+								var col int = gc_bx*MatMulTile + tx
+								/*line matmul.go:208*/ var gc_t5 int = p + tx
+								/*line matmul.go:208*/ var gc_t6 int = p + ty
+								/*line matmul.go:208*/ var gc_row3 int = row
+								/*line matmul.go:208*/ var gc_col3 int = col
+								var gc_ac3 int = gc_t5
+								var gc_br3 int = gc_t6
+								var gc_av3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line matmul.go:208*/ if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:208*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+										/*line matmul.go:208*/ gc_ld9 = lanes.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+									} else {
+										break gc_steps3
+									}
+									gc_av3 = gc_ld9
+								} else {
+									gc_b6 := gc_none3
+									/*line matmul.go:208*/ if gc_row3 < m {
+										gc_b6 = gc_all3
+									}
+									/*line matmul.go:208*/ gc_if5 := gc_b6.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+									if gc_if5.ToBits() != 0 {
+										var gc_ld10 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:208*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+											/*line matmul.go:208*/ gc_ld10 = lanes.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+										} else {
+											break gc_steps3
+										}
+										gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
+									}
+								}
+								/*line matmul.go:208*/ if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+									var gc_ld11 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line matmul.go:208*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+										/*line matmul.go:208*/ gc_ld11 = lanes.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+									} else {
+										break gc_steps3
+									}
+									gc_bv3 = gc_ld11
+								} else {
+									gc_b7 := gc_none3
+									/*line matmul.go:208*/ if gc_br3 < k {
+										gc_b7 = gc_all3
+									}
+									/*line matmul.go:208*/ gc_if6 := gc_b7.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+									if gc_if6.ToBits() != 0 {
+										var gc_ld12 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line matmul.go:208*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+											/*line matmul.go:208*/ gc_ld12 = lanes.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+										} else {
+											break gc_steps3
+										}
+										gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
+									}
+								}
+								/*line matmul.go:208*/ gc_av3.StoreSlice(gc_at[gc_tx:])
+								/*line matmul.go:208*/ gc_bv3.StoreSlice(gc_at2[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
+						gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps4:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+							var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ var gc_t7 int = p + tx
+							/*line matmul.go:208*/ var gc_t8 int = p + ty
+							/*line matmul.go:208*/ var gc_row4 int = row
+							/*line matmul.go:208*/ var gc_col4 int = col
+							var gc_ac4 int = gc_t7
+							var gc_br4 int = gc_t8
+							var gc_av4 lanes.Float32x8
+							var gc_bv4 lanes.Float32x8
+							/*line matmul.go:208*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+								var gc_ld13 lanes.Float32x8
+								/*line matmul.go:208*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line matmul.go:208*/ gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								} else {
+									break gc_steps4
+								}
+								gc_av4 = gc_ld13
+							} else {
+								gc_b8 := gc_none4
+								/*line matmul.go:208*/ if gc_row4 < m {
+									gc_b8 = gc_all4
+								}
+								/*line matmul.go:208*/ gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+								if gc_if7.ToBits() != 0 {
+									var gc_ld14 lanes.Float32x8
+									/*line matmul.go:208*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+										/*line matmul.go:208*/ gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+									} else {
+										break gc_steps4
+									}
+									gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+								}
+							}
+							/*line matmul.go:208*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+								var gc_ld15 lanes.Float32x8
+								/*line matmul.go:208*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line matmul.go:208*/ gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								} else {
+									break gc_steps4
+								}
+								gc_bv4 = gc_ld15
+							} else {
+								gc_b9 := gc_none4
+								/*line matmul.go:208*/ if gc_br4 < k {
+									gc_b9 = gc_all4
+								}
+								/*line matmul.go:208*/ gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+								if gc_if8.ToBits() != 0 {
+									var gc_ld16 lanes.Float32x8
+									/*line matmul.go:208*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+										/*line matmul.go:208*/ gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									} else {
+										break gc_steps4
+									}
+									gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+								}
+							}
+							/*line matmul.go:208*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+							/*line matmul.go:208*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:208*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						col := gc_bx*MatMulTile + tx
+						/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line matmul.go:210*/ bt := (*[MatMulTile][MatMulTile]float32)(bs)
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_ty
+				if gc_off >= 0 && gc_off < len(as) {
+					gc_at3 := as[gc_off:][:1]
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									var tx int = gc_tx
+									var ty int = gc_ty
+									_ = ty
+									/*line matmul.go:203*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+									/*line matmul.go:210*/ var ar *[16]float32 = &gc_at3[0]
+									if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
+										break
+									}
+									/*line matmul.go:211*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[0][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[1][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[2][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[3][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[4][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[5][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[6][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[7][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[8][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[9][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[10][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[11][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[12][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[13][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[14][tx:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask324).Mul(lanes.LoadFloat32x16Slice(bt[15][tx:])))
+									/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								_ = ty
+								/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+								/*line matmul.go:210*/ var ar *[16]float32 = &gc_at3[0]
+								if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
+									break
+								}
+								/*line matmul.go:211*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[0][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[1][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[2][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[3][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[4][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[5][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[6][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[7][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[8][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[9][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[10][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[11][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[12][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[13][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[14][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask323).Mul(lanes.LoadFloat32x8Slice(bt[15][tx:])))
+								/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							_ = ty
+							/*line matmul.go:203*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:210*/ var ar *[16]float32 = &gc_at3[0]
+							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
+								break
+							}
+							/*line matmul.go:211*/ sum = lanes.AddMulSlice(sum, ar[0], bt[0][tx:])
+							sum = lanes.AddMulSlice(sum, ar[1], bt[1][tx:])
+							sum = lanes.AddMulSlice(sum, ar[2], bt[2][tx:])
+							sum = lanes.AddMulSlice(sum, ar[3], bt[3][tx:])
+							sum = lanes.AddMulSlice(sum, ar[4], bt[4][tx:])
+							sum = lanes.AddMulSlice(sum, ar[5], bt[5][tx:])
+							sum = lanes.AddMulSlice(sum, ar[6], bt[6][tx:])
+							sum = lanes.AddMulSlice(sum, ar[7], bt[7][tx:])
+							sum = lanes.AddMulSlice(sum, ar[8], bt[8][tx:])
+							sum = lanes.AddMulSlice(sum, ar[9], bt[9][tx:])
+							sum = lanes.AddMulSlice(sum, ar[10], bt[10][tx:])
+							sum = lanes.AddMulSlice(sum, ar[11], bt[11][tx:])
+							sum = lanes.AddMulSlice(sum, ar[12], bt[12][tx:])
+							sum = lanes.AddMulSlice(sum, ar[13], bt[13][tx:])
+							sum = lanes.AddMulSlice(sum, ar[14], bt[14][tx:])
+							sum = lanes.AddMulSlice(sum, ar[15], bt[15][tx:])
+							/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:210*/ ar := &gc_at3[0]
+						sum += ar[0] * bt[0][tx]
+						sum += ar[1] * bt[1][tx]
+						sum += ar[2] * bt[2][tx]
+						sum += ar[3] * bt[3][tx]
+						sum += ar[4] * bt[4][tx]
+						sum += ar[5] * bt[5][tx]
+						sum += ar[6] * bt[6][tx]
+						sum += ar[7] * bt[7][tx]
+						sum += ar[8] * bt[8][tx]
+						sum += ar[9] * bt[9][tx]
+						sum += ar[10] * bt[10][tx]
+						sum += ar[11] * bt[11][tx]
+						sum += ar[12] * bt[12][tx]
+						sum += ar[13] * bt[13][tx]
+						sum += ar[14] * bt[14][tx]
+						sum += ar[15] * bt[15][tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:210*/ ar := &as[ty]
+						sum += ar[0] * bt[0][tx]
+						sum += ar[1] * bt[1][tx]
+						sum += ar[2] * bt[2][tx]
+						sum += ar[3] * bt[3][tx]
+						sum += ar[4] * bt[4][tx]
+						sum += ar[5] * bt[5][tx]
+						sum += ar[6] * bt[6][tx]
+						sum += ar[7] * bt[7][tx]
+						sum += ar[8] * bt[8][tx]
+						sum += ar[9] * bt[9][tx]
+						sum += ar[10] * bt[10][tx]
+						sum += ar[11] * bt[11][tx]
+						sum += ar[12] * bt[12][tx]
+						sum += ar[13] * bt[13][tx]
+						sum += ar[14] * bt[14][tx]
+						sum += ar[15] * bt[15][tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		/*line matmul.go:241*/ if !compiled.Adds(gc_bx*MatMulTile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*MatMulTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+								_ = row
+								var tx int = gc_tx
+								/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
+								_ = col
+								/*line matmul.go:205*/ sum := lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line matmul.go:230*/ sum.StoreSlice(gc_at4[gc_tx:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
+							_ = col
+							/*line matmul.go:205*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line matmul.go:230*/ sum.StoreSlice(gc_at4[gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line matmul.go:230*/ gc_at4[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+					tx := gc_tx
+					/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:230*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
 
 // MatMulRegisterTiledKernel returns the register-tiled matrix multiply
 // ("strategy 2" of the lecture slides; the register tiling Ryoo et al.

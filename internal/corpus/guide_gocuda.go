@@ -321,6 +321,204 @@ var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d
 	compiled.PTX{Entry: "guideMatMul", Pack: gc_ptx_guide, Params: []string{"corpus.guideMatrix", "corpus.guideMatrix", "corpus.guideMatrix"}, Files: []string{"guide.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line guide.go:60
+func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMatrix) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var row int = gc_by*gc_bdy + gc_ty
+									var col int = gc_bx*gc_bdx + gc_tx
+									/*line guide.go:62*/ var cValue lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line guide.go:65*/ if (row*
+										/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
+										break
+									}
+									/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line guide.go:65*/ if (e*
+											b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-16 {
+											/*line guide.go:66*/ gc_ld2 = lanes.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(gc_ld2))
+									}
+									cValue.StoreSlice(c.Elements[row*c.Width+col:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+						gc_jam:
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								gc_pos.Thread = gc_base + gc_tx
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line guide.go:62*/ var cValue lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line guide.go:65*/ if (row*
+									/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+									break
+								}
+								var gc_row int = gc_by*gc_bdy + gc_ty
+								var gc_col int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_cValue lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (gc_row*
+									/*line guide.go:68*/ c.Width+gc_col) < 0 || (gc_row*c.Width+gc_col) > len(c.Elements)-8 {
+									break
+								}
+								/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line guide.go:65*/ if (e*
+										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
+										/*line guide.go:66*/ gc_ld = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									} else {
+										break gc_jam
+									}
+									/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line guide.go:66*/ if (e*b.Width+gc_col) >= 0 && (e*b.Width+gc_col) <= len(b.Elements)-8 {
+										/*line guide.go:66*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+gc_col:])
+									} else {
+										break gc_jam
+									}
+									/*line guide.go:66*/ gc_cValue = gc_cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[gc_row*a.Width+e], gc_Lane0Mask32).Mul(gc_gc_ld))
+								}
+								cValue.StoreSlice(c.Elements[row*c.Width+col:])
+								/*line guide.go:68*/ gc_cValue.StoreSlice(c.Elements[gc_row*c.Width+gc_col:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line guide.go:62*/ var cValue lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line guide.go:65*/ if (row*
+									/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+									break
+								}
+								/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line guide.go:65*/ if (e*
+										b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
+										/*line guide.go:66*/ gc_ld = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+									} else {
+										break gc_steps
+									}
+									/*line guide.go:66*/ cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(gc_ld))
+								}
+								cValue.StoreSlice(c.Elements[row*c.Width+col:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							row := gc_by*gc_bdy + gc_ty
+							col := gc_bx*gc_bdx + gc_tx
+							/*line guide.go:62*/ var cValue float32
+							/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
+								cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+							}
+							c.Elements[row*c.Width+col] = cValue
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+					gc_steps2:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line guide.go:62*/ var cValue lanes.Float32x8
+							/*line guide.go:65*/ if (row*
+								/*line guide.go:68*/ c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
+								break
+							}
+							/*line guide.go:65*/ for e := 0; e < a.Width; e = e + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line guide.go:65*/ if (e*
+									b.Width+col) >= 0 && (e*b.Width+col) <= len(b.Elements)-8 {
+									/*line guide.go:66*/ gc_ld2 = lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
+								} else {
+									break gc_steps2
+								}
+								/*line guide.go:66*/ cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
+							}
+							cValue.StoreSlice(c.Elements[row*c.Width+col:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							row := gc_by*gc_bdy + gc_ty
+							col := gc_bx*gc_bdx + gc_tx
+							/*line guide.go:62*/ var cValue float32
+							/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
+								cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+							}
+							c.Elements[row*c.Width+col] = cValue
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // GuideMatMulSharedKernel is the second MatMulKernel of the Guide's
 // "Shared Memory" section: each block computes a BLOCK_SIZE×BLOCK_SIZE
 // sub-matrix of C through sub-matrices of A and B loaded into shared

@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,6 +31,278 @@ func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thr
 
 //line exit_walk.go:12
 var gc_src_exitWalk = compiled.NewSource(gc_files_exit_walk, "exitWalk", "45b06e0cbc3695244bd1b1cba05613981a7eb632d2108087d24d7f87039dc38d", "exit_walk.go:5-29").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line exit_walk.go:12
+func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, p, trips, sel int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		clear(gc_exited)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := lanes.Mask32x16FromBits(0xffff)
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+								gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+							}
+							var s int32 = int32(0)
+							/*line exit_walk.go:15*/ gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx, 16))))
+							if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+								compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+								gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							}
+							/*line exit_walk.go:16*/ lanes.BroadcastInt32x16(s).Merge(lanes.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line exit_walk.go:14*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var s int32 = int32(0)
+						/*line exit_walk.go:15*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						/*line exit_walk.go:16*/ lanes.BroadcastInt32x8(s).Merge(lanes.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line exit_walk.go:14*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var s int32 = int32(0)
+					/*line exit_walk.go:15*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx, 8))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+					}
+					/*line exit_walk.go:16*/ lanes.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive)
+				}
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				s := int32(0)
+				/*line exit_walk.go:15*/ if p == gc_tx {
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+				gc_s_s[gc_rank] = s
+			}
+		}
+		/*line exit_walk.go:18*/ for k := gc_bdy % 4; k > 0; k-- {
+			for j := 0; j < trips; j++ {
+				gc_from, gc_to := 0, gc_bdx
+				/*line exit_walk.go:22*/ if !compiled.Adds(j*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), j*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+								gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								/*line exit_walk.go:21*/ gc_vb2 := lanes.BroadcastInt32x16(int32(j + 1))
+							gc_steps2:
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_alive4 := gc_all4
+									if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+										gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+									}
+									/*line exit_walk.go:21*/ s := lanes.LoadInt32x16Slice(gc_s_s[gc_rank:])
+									{
+										/*line exit_walk.go:20*/ var ix int = j*gc_bdx + gc_tx
+										/*line exit_walk.go:20*/ if ix < len(in) && uint(len(in)-ix) > 15 {
+											var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+											/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-16 {
+												gc_ld3 = lanes.LoadInt32x16Slice(in[ix:])
+											} else {
+												break gc_steps2
+											}
+											/*line exit_walk.go:21*/ s = s.Merge(s.Add(gc_ld3.Mul(gc_vb2)), lanes.Mask32x16FromBits(^gc_alive4.ToBits()))
+										} else {
+											/*line exit_walk.go:21*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+												var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+												/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-16 {
+													gc_ld4 = lanes.LoadInt32x16Slice(in[ix:])
+												} else {
+													break gc_steps2
+												}
+												/*line exit_walk.go:21*/ s = s.Merge(s.Add(gc_ld4.Mul(gc_vb2)), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()))
+											}
+										}
+									}
+									/*line exit_walk.go:22*/ s.Merge(lanes.LoadInt32x16Slice(gc_s_s[gc_rank:]), gc_alive4).StoreSlice(gc_s_s[gc_rank:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							/*line exit_walk.go:21*/ gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
+						gc_simd_steps:
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_alive3 := gc_all3
+								if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+									/*line exit_walk.go:21*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								}
+								/*line exit_walk.go:21*/ s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
+								/*line exit_walk.go:20*/ var ix int = j*gc_bdx + gc_tx
+								/*line exit_walk.go:20*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+									var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
+										gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line exit_walk.go:21*/ s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive3)
+								} else {
+									/*line exit_walk.go:21*/ gc_if3 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									if gc_alive3.And(gc_if3).ToBits() != 0 {
+										var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
+											gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+										} else {
+											break gc_simd_steps
+										}
+										/*line exit_walk.go:21*/ s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive3.And(gc_if3))
+									}
+								}
+								/*line exit_walk.go:22*/ s.Merge(lanes.LoadInt32x8Slice(gc_s_s[gc_rank:]), gc_alive3).StoreSlice(gc_s_s[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						/*line exit_walk.go:21*/ gc_vb := lanes.BroadcastInt32x8(int32(j + 1))
+					gc_steps:
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+								/*line exit_walk.go:21*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							}
+							/*line exit_walk.go:21*/ s := lanes.LoadInt32x8Slice(gc_s_s[gc_rank:])
+							/*line exit_walk.go:20*/ var ix int = j*gc_bdx + gc_tx
+							/*line exit_walk.go:20*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+								var gc_ld lanes.Int32x8
+								/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+									break gc_steps
+								}
+								/*line exit_walk.go:21*/ s = s.Add(gc_ld.Mul(gc_vb)).Merge(s, gc_alive2)
+							} else {
+								/*line exit_walk.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								if gc_alive2.And(gc_if2).ToBits() != 0 {
+									var gc_ld2 lanes.Int32x8
+									/*line exit_walk.go:20*/ if ix >= 0 && ix <= len(in)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+									} else {
+										break gc_steps
+									}
+									/*line exit_walk.go:21*/ s = s.Add(gc_ld2.Mul(gc_vb)).Merge(s, gc_alive2.And(gc_if2))
+								}
+							}
+							/*line exit_walk.go:20*/ s.StoreMasked((*[8]int32)(gc_s_s[gc_rank:]), gc_alive2)
+						}
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						s := gc_s_s[gc_rank]
+						/*line exit_walk.go:20*/ if ix := j*gc_bdx + gc_tx; ix < len(in) {
+							s += in[ix] * int32(j+1)
+						}
+						gc_s_s[gc_rank] = s
+					}
+				}
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					i := gc_bx*gc_bdx + gc_tx
+					s := gc_s_s[gc_rank]
+					/*line exit_walk.go:24*/ switch sel & 3 {
+					case 0:
+						out[i] = s + int32(k)
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_exit_walk holds the source files whose lines the kernels' records hash.
 //

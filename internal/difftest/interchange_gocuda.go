@@ -31,6 +31,232 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 //line interchange.go:24
 var gc_src_interchangeMatMul = compiled.NewSource(gc_files_interchange, "interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:19-35").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line interchange.go:24
+func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line interchange.go:53*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= m {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+							continue
+						}
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var row int = gc_by*gc_bdy + gc_ty
+									var col int = gc_bx*gc_bdx + gc_tx
+									/*line interchange.go:30*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if (row*
+										/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-16 {
+										break
+									}
+									/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line interchange.go:31*/ if (p*
+											n+col) >= 0 && (p*n+col) <= len(b)-16 {
+											/*line interchange.go:32*/ gc_ld2 = lanes.LoadFloat32x16Slice(b[p*n+col:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(gc_ld2))
+									}
+									sum.StoreSlice(c[row*n+col:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								gc_pos.Thread = gc_base + gc_tx
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:30*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (row*
+									/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
+									break
+								}
+								var gc_row int = gc_by*gc_bdy + gc_ty
+								var gc_col int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (gc_row*
+									/*line interchange.go:34*/ n+gc_col) < 0 || (gc_row*n+gc_col) > len(c)-8 {
+									break
+								}
+								/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line interchange.go:31*/ if (p*
+										n+col) >= 0 && (p*n+col) <= len(b)-8 {
+										/*line interchange.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(b[p*n+col:])
+									} else {
+										break gc_jam
+									}
+									/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line interchange.go:32*/ if (p*n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+										/*line interchange.go:32*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b[p*n+gc_col:])
+									} else {
+										break gc_jam
+									}
+									/*line interchange.go:32*/ gc_sum = gc_sum.Add(compiled.BroadcastFloat32x8At(&a[gc_row*k+p], gc_Lane0Mask32).Mul(gc_gc_ld))
+								}
+								sum.StoreSlice(c[row*n+col:])
+								/*line interchange.go:34*/ gc_sum.StoreSlice(c[gc_row*n+gc_col:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var row int = gc_by*gc_bdy + gc_ty
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:30*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if (row*
+									/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
+									break
+								}
+								/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line interchange.go:31*/ if (p*
+										n+col) >= 0 && (p*n+col) <= len(b)-8 {
+										/*line interchange.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(b[p*n+col:])
+									} else {
+										break gc_steps
+									}
+									/*line interchange.go:32*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(gc_ld))
+								}
+								sum.StoreSlice(c[row*n+col:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							row := gc_by*gc_bdy + gc_ty
+							col := gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:30*/ var sum float32
+							for p := 0; p < k; p++ {
+								sum += a[row*k+p] * b[p*n+col]
+							}
+							c[row*n+col] = sum
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_ty := 0
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line interchange.go:53*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						if (gc_by*gc_bdy + gc_ty) >= m {
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+							continue
+						}
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var row int = gc_by*gc_bdy + gc_ty
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:30*/ var sum lanes.Float32x8
+							if (row*
+								/*line interchange.go:34*/ n+col) < 0 || (row*n+col) > len(c)-8 {
+								break
+							}
+							/*line interchange.go:31*/ for p := 0; p < k; p = p + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line interchange.go:31*/ if (p*
+									n+col) >= 0 && (p*n+col) <= len(b)-8 {
+									/*line interchange.go:32*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+								} else {
+									break gc_steps2
+								}
+								/*line interchange.go:32*/ sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
+							}
+							sum.StoreSlice(c[row*n+col:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							row := gc_by*gc_bdy + gc_ty
+							col := gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:30*/ var sum float32
+							for p := 0; p < k; p++ {
+								sum += a[row*k+p] * b[p*n+col]
+							}
+							c[row*n+col] = sum
+						}
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // InterchangeColumnsKernel sums each column of a k×n b, then, after a
 // barrier, stores the sum and the thread that computed it: the threads
 // that returned before the loop stay returned across it.
@@ -45,6 +271,387 @@ func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int)
 //line interchange.go:42
 var gc_src_interchangeColumns = compiled.NewSource(gc_files_interchange, "interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:37-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line interchange.go:42
+func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line interchange.go:50*/ gc_s_s := gc_s_s[:gc_n]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := lanes.BroadcastFloat32x16(2)
+						gc_steps2:
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_alive2 := gc_all2
+								if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+									gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+								}
+								var col int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:44*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+								if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+									compiled.SetExited16(gc_exited, gc_rank, lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+									gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+								}
+								/*line interchange.go:47*/ s := lanes.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
+								if col < -2147483648 || col > 2147483632 {
+									break
+								}
+								/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+									/*line interchange.go:48*/ if p+
+										1 < k {
+										var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line interchange.go:49*/ if ((p+
+											1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-16 {
+											/*line interchange.go:50*/ gc_ld3 = lanes.LoadFloat32x16Slice(b[(p+1)*n+col:])
+										} else {
+											break gc_steps2
+										}
+										/*line interchange.go:50*/ s = s.Add(gc_ld3.Mul(gc_vb2))
+									}
+									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line interchange.go:50*/ if (p*
+										/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-16 {
+										/*line interchange.go:52*/ gc_ld4 = lanes.LoadFloat32x16Slice(b[p*n+col:])
+									} else {
+										break gc_steps2
+									}
+									/*line interchange.go:52*/ s = s.Add(gc_ld4)
+								}
+								/*line interchange.go:53*/ s.Merge(lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:]), gc_alive2).StoreSlice(gc_s_s[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := lanes.BroadcastFloat32x8(2)
+					gc_jam:
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_gc_tx := gc_tx + 8
+							gc_rank := gc_base + gc_tx
+							gc_gc_rank := gc_base + gc_gc_tx
+							gc_alive := gc_all
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+								/*line interchange.go:50*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							if gc_alive.And(gc_if).ToBits() != 0 {
+								compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+								gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							/*line interchange.go:47*/ s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+							if col < -2147483648 || col > 2147483640 {
+								break
+							}
+							gc_gc_alive := gc_all
+							if gc_gc_ex := compiled.ExitedBits(gc_exited, gc_gc_rank); gc_gc_ex != 0 {
+								/*line interchange.go:48*/ gc_gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var gc_col int = gc_bx*gc_bdx + gc_gc_tx
+							/*line interchange.go:44*/ gc_gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8))))
+							if gc_gc_alive.And(gc_gc_if).ToBits() != 0 {
+								compiled.SetExited(gc_exited, gc_gc_rank, gc_gc_alive.And(gc_gc_if).ToBits())
+								gc_gc_alive = gc_gc_alive.And(gc_gc_alive.And(gc_gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							gc_s := lanes.BroadcastInt32x8(int32(gc_col)).Add(gc_iota).ConvertToFloat32()
+							if gc_col < -2147483648 || gc_col > 2147483640 {
+								break
+							}
+							/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+								/*line interchange.go:48*/ if p+
+									1 < k {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line interchange.go:49*/ if ((p+
+										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
+										/*line interchange.go:50*/ gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									} else {
+										break gc_jam
+									}
+									/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
+								}
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line interchange.go:50*/ if (p*
+									/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
+									/*line interchange.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+								} else {
+									break gc_jam
+								}
+								/*line interchange.go:52*/ s = s.Add(gc_ld2)
+								/*line interchange.go:52*/ if p+
+									/*line interchange.go:49*/ 1 < k {
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line interchange.go:49*/ if ((p+
+										1)*n+gc_col) >= 0 && ((p+1)*n+gc_col) <= len(b)-8 {
+										/*line interchange.go:50*/ gc_gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+gc_col:])
+									} else {
+										break gc_jam
+									}
+									gc_s = gc_s.Add(gc_gc_ld.Mul(gc_vb))
+								}
+								var gc_gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line interchange.go:50*/ if (p*
+									/*line interchange.go:52*/ n+gc_col) >= 0 && (p*n+gc_col) <= len(b)-8 {
+									/*line interchange.go:52*/ gc_gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+gc_col:])
+								} else {
+									break gc_jam
+								}
+								gc_s = gc_s.Add(gc_gc_ld2)
+							}
+							/*line interchange.go:53*/ s.Merge(lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+							gc_s.Merge(lanes.LoadFloat32x8Slice(gc_s_s[gc_gc_rank:]), gc_gc_alive).StoreSlice(gc_s_s[gc_gc_rank:])
+						}
+					gc_simd_steps:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive := gc_all
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+								/*line interchange.go:48*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							if gc_alive.And(gc_if).ToBits() != 0 {
+								compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+								gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							/*line interchange.go:47*/ s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+							if col < -2147483648 || col > 2147483640 {
+								break
+							}
+							/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+								/*line interchange.go:48*/ if p+
+									1 < k {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line interchange.go:49*/ if ((p+
+										1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
+										/*line interchange.go:50*/ gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
+								}
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line interchange.go:50*/ if (p*
+									/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
+									/*line interchange.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+								} else {
+									break gc_simd_steps
+								}
+								/*line interchange.go:52*/ s = s.Add(gc_ld2)
+							}
+							/*line interchange.go:53*/ s.Merge(lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:]), gc_alive).StoreSlice(gc_s_s[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				gc_simd_L1:
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:44*/ if col >= n {
+							{
+								gc_exited[gc_rank] = true
+								continue gc_simd_L1
+							}
+						}
+						/*line interchange.go:47*/ s := float32(col)
+						for p := 0; p < k; p += 2 {
+							if p+1 < k {
+								s += b[(p+1)*n+col] * 2
+							}
+							s += b[p*n+col]
+						}
+						gc_s_s[gc_rank] = s
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line interchange.go:50*/ gc_s_s := gc_s_s[:gc_n]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(2)
+				gc_steps:
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line interchange.go:50*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						}
+						var col int = gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:44*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						}
+						/*line interchange.go:47*/ s := lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
+						if col < -2147483648 || col > 2147483640 {
+							break
+						}
+						/*line interchange.go:48*/ for p := 0; p < k; p = p + 2 {
+							/*line interchange.go:48*/ if p+
+								1 < k {
+								var gc_ld lanes.Float32x8
+								/*line interchange.go:49*/ if ((p+
+									1)*n+col) >= 0 && ((p+1)*n+col) <= len(b)-8 {
+									/*line interchange.go:50*/ gc_ld = lanes.LoadFloat32x8Slice(b[(p+1)*n+col:])
+								} else {
+									break gc_steps
+								}
+								/*line interchange.go:50*/ s = s.Add(gc_ld.Mul(gc_vb))
+							}
+							var gc_ld2 lanes.Float32x8
+							/*line interchange.go:50*/ if (p*
+								/*line interchange.go:52*/ n+col) >= 0 && (p*n+col) <= len(b)-8 {
+								/*line interchange.go:52*/ gc_ld2 = lanes.LoadFloat32x8Slice(b[p*n+col:])
+							} else {
+								break gc_steps
+							}
+							/*line interchange.go:52*/ s = s.Add(gc_ld2)
+						}
+						/*line interchange.go:48*/ s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
+					}
+				gc_L1:
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:44*/ if col >= n {
+							{
+								gc_exited[gc_rank] = true
+								continue gc_L1
+							}
+						}
+						/*line interchange.go:47*/ s := float32(col)
+						for p := 0; p < k; p += 2 {
+							if p+1 < k {
+								s += b[(p+1)*n+col] * 2
+							}
+							s += b[p*n+col]
+						}
+						gc_s_s[gc_rank] = s
+					}
+				}
+			}
+		})
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_vstep2 := 0
+		if compiled.SIMDBuild {
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_all4 := lanes.Mask32x16FromBits(0xffff)
+					gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+							gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+						}
+						var col int = gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:43*/ s := lanes.LoadFloat32x16Slice(gc_s_s[gc_rank:])
+						/*line interchange.go:55*/ if col < 0 || col > len(out)-16 ||
+							(gc_tx < -2147483648 || gc_tx > 2147483632) || col > len(who)-16 {
+							break
+						}
+						/*line interchange.go:55*/ s.StoreMasked((*[16]float32)(out[col:]), gc_alive4)
+						lanes.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive4)
+					}
+					lanes.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line interchange.go:43*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var col int = gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:43*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+					/*line interchange.go:55*/ if col < 0 || col > len(out)-8 ||
+						(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
+						break
+					}
+					/*line interchange.go:55*/ s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
+					lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		} else {
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line interchange.go:43*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var col int = gc_bx*gc_bdx + gc_tx
+				/*line interchange.go:43*/ s := lanes.LoadFloat32x8Slice(gc_s_s[gc_rank:])
+				/*line interchange.go:55*/ if col < 0 || col > len(out)-8 ||
+					(gc_tx < -2147483648 || gc_tx > 2147483640) || col > len(who)-8 {
+					break
+				}
+				/*line interchange.go:55*/ s.StoreMasked((*[8]float32)(out[col:]), gc_alive2)
+				lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive2)
+			}
+		}
+		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			col := gc_bx*gc_bdx + gc_tx
+			s := gc_s_s[gc_rank]
+			/*line interchange.go:55*/ out[col] = s
+			who[col] = int32(gc_tx)
+		}
+	}
+}
+
 // InterchangeNearestKernel is Rodinia's kmeansPoint: thread i, under the
 // guard i < npoints, finds the centre nearest its point, whose nf
 // features lie npoints apart (feature-major), the first of equal
@@ -52,8 +659,6 @@ var gc_src_interchangeColumns = compiled.NewSource(gc_files_interchange, "interc
 // store nothing. The guard is taken apart around the loop over centres
 // and the loop over features inside it, both run trip by trip for the
 // block.
-//
-//line interchange.go:68
 func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeNearest,
 		func(gc_t *gocuda.Thread) {
@@ -1624,6 +2229,522 @@ func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
 
 //line interchange.go:230
 var gc_src_guardStride = compiled.NewSource(gc_files_interchange, "guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:224-245").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line interchange.go:230
+func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		clear(gc_exited)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_all2 := lanes.Mask32x16FromBits(0xffff)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								gc_alive2 := gc_all2
+								if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+									gc_alive2 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex2).ToBits())
+								}
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								{
+									compiled.SetExited16(gc_exited, gc_rank, gc_alive2.ToBits())
+									gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+								}
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_alive := gc_all
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+								/*line interchange.go:231*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+							gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				}
+			gc_L1:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+		}
+		if compiled.StrideFar(gc_bdx*gc_gdx, len(g)) {
+			gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+			gc_span := (gc_bdx * gc_gdx) * gc_chunk
+			/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						i := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:235*/ gc_start := i
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line interchange.go:236*/ g[j] += 3
+						}
+					}
+				}
+			}
+		} else {
+			/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := gc_from
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								gc_all4 := lanes.Mask32x16FromBits(0xffff)
+								gc_vb2 := lanes.BroadcastInt32x16(3)
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									gc_alive4 := gc_all4
+									if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+										gc_alive4 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex4).ToBits())
+									}
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line interchange.go:235*/ var j int = i + gc_off
+									if j < 0 || j > len(g)-16 {
+										break
+									}
+									/*line interchange.go:237*/ lanes.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+							gc_vb := lanes.BroadcastInt32x8(3)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_alive3 := gc_all3
+								if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+									/*line interchange.go:236*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+								}
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:235*/ var j int = i + gc_off
+								if j < 0 || j > len(g)-8 {
+									break
+								}
+								/*line interchange.go:237*/ lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+						gc_vb := lanes.BroadcastInt32x8(3)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_alive := gc_all
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+								/*line interchange.go:236*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:235*/ var j int = i + gc_off
+							if j < 0 || j > len(g)-8 {
+								break
+							}
+							/*line interchange.go:237*/ lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
+						}
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						i := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:235*/ j := i + gc_off
+						gc_more = true
+						/*line interchange.go:236*/ g[j] += 3
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_all6 := lanes.Mask32x16FromBits(0xffff)
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							gc_alive6 := gc_all6
+							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+								gc_alive6 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex6).ToBits())
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:238*/ a := lanes.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+							a.Merge(lanes.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive6).StoreSlice(gc_s_a[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all5 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line interchange.go:231*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:238*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+						a.Merge(lanes.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive5).StoreSlice(gc_s_a[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line interchange.go:231*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:238*/ a := lanes.BroadcastInt32x8(int32(i)).Add(gc_iota)
+					/*line interchange.go:238*/ a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive2)
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				/*line interchange.go:238*/ a := int32(i)
+				gc_s_a[gc_rank] = a
+			}
+		}
+		/*line interchange.go:239*/ for k := 0; k < p; k++ {
+			gc_from, gc_to := 0, gc_bdx
+			/*line interchange.go:242*/ if !compiled.Adds(k*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), k*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							gc_all8 := lanes.Mask32x16FromBits(0xffff)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_steps2:
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
+								gc_rank := gc_base + gc_tx
+								gc_alive8 := gc_all8
+								if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+									gc_alive8 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex8).ToBits())
+								}
+								/*line interchange.go:240*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
+								{
+									/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
+									/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 15 {
+										var gc_ld3 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+										/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-16 {
+											gc_ld3 = lanes.LoadInt32x16Slice(in[ix:])
+										} else {
+											break gc_steps2
+										}
+										/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld3), lanes.Mask32x16FromBits(^gc_alive8.ToBits()))
+									} else {
+										/*line interchange.go:241*/ gc_if2 := gc_iota4.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										if lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+											/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-16 {
+												gc_ld4 = lanes.LoadInt32x16Slice(in[ix:])
+											} else {
+												break gc_steps2
+											}
+											/*line interchange.go:241*/ a = a.Merge(a.Add(gc_ld4), lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
+										}
+									}
+								}
+								/*line interchange.go:242*/ a.Merge(lanes.LoadInt32x16Slice(gc_s_a[gc_rank:]), gc_alive8).StoreSlice(gc_s_a[gc_rank:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all7 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_simd_steps:
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_alive7 := gc_all7
+							if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+								/*line interchange.go:240*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							/*line interchange.go:240*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
+							/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+								var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
+									gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+									break gc_simd_steps
+								}
+								/*line interchange.go:241*/ a = a.Add(gc_ld).Merge(a, gc_alive7)
+							} else {
+								/*line interchange.go:241*/ gc_if := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+								if gc_alive7.And(gc_if).ToBits() != 0 {
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+									} else {
+										break gc_simd_steps
+									}
+									/*line interchange.go:241*/ a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
+								}
+							}
+							/*line interchange.go:242*/ a.Merge(lanes.LoadInt32x8Slice(gc_s_a[gc_rank:]), gc_alive7).StoreSlice(gc_s_a[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_alive3 := gc_all3
+						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+							/*line interchange.go:240*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						}
+						/*line interchange.go:240*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:240*/ var ix int = k*gc_bdx + gc_tx
+						/*line interchange.go:240*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+							var gc_ld lanes.Int32x8
+							/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
+								gc_ld = lanes.LoadInt32x8Slice(in[ix:])
+							} else {
+								break gc_steps
+							}
+							/*line interchange.go:241*/ a = a.Add(gc_ld).Merge(a, gc_alive3)
+						} else {
+							/*line interchange.go:241*/ gc_if := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+							if gc_alive3.And(gc_if).ToBits() != 0 {
+								var gc_ld2 lanes.Int32x8
+								/*line interchange.go:240*/ if ix >= 0 && ix <= len(in)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(in[ix:])
+								} else {
+									break gc_steps
+								}
+								/*line interchange.go:241*/ a = a.Add(gc_ld2).Merge(a, gc_alive3.And(gc_if))
+							}
+						}
+						/*line interchange.go:240*/ a.StoreMasked((*[8]int32)(gc_s_a[gc_rank:]), gc_alive3)
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					a := gc_s_a[gc_rank]
+					/*line interchange.go:240*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
+						a += in[ix]
+					}
+					gc_s_a[gc_rank] = a
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						gc_all10 := lanes.Mask32x16FromBits(0xffff)
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_alive10 := gc_all10
+							if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
+								gc_alive10 = lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_ex10).ToBits())
+							}
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:231*/ a := lanes.LoadInt32x16Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:244*/ if i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line interchange.go:244*/ a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_all9 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_alive9 := gc_all9
+						if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
+							/*line interchange.go:231*/ gc_alive9 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:231*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+						/*line interchange.go:244*/ if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line interchange.go:244*/ a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line interchange.go:231*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:231*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+					/*line interchange.go:244*/ if i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line interchange.go:244*/ a.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
+				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				i := gc_bx*gc_bdx + gc_tx
+				a := gc_s_a[gc_rank]
+				/*line interchange.go:244*/ out[i] = a
+			}
+		}
+	}
+}
 
 // gc_files_interchange holds the source files whose lines the kernels' records hash.
 //

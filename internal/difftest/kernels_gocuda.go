@@ -27,6 +27,608 @@ func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 //line kernels.go:14
 var gc_src_matMulTiled = compiled.NewSource(gc_files_kernels, "matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32").NoGoexit("1039ffeec54aff5ceb7eb9447132bb9e69946f4d2ffd3c2bab9c3eb486f7e733", "kernels.go:34-42")
 
+//line kernels.go:14
+func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line kernels.go:15*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
+	clear(gc_s_sum)
+	/*line kernels.go:21*/ for p := 0; p < k; p += tile {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
+					gc_at := as[gc_row5][:gc_bdx]
+					gc_at2 := bs[gc_row5][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMDBuild {
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_iota4 := gc_lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_none4 := gc_lanes.Mask32x16FromBits(0)
+								gc_all4 := gc_lanes.Mask32x16FromBits(0xffff)
+							gc_simd_steps4:
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tx int = gc_tx
+									var ty int = gc_ty
+									/*line kernels.go:18*/ var row int = gc_by*tile + ty
+									var col int = gc_bx*tile + tx
+									/*line kernels.go:22*/ var gc_t7 int = p + tx
+									/*line kernels.go:22*/ var gc_t8 int = p + ty
+									/*line kernels.go:22*/ var gc_row4 int = row
+									/*line kernels.go:22*/ var gc_col4 int = col
+									var gc_ac4 int = gc_t7
+									var gc_br4 int = gc_t8
+									var gc_av4 gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv4 gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line kernels.go:22*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 15) {
+										var gc_ld13 gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+											/*line kernels.go:22*/ gc_ld13 = gc_lanes.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+										} else {
+											break gc_simd_steps4
+										}
+										gc_av4 = gc_ld13
+									} else {
+										gc_b8 := gc_none4
+										/*line kernels.go:22*/ if gc_row4 < m {
+											gc_b8 = gc_all4
+										}
+										/*line kernels.go:22*/ gc_if7 := gc_lanes.Mask32x16FromBits(gc_b8.ToBits() & gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+										if gc_if7.ToBits() != 0 {
+											var gc_ld14 gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
+												/*line kernels.go:22*/ gc_ld14 = gc_lanes.LoadFloat32x16Slice(a[gc_row4*k+gc_ac4:])
+											} else {
+												break gc_simd_steps4
+											}
+											gc_av4 = gc_av4.Merge(gc_ld14, gc_lanes.Mask32x16FromBits(^gc_if7.ToBits()))
+										}
+									}
+									/*line kernels.go:22*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 15) {
+										var gc_ld15 gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+											/*line kernels.go:22*/ gc_ld15 = gc_lanes.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+										} else {
+											break gc_simd_steps4
+										}
+										gc_bv4 = gc_ld15
+									} else {
+										gc_b9 := gc_none4
+										/*line kernels.go:22*/ if gc_br4 < k {
+											gc_b9 = gc_all4
+										}
+										/*line kernels.go:22*/ gc_if8 := gc_lanes.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(gc_lanes.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+										if gc_if8.ToBits() != 0 {
+											var gc_ld16 gc_lanes.Float32x16 = gc_lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
+												/*line kernels.go:22*/ gc_ld16 = gc_lanes.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+											} else {
+												break gc_simd_steps4
+											}
+											gc_bv4 = gc_bv4.Merge(gc_ld16, gc_lanes.Mask32x16FromBits(^gc_if8.ToBits()))
+										}
+									}
+									/*line kernels.go:22*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+									/*line kernels.go:22*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+								}
+								gc_lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none3 := gc_lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+							gc_all3 := gc_lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_steps3:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line kernels.go:18*/ var row int = gc_by*tile + ty
+								var col int = gc_bx*tile + tx
+								/*line kernels.go:22*/ var gc_t5 int = p + tx
+								/*line kernels.go:22*/ var gc_t6 int = p + ty
+								/*line kernels.go:22*/ var gc_row3 int = row
+								/*line kernels.go:22*/ var gc_col3 int = col
+								var gc_ac3 int = gc_t5
+								var gc_br3 int = gc_t6
+								var gc_av3 gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv3 gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line kernels.go:22*/ if gc_row3 < m && (gc_ac3 < k && uint(k-gc_ac3) > 7) {
+									var gc_ld9 gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kernels.go:22*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+										/*line kernels.go:22*/ gc_ld9 = gc_lanes.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+									} else {
+										break gc_steps3
+									}
+									gc_av3 = gc_ld9
+								} else {
+									gc_b6 := gc_none3
+									/*line kernels.go:22*/ if gc_row3 < m {
+										gc_b6 = gc_all3
+									}
+									/*line kernels.go:22*/ gc_if5 := gc_b6.And(gc_iota3.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+									if gc_if5.ToBits() != 0 {
+										var gc_ld10 gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line kernels.go:22*/ if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+											/*line kernels.go:22*/ gc_ld10 = gc_lanes.LoadFloat32x8Slice(a[gc_row3*k+gc_ac3:])
+										} else {
+											break gc_steps3
+										}
+										gc_av3 = gc_ld10.Merge(gc_av3, gc_if5)
+									}
+								}
+								/*line kernels.go:22*/ if gc_br3 < k && (gc_col3 < n && uint(n-gc_col3) > 7) {
+									var gc_ld11 gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line kernels.go:22*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+										/*line kernels.go:22*/ gc_ld11 = gc_lanes.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+									} else {
+										break gc_steps3
+									}
+									gc_bv3 = gc_ld11
+								} else {
+									gc_b7 := gc_none3
+									/*line kernels.go:22*/ if gc_br3 < k {
+										gc_b7 = gc_all3
+									}
+									/*line kernels.go:22*/ gc_if6 := gc_b7.And(gc_iota3.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+									if gc_if6.ToBits() != 0 {
+										var gc_ld12 gc_lanes.Float32x8 = gc_lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line kernels.go:22*/ if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+											/*line kernels.go:22*/ gc_ld12 = gc_lanes.LoadFloat32x8Slice(b[gc_br3*n+gc_col3:])
+										} else {
+											break gc_steps3
+										}
+										gc_bv3 = gc_ld12.Merge(gc_bv3, gc_if6)
+									}
+								}
+								/*line kernels.go:22*/ gc_av3.StoreSlice(gc_at[gc_tx:])
+								/*line kernels.go:22*/ gc_bv3.StoreSlice(gc_at2[gc_tx:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota4 := gc_lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none4 := gc_lanes.BroadcastInt32x8(0).ToMask()
+						gc_all4 := gc_lanes.BroadcastInt32x8(-1).ToMask()
+					gc_steps4:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
+							var col int = gc_bx*tile + tx
+							/*line kernels.go:22*/ var gc_t7 int = p + tx
+							/*line kernels.go:22*/ var gc_t8 int = p + ty
+							/*line kernels.go:22*/ var gc_row4 int = row
+							/*line kernels.go:22*/ var gc_col4 int = col
+							var gc_ac4 int = gc_t7
+							var gc_br4 int = gc_t8
+							var gc_av4 gc_lanes.Float32x8
+							var gc_bv4 gc_lanes.Float32x8
+							/*line kernels.go:22*/ if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
+								var gc_ld13 gc_lanes.Float32x8
+								/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+									/*line kernels.go:22*/ gc_ld13 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+								} else {
+									break gc_steps4
+								}
+								gc_av4 = gc_ld13
+							} else {
+								gc_b8 := gc_none4
+								/*line kernels.go:22*/ if gc_row4 < m {
+									gc_b8 = gc_all4
+								}
+								/*line kernels.go:22*/ gc_if7 := gc_b8.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+								if gc_if7.ToBits() != 0 {
+									var gc_ld14 gc_lanes.Float32x8
+									/*line kernels.go:22*/ if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
+										/*line kernels.go:22*/ gc_ld14 = gc_lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
+									} else {
+										break gc_steps4
+									}
+									gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
+								}
+							}
+							/*line kernels.go:22*/ if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
+								var gc_ld15 gc_lanes.Float32x8
+								/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+									/*line kernels.go:22*/ gc_ld15 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+								} else {
+									break gc_steps4
+								}
+								gc_bv4 = gc_ld15
+							} else {
+								gc_b9 := gc_none4
+								/*line kernels.go:22*/ if gc_br4 < k {
+									gc_b9 = gc_all4
+								}
+								/*line kernels.go:22*/ gc_if8 := gc_b9.And(gc_iota4.Less(gc_lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+								if gc_if8.ToBits() != 0 {
+									var gc_ld16 gc_lanes.Float32x8
+									/*line kernels.go:22*/ if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
+										/*line kernels.go:22*/ gc_ld16 = gc_lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									} else {
+										break gc_steps4
+									}
+									gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
+								}
+							}
+							/*line kernels.go:22*/ gc_av4.StoreSlice(gc_at[gc_tx:])
+							/*line kernels.go:22*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						col := gc_bx*tile + tx
+						/*line kernels.go:22*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						col := gc_bx*tile + tx
+						/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line kernels.go:17*/ sum := gc_lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								/*line kernels.go:24*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
+									break
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								}
+								{
+									/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(gc_lanes.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								}
+								/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var tx int = gc_tx
+							var ty int = gc_ty
+							/*line kernels.go:17*/ sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line kernels.go:24*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+								break
+							}
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							/*line kernels.go:25*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line kernels.go:17*/ sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line kernels.go:24*/ if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
+							break
+						}
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
+						/*line kernels.go:25*/ sum = gc_lanes.AddMulSlice(sum, as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
+						/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					sum := gc_s_sum[gc_rank]
+					{
+						q := int(0)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(1)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(2)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(3)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(4)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(5)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(6)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(7)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(8)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(9)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(10)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(11)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(12)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(13)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(14)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					{
+						q := int(15)
+						/*line kernels.go:25*/ sum += as[ty][q] * bs[q][tx]
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*tile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*tile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at3 := c[gc_off:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var ty int = gc_ty
+								/*line kernels.go:18*/ var row int = gc_by*tile + ty
+								_ = row
+								var tx int = gc_tx
+								/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+								_ = col
+								/*line kernels.go:19*/ sum := gc_lanes.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+								{
+									/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							gc_lanes.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
+							_ = row
+							var tx int = gc_tx
+							/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+							_ = col
+							/*line kernels.go:19*/ sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
+						}
+						gc_lanes.ClearAVXUpperBits()
+					}
+				} else {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						{
+							gc_tx := gc_vstep3 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+						}
+						{
+							gc_tx := gc_vstep3 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					ty := gc_ty
+					/*line kernels.go:18*/ row := gc_by*tile + ty
+					tx := gc_tx
+					/*line kernels.go:19*/ col := gc_bx*tile + tx
+					sum := gc_s_sum[gc_rank]
+					/*line kernels.go:30*/ c[row*n+col] = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 //
 //line kernels.go:47

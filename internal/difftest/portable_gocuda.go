@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -26,6 +27,250 @@ func PortableWindowKernel(in, out []float32, r int) func(*gocuda.Thread) {
 //line portable.go:13
 var gc_src_portableWindow = compiled.NewSource(gc_files_portable, "portableWindow", "fa3e3c5ebea94ec9efa0f0ded0296d737d295a45d3e804bd105b31d28dcadd25", "portable.go:9-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line portable.go:13
+func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line portable.go:32*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(r, gc_bx*gc_bdx); gc_bound > gc_from {
+						gc_from = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx+
+						r, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx+
+						r); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line portable.go:18*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line portable.go:19*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
+										/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line portable.go:19*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
+											}
+											/*line portable.go:20*/ sum = sum.Add(gc_ld2)
+										}
+									} else {
+										/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
+												gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line portable.go:20*/ sum = sum.Add(gc_ld2)
+										}
+									}
+									/*line portable.go:22*/ sum.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line portable.go:18*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								var gc_i int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i < 0 || gc_i > len(out)-8 {
+									break
+								}
+								/*line portable.go:19*/ if (compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8)) && (compiled.Adds(r, 2) && (gc_i+(-r)) >= 0 && (gc_i+r) >= (gc_i+(-r)) && (gc_i+r) <= (len(in)-8)) {
+									/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line portable.go:19*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										}
+										/*line portable.go:20*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line portable.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								} else {
+									/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+											gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										} else {
+											break gc_jam
+										}
+										/*line portable.go:20*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line portable.go:20*/ if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
+											/*line portable.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
+										} else {
+											break gc_jam
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								}
+								/*line portable.go:22*/ sum.StoreSlice(out[i:])
+								/*line portable.go:22*/ gc_sum.StoreSlice(out[gc_i:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line portable.go:18*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line portable.go:19*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
+									/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line portable.go:19*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										}
+										/*line portable.go:20*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+											gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										} else {
+											break gc_steps
+										}
+										/*line portable.go:20*/ sum = sum.Add(gc_ld)
+									}
+								}
+								/*line portable.go:22*/ sum.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line portable.go:18*/ var sum float32
+							for d := -r; d <= r; d++ {
+								sum += in[i+d]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(r, gc_bx*gc_bdx); gc_bound > gc_from {
+						gc_from = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx+
+						r, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx+
+						r); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line portable.go:18*/ var sum lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line portable.go:19*/ if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
+								/*line portable.go:19*/ for d := -r; d <= r; d = d + 1 {
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line portable.go:19*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+									}
+									/*line portable.go:20*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line portable.go:20*/ for d := -r; d <= r; d = d + 1 {
+									var gc_ld2 lanes.Float32x8
+									/*line portable.go:19*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+									} else {
+										break gc_steps2
+									}
+									/*line portable.go:20*/ sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line portable.go:22*/ sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line portable.go:18*/ var sum float32
+							for d := -r; d <= r; d++ {
+								sum += in[i+d]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // PortableReachKernel has each thread i sum in[i] to in[i+reach], with no
 // guard: threads whose window passes the end of in fail.
 //
@@ -40,6 +285,208 @@ func PortableReachKernel(in, out []float32, reach int) func(*gocuda.Thread) {
 
 //line portable.go:29
 var gc_src_portableReach = compiled.NewSource(gc_files_portable, "portableReach", "c1769c471d446b9fae26b256846a4313c8f9778f1e460a69485aca676635058f", "portable.go:25-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line portable.go:29
+func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, reach int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line portable.go:31*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line portable.go:32*/ if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
+										/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line portable.go:32*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
+											}
+											/*line portable.go:33*/ sum = sum.Add(gc_ld2)
+										}
+									} else {
+										/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-16 {
+												gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line portable.go:33*/ sum = sum.Add(gc_ld2)
+										}
+									}
+									/*line portable.go:35*/ sum.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+						gc_jam:
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line portable.go:31*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								var gc_i int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i < 0 || gc_i > len(out)-8 {
+									break
+								}
+								/*line portable.go:32*/ if (compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8)) && (compiled.Adds(reach, 2) && (gc_i+0) >= 0 && (gc_i+reach) >= (gc_i+0) && (gc_i+reach) <= (len(in)-8)) {
+									/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line portable.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										}
+										/*line portable.go:33*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line portable.go:33*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								} else {
+									/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+											gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										} else {
+											break gc_jam
+										}
+										/*line portable.go:33*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line portable.go:33*/ if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
+											/*line portable.go:33*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d:])
+										} else {
+											break gc_jam
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								}
+								/*line portable.go:35*/ sum.StoreSlice(out[i:])
+								/*line portable.go:35*/ gc_sum.StoreSlice(out[gc_i:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line portable.go:31*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line portable.go:32*/ if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
+									/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line portable.go:32*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										}
+										/*line portable.go:33*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+											gc_ld = lanes.LoadFloat32x8Slice(in[i+d:])
+										} else {
+											break gc_steps
+										}
+										/*line portable.go:33*/ sum = sum.Add(gc_ld)
+									}
+								}
+								/*line portable.go:35*/ sum.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line portable.go:31*/ var sum float32
+							for d := 0; d <= reach; d++ {
+								sum += in[i+d]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := 0
+					gc_steps2:
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line portable.go:31*/ var sum lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line portable.go:32*/ if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
+								/*line portable.go:32*/ for d := 0; d <= reach; d = d + 1 {
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line portable.go:32*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+									}
+									/*line portable.go:33*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line portable.go:33*/ for d := 0; d <= reach; d = d + 1 {
+									var gc_ld2 lanes.Float32x8
+									/*line portable.go:32*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+									} else {
+										break gc_steps2
+									}
+									/*line portable.go:33*/ sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line portable.go:35*/ sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line portable.go:31*/ var sum float32
+							for d := 0; d <= reach; d++ {
+								sum += in[i+d]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // gc_files_portable holds the source files whose lines the kernels' records hash.
 //

@@ -167,6 +167,145 @@ func SegmentRowsKernel(out []int32, w, d int) func(*gocuda.Thread) {
 //line quotient.go:26
 var gc_src_segmentRows = compiled.NewSource(gc_files_quotient, "segmentRows", "b2df457c354457a0423fcdcc5f11871dc864267b6f68c80ce424ae6c279026c4", "quotient.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line quotient.go:26
+func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line quotient.go:40*/ gc_qoff, gc_qd := gc_ty*w, d
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_ty * gc_bdx) + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+						gc_at := out[gc_off:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_seg
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									gc_all2 := lanes.Mask32x16FromBits(0xffff)
+									gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									for ; gc_vstep+15 < gc_segend; gc_vstep += 16 {
+										gc_tx := gc_vstep
+										gc_alive2 := gc_all2
+										var x int = gc_tx
+										var y int = gc_ty
+										/*line quotient.go:28*/ var idx int = y*w + x
+										_ = idx
+										gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx + gc_r), 16))))
+										if lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+											gc_alive2 = lanes.Mask32x16FromBits(gc_alive2.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+										}
+										/*line quotient.go:30*/ lanes.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive2)
+									}
+									lanes.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep+7 < gc_segend; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_alive := gc_all
+									var x int = gc_tx
+									var y int = gc_ty
+									/*line quotient.go:28*/ var idx int = y*w + x
+									_ = idx
+									gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx + gc_r), 8))))
+									if gc_alive.And(gc_if).ToBits() != 0 {
+										gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+									}
+									/*line quotient.go:30*/ lanes.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at[(gc_tx-gc_seg):]), gc_alive)
+								}
+								lanes.ClearAVXUpperBits()
+							}
+						gc_simd_L1r:
+							for gc_u := gc_vstep - gc_seg; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								if (gc_tx + gc_r) == 3 {
+									continue gc_simd_L1r
+								}
+								/*line quotient.go:32*/ gc_at[gc_u] = int32(gc_q) + 1
+							}
+						} else {
+						gc_L1r:
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								if (gc_tx + gc_r) == 3 {
+									continue gc_L1r
+								}
+								/*line quotient.go:32*/ gc_at[gc_u] = int32(gc_q) + 1
+							}
+						}
+					} else {
+					gc_L1q:
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							x := gc_tx
+							y := gc_ty
+							if (gc_tx + gc_r) == 3 {
+								continue gc_L1q
+							}
+							/*line quotient.go:32*/ out[y*gc_bdx+x] = int32(gc_q) + 1
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				if compiled.SIMDBuild {
+					gc_vstep2 := 0
+				gc_simd_L1:
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						x := gc_tx
+						y := gc_ty
+						/*line quotient.go:28*/ idx := y*w + x
+						if idx%d == 3 {
+							continue gc_simd_L1
+						}
+						out[y*gc_bdx+x] = int32(idx/d) + 1
+					}
+				} else {
+					gc_vstep := 0
+				gc_L1:
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						x := gc_tx
+						y := gc_ty
+						/*line quotient.go:28*/ idx := y*w + x
+						if idx%d == 3 {
+							continue gc_L1
+						}
+						out[y*gc_bdx+x] = int32(idx/d) + 1
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // NormalizeKernel is llm.c's normalization_kernel (layernorm_forward.cu):
 // one thread an element of a (rows, C) tensor, the row's mean and rstd at
 // idx / C and the channel's weight and bias at idx % C. Its segments read

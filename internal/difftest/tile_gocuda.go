@@ -30,6 +30,371 @@ func TileHaloKernel(src, out, seen []int32, width, height, side, sy, sx int) fun
 //line tile.go:18
 var gc_src_tileHalo = compiled.NewSource(gc_files_tile, "tileHalo", "787875e286e51f690978381f251fd8d5d6bffd35bec7ad7e03440cb99a5e334e", "tile.go:11-45").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line tile.go:18
+func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, height, side, sy, sx int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line tile.go:19*/ tile_ := gocuda.Shared[int32](t, side*side)
+	r := (side - int(gc_bdx)) / 2
+	x0 := gc_bx*gc_bdx - r
+	/*line tile.go:21*/ y0 := gc_by*gc_bdy - r
+	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 {
+		for ty := 0; ty < side; ty++ {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_rowrank := ty % gc_bdy * gc_bdx
+			gc_pos.Thread = gc_rowrank
+			/*line tile.go:23*/ row := src[min(max(y0+ty, 0), height-1)*width:]
+			for tx, gc_rx := 0, 0; tx < side; tx, gc_rx = tx+1, gc_rx+1 {
+				if gc_rx == gc_bdx {
+					gc_rx = 0
+				}
+				gc_pos.Thread = gc_rowrank + gc_rx
+				/*line tile.go:25*/ tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
+			}
+		}
+	} else {
+		/*line tile.go:22*/ gc_chunk := compiled.StrideChunk(sy)
+		gc_span := (sy) * gc_chunk
+		/*line tile.go:22*/ for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						/*line tile.go:27*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, sy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(sy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(sy), gc_trips-1 {
+						/*line tile.go:23*/ row := src[min(max(y0+ty, 0), height-1)*width:]
+						for tx := gc_tx; tx < side; tx += sx {
+							tile_[ty*side+tx] = row[min(max(x0+tx, 0), width-1)]*3 + int32(ty)
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	/*line tile.go:30*/ b := (gc_by*gc_gdx + gc_bx) * side * side
+	gc_chunk2 := compiled.StrideChunk(gc_bdx * gc_bdy)
+	gc_span2 := (gc_bdx * gc_bdy) * gc_chunk2
+	/*line tile.go:31*/ for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				rank := gc_ty*gc_bdx + gc_tx
+				/*line tile.go:31*/ gc_start2 := rank
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*gc_bdy, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx*gc_bdy) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for k := gc_from3; gc_trips2 > 0; k, gc_trips2 = k+(gc_bdx*gc_bdy), gc_trips2-1 {
+					/*line tile.go:32*/ seen[b+k] = tile_[k]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(x0+r, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (y0 + r + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_all4 := lanes.Mask32x16FromBits(0xffff)
+							gc_iota4 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_none4 := lanes.Mask32x16FromBits(0)
+						gc_steps4:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_alive4 := gc_all4
+								/*line tile.go:34*/ var x int = x0 + r + gc_tx
+								/*line tile.go:34*/ var y int = y0 + r + gc_ty
+								gc_b8 := gc_none4
+								/*line tile.go:35*/ if y >= height {
+									gc_b8 = gc_all4
+								}
+								gc_b9 := gc_none4
+								/*line tile.go:35*/ if r < 1 {
+									gc_b9 = gc_all4
+								}
+								/*line tile.go:35*/ gc_if4 := lanes.Mask32x16FromBits(lanes.Mask32x16FromBits(gc_iota4.GreaterEqual(lanes.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b8.ToBits()).ToBits() | gc_b9.ToBits())
+								if lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+									gc_alive4 = lanes.Mask32x16FromBits(gc_alive4.ToBits() & lanes.Mask32x16FromBits(^lanes.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+								}
+								/*line tile.go:38*/ var sum lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+								if (y*
+									/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-16 {
+									break
+								}
+								/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
+									/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-16) {
+										for dx := r - 1; dx <= r+1; dx = dx + 1 {
+											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+											{
+												/*line tile.go:40*/ gc_ld4 = lanes.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+											}
+											/*line tile.go:41*/ sum = sum.Add(gc_ld4)
+										}
+									} else {
+										/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
+											var gc_ld4 lanes.Int32x16 = lanes.BroadcastInt32x16(0)
+											/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-16 {
+												gc_ld4 = lanes.LoadInt32x16Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+											} else {
+												break gc_steps4
+											}
+											/*line tile.go:41*/ sum = sum.Add(gc_ld4)
+										}
+									}
+								}
+								/*line tile.go:44*/ sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive4)
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_simd_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_alive2 := gc_all2
+							/*line tile.go:34*/ var x int = x0 + r + gc_tx
+							/*line tile.go:34*/ var y int = y0 + r + gc_ty
+							gc_b4 := gc_none2
+							/*line tile.go:35*/ if y >= height {
+								gc_b4 = gc_all2
+							}
+							gc_b5 := gc_none2
+							/*line tile.go:35*/ if r < 1 {
+								gc_b5 = gc_all2
+							}
+							/*line tile.go:35*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
+							if gc_alive2.And(gc_if2).ToBits() != 0 {
+								gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+							}
+							/*line tile.go:38*/ var sum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							if (y*
+								/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-8 {
+								break
+							}
+							/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
+								/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
+									for dx := r - 1; dx <= r+1; dx = dx + 1 {
+										var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										{
+											/*line tile.go:40*/ gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+										}
+										/*line tile.go:41*/ sum = sum.Add(gc_ld2)
+									}
+								} else {
+									/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
+										var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
+											gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line tile.go:41*/ sum = sum.Add(gc_ld2)
+									}
+								}
+							}
+							/*line tile.go:44*/ sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				gc_simd_L3:
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line tile.go:34*/ x := x0 + r + gc_tx
+						/*line tile.go:34*/ y := y0 + r + gc_ty
+						if x >= width || y >= height || r < 1 {
+							continue gc_simd_L3
+						}
+						var sum int32
+						for dy := r - 1; dy <= r+1; dy++ {
+							for dx := r - 1; dx <= r+1; dx++ {
+								sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
+							}
+						}
+						out[y*width+x] = sum
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				/*line tile.go:46*/ if !compiled.Adds(x0+r, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (y0 + r + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_vstep := gc_from
+					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_alive2 := gc_all2
+						/*line tile.go:34*/ var x int = x0 + r + gc_tx
+						/*line tile.go:34*/ var y int = y0 + r + gc_ty
+						gc_b4 := gc_none2
+						/*line tile.go:35*/ if y >= height {
+							gc_b4 = gc_all2
+						}
+						gc_b5 := gc_none2
+						/*line tile.go:35*/ if r < 1 {
+							gc_b5 = gc_all2
+						}
+						/*line tile.go:35*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4).Or(gc_b5)
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
+							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+						}
+						/*line tile.go:38*/ var sum lanes.Int32x8
+						if (y*
+							/*line tile.go:44*/ width+x) < 0 || (y*width+x) > len(out)-8 {
+							break
+						}
+						/*line tile.go:39*/ for dy := r - 1; dy <= r+1; dy = dy + 1 {
+							/*line tile.go:39*/ if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
+								for dx := r - 1; dx <= r+1; dx = dx + 1 {
+									var gc_ld2 lanes.Int32x8
+									{
+										/*line tile.go:40*/ gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+									}
+									/*line tile.go:41*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line tile.go:41*/ for dx := r - 1; dx <= r+1; dx = dx + 1 {
+									var gc_ld2 lanes.Int32x8
+									/*line tile.go:40*/ if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+									} else {
+										break gc_steps2
+									}
+									/*line tile.go:41*/ sum = sum.Add(gc_ld2)
+								}
+							}
+						}
+						/*line tile.go:44*/ sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
+					}
+				gc_L3:
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line tile.go:34*/ x := x0 + r + gc_tx
+						/*line tile.go:34*/ y := y0 + r + gc_ty
+						if x >= width || y >= height || r < 1 {
+							continue gc_L3
+						}
+						var sum int32
+						for dy := r - 1; dy <= r+1; dy++ {
+							for dx := r - 1; dx <= r+1; dx++ {
+								sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
+							}
+						}
+						out[y*width+x] = sum
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
+
 // TileOffsetKernel walks a rows×cols tile of shared memory from an
 // offset off of the thread's coordinates, along y by the block's y extent
 // and along x by its x extent, writing each element it reaches its keys'

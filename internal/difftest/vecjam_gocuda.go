@@ -33,6 +33,187 @@ func VecJamKernel(in, scale, out []float32, n, k, d int) func(*gocuda.Thread) {
 //line vecjam.go:13
 var gc_src_vecJam = compiled.NewSource(gc_files_vecjam, "vecJam", "cca899a506012a07238ee683200280938c1a223827ee1ebb15dfed20c31f9cee", "vecjam.go:5-23").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vecjam.go:13
+func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []float32, n, k, d int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line vecjam.go:32*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line vecjam.go:18*/ var s lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line vecjam.go:19*/ if (j*
+											n+i+d) >= 0 && (j*n+i+d) <= len(in)-16 {
+											/*line vecjam.go:20*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[j*n+i+d:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line vecjam.go:20*/ s = s.Add(gc_ld2.Mul(compiled.BroadcastFloat32x16At(&scale[j], gc_Lane0Mask322)))
+									}
+									s.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vecjam.go:18*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								var gc_i int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i < 0 || gc_i > len(out)-8 {
+									break
+								}
+								/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vecjam.go:19*/ if (j*
+										n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
+										/*line vecjam.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
+									} else {
+										break gc_jam
+									}
+									/*line vecjam.go:20*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+									var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vecjam.go:20*/ if (j*n+gc_i+d) >= 0 && (j*n+gc_i+d) <= len(in)-8 {
+										/*line vecjam.go:20*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[j*n+gc_i+d:])
+									} else {
+										break gc_jam
+									}
+									/*line vecjam.go:20*/ gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								}
+								s.StoreSlice(out[i:])
+								/*line vecjam.go:22*/ gc_s.StoreSlice(out[gc_i:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line vecjam.go:18*/ var s lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line vecjam.go:19*/ if (j*
+										n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
+										/*line vecjam.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
+									} else {
+										break gc_steps
+									}
+									/*line vecjam.go:20*/ s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&scale[j], gc_Lane0Mask32)))
+								}
+								s.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line vecjam.go:18*/ var s float32
+							for j := 0; j < k; j++ {
+								s += in[j*n+i+d] * scale[j]
+							}
+							out[i] = s
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vecjam.go:18*/ var s lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line vecjam.go:19*/ if (j*
+									n+i+d) >= 0 && (j*n+i+d) <= len(in)-8 {
+									/*line vecjam.go:20*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[j*n+i+d:])
+								} else {
+									break gc_steps2
+								}
+								/*line vecjam.go:20*/ s = s.Add(gc_ld2.Mul(lanes.BroadcastFloat32x8(scale[j])))
+							}
+							s.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line vecjam.go:18*/ var s float32
+							for j := 0; j < k; j++ {
+								s += in[j*n+i+d] * scale[j]
+							}
+							out[i] = s
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // VecJamTwoKernel gives thread i < len(out) the sums of in[i+2r-d] and
 // of its squares over d from 0 to 2r, a window read backwards whose
 // loads are each checked in place: two sums carried, which the SIMD build

@@ -610,6 +610,177 @@ func ShiftOffsetKernel(in, out []float32, k, n int) func(*gocuda.Thread) {
 //line vector.go:95
 var gc_src_shiftOffset = compiled.NewSource(gc_files_vector, "shiftOffset", "83b47a0b5c16d8eaadb6f3c8a632fd8d179bf291ca0ed520785b12312a42a977", "vector.go:90-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line vector.go:95
+func gc_body_shiftOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, n int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line vector.go:113*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_iota2 := lanes.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_simd_steps2:
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:100*/ var v lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+							if i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line vector.go:101*/ if i < n && uint(n-i) > 15 {
+								var gc_ld3 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								/*line vector.go:101*/ if (i+
+									1<<k) >= 0 && (i+1<<k) <= len(in)-16 {
+									/*line vector.go:102*/ gc_ld3 = lanes.LoadFloat32x16Slice(in[i+1<<k:])
+								} else {
+									break gc_simd_steps2
+								}
+								v = gc_ld3
+							} else {
+								/*line vector.go:102*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								if gc_if2.ToBits() != 0 {
+									var gc_u2 int
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+										gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
+										/*line vector.go:101*/ gc_u2 = 1 << k
+									}
+									var gc_ld4 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									/*line vector.go:102*/ if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-16 {
+										/*line vector.go:102*/ gc_ld4 = lanes.LoadFloat32x16Slice(in[i+gc_u2:])
+									} else {
+										break gc_simd_steps2
+									}
+									/*line vector.go:102*/ v = v.Merge(gc_ld4, lanes.Mask32x16FromBits(^gc_if2.ToBits()))
+								}
+							}
+							/*line vector.go:104*/ v.StoreSlice(out[i:])
+						}
+						lanes.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:100*/ var v lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						if i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line vector.go:101*/ if i < n && uint(n-i) > 7 {
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line vector.go:101*/ if (i+
+								1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+								/*line vector.go:102*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+1<<k:])
+							} else {
+								break gc_steps
+							}
+							v = gc_ld
+						} else {
+							/*line vector.go:102*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							if gc_if.ToBits() != 0 {
+								var gc_u int
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+									/*line vector.go:101*/ gc_u = 1 << k
+								}
+								var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line vector.go:102*/ if (i+gc_u) >= 0 && (i+gc_u) <= len(in)-8 {
+									/*line vector.go:102*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+gc_u:])
+								} else {
+									break gc_steps
+								}
+								/*line vector.go:102*/ v = gc_ld2.Merge(v, gc_if)
+							}
+						}
+						/*line vector.go:104*/ v.StoreSlice(out[i:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var i int = gc_bx*gc_bdx + gc_tx
+					/*line vector.go:100*/ var v lanes.Float32x8
+					if i < 0 || i > len(out)-8 {
+						break
+					}
+					/*line vector.go:101*/ if i < n && uint(n-i) > 7 {
+						var gc_ld3 lanes.Float32x8
+						/*line vector.go:101*/ if (i+
+							1<<k) >= 0 && (i+1<<k) <= len(in)-8 {
+							/*line vector.go:102*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[i+1<<k:])
+						} else {
+							break gc_steps2
+						}
+						v = gc_ld3
+					} else {
+						/*line vector.go:102*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						if gc_if2.ToBits() != 0 {
+							var gc_u2 int
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+								/*line vector.go:101*/ gc_u2 = 1 << k
+							}
+							var gc_ld4 lanes.Float32x8
+							/*line vector.go:102*/ if (i+gc_u2) >= 0 && (i+gc_u2) <= len(in)-8 {
+								/*line vector.go:102*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[i+gc_u2:])
+							} else {
+								break gc_steps2
+							}
+							/*line vector.go:102*/ v = gc_ld4.Merge(v, gc_if2)
+						}
+					}
+					/*line vector.go:104*/ v.StoreSlice(out[i:])
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line vector.go:100*/ var v float32
+				if i < n {
+					v = in[i+1<<k]
+				}
+				out[i] = v
+			}
+		}
+	}
+}
+
 // ClampKernel has ifs whose conditions differ between lanes, an else, a
 // comparison that is false and one that is true for NaN, and && of an
 // affine index's comparison with a vector one.

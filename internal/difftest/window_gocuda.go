@@ -29,6 +29,226 @@ func WindowSpanKernel(in, out []float32, lo, hi, shift int) func(*gocuda.Thread)
 //line window.go:14
 var gc_src_windowSpan = compiled.NewSource(gc_files_window, "windowSpan", "3d153dc0624ff3c772ecfd439d8c8386c7c0add38e2fc6d03c20322c9432fe72", "window.go:10-24").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line window.go:14
+func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi, shift int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line window.go:33*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line window.go:19*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line window.go:20*/ if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
+										/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line window.go:20*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
+											}
+											/*line window.go:21*/ sum = sum.Add(gc_ld2)
+										}
+									} else {
+										/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line window.go:20*/ if (i+d-
+												shift) >= 0 && (i+d-shift) <= len(in)-16 {
+												/*line window.go:21*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line window.go:21*/ sum = sum.Add(gc_ld2)
+										}
+									}
+									/*line window.go:23*/ sum.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+						gc_jam:
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_gc_tx := gc_tx + 8
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line window.go:19*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								var gc_i int = gc_bx*gc_bdx + gc_gc_tx
+								var gc_sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if gc_i < 0 || gc_i > len(out)-8 {
+									break
+								}
+								/*line window.go:20*/ if ((i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8)) && ((gc_i+lo-shift) >= 0 && (gc_i+(hi-1)-shift) >= (gc_i+lo-shift) && (gc_i+(hi-1)-shift) <= (len(in)-8)) {
+									/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line window.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+										}
+										/*line window.go:21*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line window.go:21*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d-shift:])
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								} else {
+									/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line window.go:20*/ if (i+d-
+											shift) >= 0 && (i+d-shift) <= len(in)-8 {
+											/*line window.go:21*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+										} else {
+											break gc_jam
+										}
+										/*line window.go:21*/ sum = sum.Add(gc_ld)
+										var gc_gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line window.go:21*/ if (gc_i+d-shift) >= 0 && (gc_i+d-shift) <= len(in)-8 {
+											/*line window.go:21*/ gc_gc_ld = lanes.LoadFloat32x8Slice(in[gc_i+d-shift:])
+										} else {
+											break gc_jam
+										}
+										gc_sum = gc_sum.Add(gc_gc_ld)
+									}
+								}
+								/*line window.go:23*/ sum.StoreSlice(out[i:])
+								/*line window.go:23*/ gc_sum.StoreSlice(out[gc_i:])
+							}
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line window.go:19*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line window.go:20*/ if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
+									/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line window.go:20*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+										}
+										/*line window.go:21*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line window.go:20*/ if (i+d-
+											shift) >= 0 && (i+d-shift) <= len(in)-8 {
+											/*line window.go:21*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+										} else {
+											break gc_steps
+										}
+										/*line window.go:21*/ sum = sum.Add(gc_ld)
+									}
+								}
+								/*line window.go:23*/ sum.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:19*/ var sum float32
+							for d := lo; d < hi; d++ {
+								sum += in[i+d-shift]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line window.go:19*/ var sum lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line window.go:20*/ if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
+								/*line window.go:20*/ for d := lo; d < hi; d = d + 1 {
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line window.go:20*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									}
+									/*line window.go:21*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line window.go:21*/ for d := lo; d < hi; d = d + 1 {
+									var gc_ld2 lanes.Float32x8
+									/*line window.go:20*/ if (i+d-
+										shift) >= 0 && (i+d-shift) <= len(in)-8 {
+										/*line window.go:21*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									} else {
+										break gc_steps2
+									}
+									/*line window.go:21*/ sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line window.go:23*/ sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:19*/ var sum float32
+							for d := lo; d < hi; d++ {
+								sum += in[i+d-shift]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // WindowRangeKernel has thread i sum in[i+d-shift] for d in range n into
 // out[i]. Threads whose windows leave in fail.
 //
@@ -43,6 +263,177 @@ func WindowRangeKernel(in, out []float32, n, shift int) func(*gocuda.Thread) {
 
 //line window.go:30
 var gc_src_windowRange = compiled.NewSource(gc_files_window, "windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line window.go:30
+func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line window.go:49*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line window.go:35*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line window.go:36*/ if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
+										/*line window.go:36*/ for d := range n {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line window.go:36*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
+											}
+											/*line window.go:37*/ sum = sum.Add(gc_ld2)
+										}
+									} else {
+										/*line window.go:37*/ for d := range n {
+											var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line window.go:36*/ if (i+d-
+												shift) >= 0 && (i+d-shift) <= len(in)-16 {
+												/*line window.go:37*/ gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d-shift:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line window.go:37*/ sum = sum.Add(gc_ld2)
+										}
+									}
+									/*line window.go:39*/ sum.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line window.go:35*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line window.go:36*/ if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
+									/*line window.go:36*/ for d := range n {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line window.go:36*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+										}
+										/*line window.go:37*/ sum = sum.Add(gc_ld)
+									}
+								} else {
+									/*line window.go:37*/ for d := range n {
+										var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line window.go:36*/ if (i+d-
+											shift) >= 0 && (i+d-shift) <= len(in)-8 {
+											/*line window.go:37*/ gc_ld = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+										} else {
+											break gc_steps
+										}
+										/*line window.go:37*/ sum = sum.Add(gc_ld)
+									}
+								}
+								/*line window.go:39*/ sum.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:35*/ var sum float32
+							for d := range n {
+								sum += in[i+d-shift]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line window.go:35*/ var sum lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line window.go:36*/ if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
+								/*line window.go:36*/ for d := range n {
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line window.go:36*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									}
+									/*line window.go:37*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line window.go:37*/ for d := range n {
+									var gc_ld2 lanes.Float32x8
+									/*line window.go:36*/ if (i+d-
+										shift) >= 0 && (i+d-shift) <= len(in)-8 {
+										/*line window.go:37*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+									} else {
+										break gc_steps2
+									}
+									/*line window.go:37*/ sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line window.go:39*/ sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:35*/ var sum float32
+							for d := range n {
+								sum += in[i+d-shift]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // WindowClampKernel is the naive blur's row: thread i sums in at i+d
 // clamped to [0, n) for d from -r to r into out[i], with the clamp
@@ -551,6 +942,252 @@ func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 //line window.go:106
 var gc_src_windowTile = compiled.NewSource(gc_files_window, "windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line window.go:106
+func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line window.go:107*/ side := gc_bdx + 2*r
+	tile_ := gocuda.Shared[float32](t, side*rows)
+	base := gc_bx * gc_bdx
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line window.go:110*/ for y := 0; y < rows; y = y + 1 {
+								{
+									var x int = gc_tx
+									gc_lanes3 := gc_all
+									for {
+										/*line window.go:111*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
+										if gc_lanes3.ToBits() == 0 {
+											break
+										}
+										var gc_u int
+										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+											/*line window.go:111*/ gc_u = len(in) / rows
+										}
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line window.go:112*/ if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
+											/*line window.go:112*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
+										} else {
+											var gc_lanes4 [8]float32
+											for gc_k3 := range 8 {
+												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line window.go:112*/ gc_lanes4[gc_k3] = in[(y*(gc_u)+base+x)+gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
+										}
+										/*line window.go:112*/ if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
+											/*line window.go:112*/ gc_ld2.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes3)
+										} else {
+											var gc_lanes5 [8]float32
+											gc_ld2.Store(&gc_lanes5)
+											for gc_k4 := range 8 {
+												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line window.go:112*/ tile_[(y*side+x)+gc_k4] = gc_lanes5[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+										/*line window.go:112*/ x = x +
+											gc_bdx
+									}
+								}
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line window.go:110*/ for y := 0; y < rows; y++ {
+							for x := gc_tx; x < side; x += gc_bdx {
+								tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
+							}
+						}
+					}
+				}
+			}
+		})
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						gc_simd_steps2:
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line window.go:116*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+								if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-16 {
+									break
+								}
+								/*line window.go:117*/ for y_ := 0; y_ < rows; y_ = y_ + 1 {
+									/*line window.go:117*/ var row []float32 = tile_[y_*side:]
+									if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-16) {
+										for dx := 0; dx <= 2*r; dx = dx + 1 {
+											var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											{
+												/*line window.go:119*/ gc_ld10 = lanes.LoadFloat32x16Slice(row[gc_tx+dx:])
+											}
+											/*line window.go:120*/ sum = sum.Add(gc_ld10)
+										}
+									} else {
+										/*line window.go:120*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
+											var gc_ld10 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+											/*line window.go:119*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-16 {
+												gc_ld10 = lanes.LoadFloat32x16Slice(row[gc_tx+dx:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line window.go:120*/ sum = sum.Add(gc_ld10)
+										}
+									}
+								}
+								/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+					gc_steps:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line window.go:116*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
+								break
+							}
+							/*line window.go:117*/ for y_ := 0; y_ < rows; y_ = y_ + 1 {
+								/*line window.go:117*/ var row []float32 = tile_[y_*side:]
+								if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
+									for dx := 0; dx <= 2*r; dx = dx + 1 {
+										var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										{
+											/*line window.go:119*/ gc_ld9 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+										}
+										/*line window.go:120*/ sum = sum.Add(gc_ld9)
+									}
+								} else {
+									/*line window.go:120*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
+										var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line window.go:119*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
+											gc_ld9 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+										} else {
+											break gc_steps
+										}
+										/*line window.go:120*/ sum = sum.Add(gc_ld9)
+									}
+								}
+							}
+							/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line window.go:116*/ var sum float32
+						for y_ := 0; y_ < rows; y_++ {
+							row := tile_[y_*side:]
+							for dx := 0; dx <= 2*r; dx++ {
+								sum += row[gc_tx+dx]
+							}
+						}
+						out[base+gc_tx] = sum
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line window.go:110*/ for y := 0; y < rows; y++ {
+							for x := gc_tx; x < side; x += gc_bdx {
+								tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
+							}
+						}
+					}
+				}
+			}
+		})
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line window.go:116*/ var sum lanes.Float32x8
+						if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
+							break
+						}
+						/*line window.go:117*/ for y_ := 0; y_ < rows; y_ = y_ + 1 {
+							/*line window.go:117*/ var row []float32 = tile_[y_*side:]
+							if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
+								for dx := 0; dx <= 2*r; dx = dx + 1 {
+									var gc_ld2 lanes.Float32x8
+									{
+										/*line window.go:119*/ gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+									}
+									/*line window.go:120*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line window.go:120*/ for dx := 0; dx <= 2*r; dx = dx + 1 {
+									var gc_ld2 lanes.Float32x8
+									/*line window.go:119*/ if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
+									} else {
+										break gc_steps2
+									}
+									/*line window.go:120*/ sum = sum.Add(gc_ld2)
+								}
+							}
+						}
+						/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line window.go:116*/ var sum float32
+						for y_ := 0; y_ < rows; y_++ {
+							row := tile_[y_*side:]
+							for dx := 0; dx <= 2*r; dx++ {
+								sum += row[gc_tx+dx]
+							}
+						}
+						out[base+gc_tx] = sum
+					}
+				}
+			}
+		})
+	}
+}
+
 // WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
 // d < n: with n = 0 no load runs, so a negative s (whose shift panics)
 // fails nowhere.
@@ -564,6 +1201,147 @@ func WindowShiftKernel(in, out []float32, n, s int) func(*gocuda.Thread) {
 
 //line window.go:131
 var gc_src_windowShift = compiled.NewSource(gc_files_window, "windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line window.go:131
+func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						/*line window.go:150*/ panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_simd_steps2:
+								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									/*line window.go:136*/ var sum lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+									if i < 0 || i > len(out)-16 {
+										break
+									}
+									/*line window.go:137*/ for d := 0; d < n; d = d + 1 {
+										var gc_ld2 lanes.Float32x16 = lanes.BroadcastInt32x16(0).AsFloat32x16()
+										/*line window.go:137*/ if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
+											gc_ld2 = lanes.LoadFloat32x16Slice(in[i+d+(1<<s):])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line window.go:138*/ sum = sum.Add(gc_ld2)
+									}
+									sum.StoreSlice(out[i:])
+								}
+								lanes.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+						gc_steps:
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line window.go:136*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								if i < 0 || i > len(out)-8 {
+									break
+								}
+								/*line window.go:137*/ for d := 0; d < n; d = d + 1 {
+									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line window.go:137*/ if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+										gc_ld = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
+									} else {
+										break gc_steps
+									}
+									/*line window.go:138*/ sum = sum.Add(gc_ld)
+								}
+								sum.StoreSlice(out[i:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:136*/ var sum float32
+							for d := 0; d < n; d++ {
+								sum += in[i+d+(1<<s)]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep := gc_from
+					gc_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_pos.Thread = gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line window.go:136*/ var sum lanes.Float32x8
+							if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line window.go:137*/ for d := 0; d < n; d = d + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line window.go:137*/ if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
+								} else {
+									break gc_steps2
+								}
+								/*line window.go:138*/ sum = sum.Add(gc_ld2)
+							}
+							sum.StoreSlice(out[i:])
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx
+							/*line window.go:136*/ var sum float32
+							for d := 0; d < n; d++ {
+								sum += in[i+d+(1<<s)]
+							}
+							out[i] = sum
+						}
+					}
+				}
+			})
+		}
+	}
+}
 
 // gc_files_window holds the source files whose lines the kernels' records hash.
 //

@@ -8,6 +8,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -28,6 +29,207 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 
 //line stencil_solution.go:14
 var gc_src_StencilKernel = compiled.NewSource(gc_files_stencil_solution, "StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line stencil_solution.go:14
+func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line stencil_solution.go:16*/ temp := gocuda.Shared[int32](t, b+2*Radius)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line stencil_solution.go:19*/ gc_off := Radius
+		gc_off2 := Radius + b
+		gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off, len(temp), len(temp)-gc_off2), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := temp[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at2 := temp[gc_fastlo:][:gc_seglen]
+					gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+						/*line stencil_solution.go:17*/ at := func(i int) int32 {
+							if i < 0 || i >= len(in) {
+								return 0
+							}
+							return in[i]
+						}
+						/*line stencil_solution.go:24*/ gc_at[gc_u] = at(g)
+						if tid < Radius {
+							gc_at2[gc_u] = at(g - Radius)
+							gc_at3[gc_u] = at(g + b)
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+				/*line stencil_solution.go:17*/ at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
+					}
+					return in[i]
+				}
+				/*line stencil_solution.go:24*/ temp[tid+Radius] = at(g)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+				/*line stencil_solution.go:17*/ at := func(i int) int32 {
+					if i < 0 || i >= len(in) {
+						return 0
+					}
+					return in[i]
+				}
+				/*line stencil_solution.go:24*/ temp[tid+Radius] = at(g)
+				if tid < Radius {
+					temp[tid] = at(g - Radius)
+					temp[tid+Radius+b] = at(g + b)
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line stencil_solution.go:37*/ if !compiled.Adds(gc_bx*b, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_simd_steps2:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							/*line stencil_solution.go:23*/ var g int = gc_bx*b + tid
+							{
+								/*line stencil_solution.go:31*/ var sum lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								if g < 0 || g > len(out)-8 {
+									break
+								}
+								/*line stencil_solution.go:32*/ if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
+									/*line stencil_solution.go:32*/ for off := -Radius; off <= Radius; off = off + 1 {
+										var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										{
+											/*line stencil_solution.go:32*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+										}
+										/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
+									}
+								} else {
+									/*line stencil_solution.go:33*/ for off := -Radius; off <= Radius; off = off + 1 {
+										var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										/*line stencil_solution.go:32*/ if (tid+
+											Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
+											/*line stencil_solution.go:33*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
+									}
+								}
+								/*line stencil_solution.go:33*/ sum.StoreSlice(out[g:])
+							}
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+						{
+							/*line stencil_solution.go:31*/ var sum int32
+							for off := -Radius; off <= Radius; off++ {
+								sum += temp[tid+Radius+off]
+							}
+							out[g] = sum
+						}
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line stencil_solution.go:37*/ if !compiled.Adds(gc_bx*b, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+				gc_steps2:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line stencil_solution.go:23*/ var g int = gc_bx*b + tid
+						{
+							/*line stencil_solution.go:31*/ var sum lanes.Int32x8
+							if g < 0 || g > len(out)-8 {
+								break
+							}
+							/*line stencil_solution.go:32*/ if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
+								/*line stencil_solution.go:32*/ for off := -Radius; off <= Radius; off = off + 1 {
+									var gc_ld2 lanes.Int32x8
+									{
+										/*line stencil_solution.go:32*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+									}
+									/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
+								}
+							} else {
+								/*line stencil_solution.go:33*/ for off := -Radius; off <= Radius; off = off + 1 {
+									var gc_ld2 lanes.Int32x8
+									/*line stencil_solution.go:32*/ if (tid+
+										Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
+										/*line stencil_solution.go:33*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+									} else {
+										break gc_steps2
+									}
+									/*line stencil_solution.go:33*/ sum = sum.Add(gc_ld2)
+								}
+							}
+							/*line stencil_solution.go:33*/ sum.StoreSlice(out[g:])
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+						{
+							/*line stencil_solution.go:31*/ var sum int32
+							for off := -Radius; off <= Radius; off++ {
+								sum += temp[tid+Radius+off]
+							}
+							out[g] = sum
+						}
+					}
+				}
+			}
+		})
+	}
+}
 
 // gc_files_stencil_solution holds the source files whose lines the kernels' records hash.
 //

@@ -525,6 +525,3006 @@ var gc_src_lastEntGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "lastE
 	compiled.PTX{Entry: "lastEntGPUKernel", Pack: gc_ptx_hecbench_lfib4, Params: []string{"[]uint32", "[]uint32", "int", "int"}, Files: []string{"hecbench_lfib4.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_lfib4.go:89
+func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_n := gc_b.Len()
+	/*line hecbench_lfib4.go:90*/ if 3*lfibP4 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_lfib4.go:90*/ a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
+	b0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	c0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	if 2*lfibP4 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_lfib4.go:93*/ d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
+	/*line hecbench_lfib4.go:95*/ a := lfibP4
+	b := lfibP4
+	c := lfibP4
+	d := lfibP4
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
+			gc_at := a0[:gc_bdx]
+			gc_at2 := y[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var myid int = gc_tx
+						_ = myid
+						/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_vstep := 0
+					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+						{
+							gc_tx := gc_vstep + 0
+							/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 1
+							/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 2
+							/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_vstep + 3
+							/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line hecbench_lfib4.go:102*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_lfib4.go:109*/ if gc_bound := lfibP4; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := lfibP4 * 2
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(a0)-gc_off, len(y)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := a0[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := y[gc_off+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									var myid int = gc_tx
+									_ = myid
+									/*line hecbench_lfib4.go:105*/ lanes.LoadUint32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								myid := gc_tx
+								_ = myid
+								/*line hecbench_lfib4.go:106*/ gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								myid := gc_tx
+								_ = myid
+								/*line hecbench_lfib4.go:106*/ gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					myid := gc_tx
+					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_lfib4.go:114*/ gc_off2 := a
+		if gc_bdx <= len(b0) && gc_off2 >= 0 && gc_off2 <= len(a0) && gc_bdx <= len(a0)-gc_off2 && gc_bdx <= len(c0) && gc_bdx <= len(d0) {
+			gc_at5 := b0[:gc_bdx]
+			gc_at6 := a0[gc_off2:][:gc_bdx]
+			gc_at7 := c0[:gc_bdx]
+			gc_at8 := d0[:gc_bdx]
+			if compiled.SIMDBuild {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var myid int = gc_tx
+						_ = myid
+						/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+						lanes.LoadUint32x8Slice(gc_at5[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+						lanes.LoadUint32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at8[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at5[gc_tx]
+					gc_at8[gc_tx] = gc_at7[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at5[gc_tx]
+						gc_at8[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at5[gc_tx]
+						gc_at8[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at5[gc_tx]
+						gc_at8[gc_tx] = gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at5[gc_tx]
+						gc_at8[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at5[gc_tx]
+					gc_at8[gc_tx] = gc_at7[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
+				c0[myid] = b0[myid]
+				d0[myid] = c0[myid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_lfib4.go:119*/ gc_off3 := b - lfibP4
+		gc_off4 := a - (lfibP4 - lfibP3)
+		gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx)
+		gc_fasthi2 := max(min(gc_bdx, len(b0)-gc_off3, len(a0)-gc_off4), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at9 := b0[gc_off3+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := a0[gc_off4+gc_fastlo2:][:gc_seglen2]
+					if compiled.SIMDBuild {
+						gc_vstep4 := gc_fastlo2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								var myid int = gc_tx
+								_ = myid
+								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at9[(gc_tx - gc_fastlo2):]).Add(lanes.LoadUint32x8Slice(gc_at10[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo2):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							myid := gc_tx
+							_ = myid
+							/*line hecbench_lfib4.go:115*/ gc_at9[gc_u2] += gc_at10[gc_u2]
+						}
+					} else {
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							myid := gc_tx
+							_ = myid
+							/*line hecbench_lfib4.go:115*/ gc_at9[gc_u2] += gc_at10[gc_u2]
+						}
+					}
+					gc_tx = gc_fasthi2 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_lfib4.go:122*/ gc_off5 := c - lfibP4
+		gc_off6 := a - (lfibP3 - lfibP2)
+		gc_off7 := a - (lfibP4 - lfibP2)
+		gc_fastlo3 := min(max(0, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi3 := max(min(gc_bdx, len(c0)-gc_off5, len(a0)-gc_off6, len(a0)-gc_off7), gc_fastlo3)
+		if gc_fastlo3 < gc_fasthi3 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo3 {
+					gc_seglen3 := gc_fasthi3 - gc_fastlo3
+					gc_at11 := c0[gc_off5+gc_fastlo3:][:gc_seglen3]
+					gc_at12 := a0[gc_off6+gc_fastlo3:][:gc_seglen3]
+					gc_at13 := a0[gc_off7+gc_fastlo3:][:gc_seglen3]
+					if compiled.SIMDBuild {
+						gc_vstep5 := gc_fastlo3
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								var myid int = gc_tx
+								_ = myid
+								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]).Add(lanes.LoadUint32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at11[(gc_tx - gc_fastlo3):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+							myid := gc_tx
+							_ = myid
+							/*line hecbench_lfib4.go:118*/ gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
+						}
+					} else {
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+							myid := gc_tx
+							_ = myid
+							/*line hecbench_lfib4.go:118*/ gc_at11[gc_u3] += (gc_at12[gc_u3] + gc_at13[gc_u3])
+						}
+					}
+					gc_tx = gc_fasthi3 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_lfib4.go:125*/ gc_off8 := d - lfibP4
+		gc_off9 := a - (lfibP2 - lfibP1)
+		gc_off10 := a - (lfibP3 - lfibP1)
+		gc_off11 := a - (lfibP4 - lfibP1)
+		gc_fastlo4 := min(max(0, -gc_off8, -gc_off9, -gc_off10, -gc_off11), gc_bdx)
+		gc_fasthi4 := max(min(gc_bdx, len(d0)-gc_off8, len(a0)-gc_off9, len(a0)-gc_off10, len(a0)-gc_off11), gc_fastlo4)
+		if gc_fastlo4 < gc_fasthi4 {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo4 {
+					gc_seglen4 := gc_fasthi4 - gc_fastlo4
+					gc_at14 := d0[gc_off8+gc_fastlo4:][:gc_seglen4]
+					gc_at15 := a0[gc_off9+gc_fastlo4:][:gc_seglen4]
+					gc_at16 := a0[gc_off10+gc_fastlo4:][:gc_seglen4]
+					gc_at17 := a0[gc_off11+gc_fastlo4:][:gc_seglen4]
+					if compiled.SIMDBuild {
+						gc_vstep6 := gc_fastlo4
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_fasthi4; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								var myid int = gc_tx
+								_ = myid
+								/*line hecbench_lfib4.go:101*/ lanes.LoadUint32x8Slice(gc_at14[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at15[(gc_tx - gc_fastlo4):]).Add(lanes.LoadUint32x8Slice(gc_at16[(gc_tx - gc_fastlo4):])).Add(lanes.LoadUint32x8Slice(gc_at17[(gc_tx - gc_fastlo4):]))).StoreSlice(gc_at14[(gc_tx - gc_fastlo4):])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep6 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_fastlo4 + gc_u4
+							myid := gc_tx
+							_ = myid
+							/*line hecbench_lfib4.go:121*/ gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
+								gc_at17[gc_u4])
+						}
+					} else {
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_fastlo4 + gc_u4
+							myid := gc_tx
+							_ = myid
+							/*line hecbench_lfib4.go:121*/ gc_at14[gc_u4] += (gc_at15[gc_u4] + gc_at16[gc_u4] +
+								gc_at17[gc_u4])
+						}
+					}
+					gc_tx = gc_fasthi4 - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+					a0[a-(lfibP4-lfibP1)+myid])
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				myid := gc_tx
+				/*line hecbench_lfib4.go:121*/ d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+					a0[a-(lfibP4-lfibP1)+myid])
+			}
+		}
+	}
+	/*line hecbench_lfib4.go:125*/ a += lfibP4
+	/*line hecbench_lfib4.go:127*/ for i := 1; i < r; i++ {
+		/*line hecbench_lfib4.go:129*/ xc := i * s
+		if compiled.SIMDBuild {
+			compiled.OutOfLine(func() {
+				/*line hecbench_lfib4.go:131*/ a0 := a0[:768]
+				/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
+				/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
+				/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep7 := gc_from
+						if compiled.SIMD {
+							gc_vb := lanes.BroadcastUint32x8(uint32(0))
+						gc_simd_steps2:
+							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
+								gc_pos.Thread = gc_base + gc_tx
+								var myid int = gc_tx
+								tmp := gc_vb
+								{
+									/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 || ((xc+-179) < 0 || (xc+-1) > len(x)-1) {
+										break
+									}
+									/*line hecbench_lfib4.go:134*/ gc_row7, gc_row8, gc_row9, gc_row10 :=
+										/*line hecbench_lfib4.go:139*/ b0[(b+myid)+-59:(b+myid)+8],
+										/*line hecbench_lfib4.go:143*/ c0[(c+myid)+-63:(c+myid)+8],
+										/*line hecbench_lfib4.go:147*/ d0[(d+myid)+-54:(d+myid)+8], x[xc+-179:xc]
+//line hecbench_lfib4.go:139
+									for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+										var gc_ld2 lanes.Uint32x8 = lanes.BroadcastUint32x8(0)
+										/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
+											gc_ld2 = lanes.LoadUint32x8Slice(a0[a+myid-k:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[0]).Mul(lanes.LoadUint32x8Slice(gc_row7[59:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[1]).Mul(lanes.LoadUint32x8Slice(gc_row7[58:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[2]).Mul(lanes.LoadUint32x8Slice(gc_row7[57:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[3]).Mul(lanes.LoadUint32x8Slice(gc_row7[56:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[4]).Mul(lanes.LoadUint32x8Slice(gc_row7[55:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[5]).Mul(lanes.LoadUint32x8Slice(gc_row7[54:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[6]).Mul(lanes.LoadUint32x8Slice(gc_row7[53:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[7]).Mul(lanes.LoadUint32x8Slice(gc_row7[52:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[8]).Mul(lanes.LoadUint32x8Slice(gc_row7[51:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[9]).Mul(lanes.LoadUint32x8Slice(gc_row7[50:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[10]).Mul(lanes.LoadUint32x8Slice(gc_row7[49:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[11]).Mul(lanes.LoadUint32x8Slice(gc_row7[48:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[12]).Mul(lanes.LoadUint32x8Slice(gc_row7[47:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[13]).Mul(lanes.LoadUint32x8Slice(gc_row7[46:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[14]).Mul(lanes.LoadUint32x8Slice(gc_row7[45:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[15]).Mul(lanes.LoadUint32x8Slice(gc_row7[44:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[16]).Mul(lanes.LoadUint32x8Slice(gc_row7[43:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[17]).Mul(lanes.LoadUint32x8Slice(gc_row7[42:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[18]).Mul(lanes.LoadUint32x8Slice(gc_row7[41:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[19]).Mul(lanes.LoadUint32x8Slice(gc_row7[40:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[20]).Mul(lanes.LoadUint32x8Slice(gc_row7[39:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[21]).Mul(lanes.LoadUint32x8Slice(gc_row7[38:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[22]).Mul(lanes.LoadUint32x8Slice(gc_row7[37:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[23]).Mul(lanes.LoadUint32x8Slice(gc_row7[36:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[24]).Mul(lanes.LoadUint32x8Slice(gc_row7[35:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[25]).Mul(lanes.LoadUint32x8Slice(gc_row7[34:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[26]).Mul(lanes.LoadUint32x8Slice(gc_row7[33:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[27]).Mul(lanes.LoadUint32x8Slice(gc_row7[32:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[28]).Mul(lanes.LoadUint32x8Slice(gc_row7[31:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[29]).Mul(lanes.LoadUint32x8Slice(gc_row7[30:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[30]).Mul(lanes.LoadUint32x8Slice(gc_row7[29:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[31]).Mul(lanes.LoadUint32x8Slice(gc_row7[28:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[32]).Mul(lanes.LoadUint32x8Slice(gc_row7[27:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[33]).Mul(lanes.LoadUint32x8Slice(gc_row7[26:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[34]).Mul(lanes.LoadUint32x8Slice(gc_row7[25:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[35]).Mul(lanes.LoadUint32x8Slice(gc_row7[24:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[36]).Mul(lanes.LoadUint32x8Slice(gc_row7[23:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[37]).Mul(lanes.LoadUint32x8Slice(gc_row7[22:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[38]).Mul(lanes.LoadUint32x8Slice(gc_row7[21:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[39]).Mul(lanes.LoadUint32x8Slice(gc_row7[20:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[40]).Mul(lanes.LoadUint32x8Slice(gc_row7[19:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[41]).Mul(lanes.LoadUint32x8Slice(gc_row7[18:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[42]).Mul(lanes.LoadUint32x8Slice(gc_row7[17:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[43]).Mul(lanes.LoadUint32x8Slice(gc_row7[16:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[44]).Mul(lanes.LoadUint32x8Slice(gc_row7[15:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[45]).Mul(lanes.LoadUint32x8Slice(gc_row7[14:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[46]).Mul(lanes.LoadUint32x8Slice(gc_row7[13:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[47]).Mul(lanes.LoadUint32x8Slice(gc_row7[12:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[48]).Mul(lanes.LoadUint32x8Slice(gc_row7[11:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[49]).Mul(lanes.LoadUint32x8Slice(gc_row7[10:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[50]).Mul(lanes.LoadUint32x8Slice(gc_row7[9:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[51]).Mul(lanes.LoadUint32x8Slice(gc_row7[8:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[52]).Mul(lanes.LoadUint32x8Slice(gc_row7[7:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[53]).Mul(lanes.LoadUint32x8Slice(gc_row7[6:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[54]).Mul(lanes.LoadUint32x8Slice(gc_row7[5:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[55]).Mul(lanes.LoadUint32x8Slice(gc_row7[4:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[56]).Mul(lanes.LoadUint32x8Slice(gc_row7[3:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[57]).Mul(lanes.LoadUint32x8Slice(gc_row7[2:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[58]).Mul(lanes.LoadUint32x8Slice(gc_row7[1:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[59]).Mul(lanes.LoadUint32x8Slice(gc_row7[0:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[60]).Mul(lanes.LoadUint32x8Slice(gc_row8[63:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[61]).Mul(lanes.LoadUint32x8Slice(gc_row8[62:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[62]).Mul(lanes.LoadUint32x8Slice(gc_row8[61:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[63]).Mul(lanes.LoadUint32x8Slice(gc_row8[60:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[64]).Mul(lanes.LoadUint32x8Slice(gc_row8[59:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[65]).Mul(lanes.LoadUint32x8Slice(gc_row8[58:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[66]).Mul(lanes.LoadUint32x8Slice(gc_row8[57:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[67]).Mul(lanes.LoadUint32x8Slice(gc_row8[56:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[68]).Mul(lanes.LoadUint32x8Slice(gc_row8[55:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[69]).Mul(lanes.LoadUint32x8Slice(gc_row8[54:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[70]).Mul(lanes.LoadUint32x8Slice(gc_row8[53:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[71]).Mul(lanes.LoadUint32x8Slice(gc_row8[52:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[72]).Mul(lanes.LoadUint32x8Slice(gc_row8[51:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[73]).Mul(lanes.LoadUint32x8Slice(gc_row8[50:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[74]).Mul(lanes.LoadUint32x8Slice(gc_row8[49:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[75]).Mul(lanes.LoadUint32x8Slice(gc_row8[48:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[76]).Mul(lanes.LoadUint32x8Slice(gc_row8[47:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[77]).Mul(lanes.LoadUint32x8Slice(gc_row8[46:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[78]).Mul(lanes.LoadUint32x8Slice(gc_row8[45:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[79]).Mul(lanes.LoadUint32x8Slice(gc_row8[44:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[80]).Mul(lanes.LoadUint32x8Slice(gc_row8[43:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[81]).Mul(lanes.LoadUint32x8Slice(gc_row8[42:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[82]).Mul(lanes.LoadUint32x8Slice(gc_row8[41:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[83]).Mul(lanes.LoadUint32x8Slice(gc_row8[40:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[84]).Mul(lanes.LoadUint32x8Slice(gc_row8[39:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[85]).Mul(lanes.LoadUint32x8Slice(gc_row8[38:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[86]).Mul(lanes.LoadUint32x8Slice(gc_row8[37:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[87]).Mul(lanes.LoadUint32x8Slice(gc_row8[36:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[88]).Mul(lanes.LoadUint32x8Slice(gc_row8[35:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[89]).Mul(lanes.LoadUint32x8Slice(gc_row8[34:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[90]).Mul(lanes.LoadUint32x8Slice(gc_row8[33:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[91]).Mul(lanes.LoadUint32x8Slice(gc_row8[32:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[92]).Mul(lanes.LoadUint32x8Slice(gc_row8[31:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[93]).Mul(lanes.LoadUint32x8Slice(gc_row8[30:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[94]).Mul(lanes.LoadUint32x8Slice(gc_row8[29:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[95]).Mul(lanes.LoadUint32x8Slice(gc_row8[28:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[96]).Mul(lanes.LoadUint32x8Slice(gc_row8[27:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[97]).Mul(lanes.LoadUint32x8Slice(gc_row8[26:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[98]).Mul(lanes.LoadUint32x8Slice(gc_row8[25:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[99]).Mul(lanes.LoadUint32x8Slice(gc_row8[24:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[100]).Mul(lanes.LoadUint32x8Slice(gc_row8[23:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[101]).Mul(lanes.LoadUint32x8Slice(gc_row8[22:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[102]).Mul(lanes.LoadUint32x8Slice(gc_row8[21:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[103]).Mul(lanes.LoadUint32x8Slice(gc_row8[20:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[104]).Mul(lanes.LoadUint32x8Slice(gc_row8[19:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[105]).Mul(lanes.LoadUint32x8Slice(gc_row8[18:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[106]).Mul(lanes.LoadUint32x8Slice(gc_row8[17:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[107]).Mul(lanes.LoadUint32x8Slice(gc_row8[16:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[108]).Mul(lanes.LoadUint32x8Slice(gc_row8[15:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[109]).Mul(lanes.LoadUint32x8Slice(gc_row8[14:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[110]).Mul(lanes.LoadUint32x8Slice(gc_row8[13:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[111]).Mul(lanes.LoadUint32x8Slice(gc_row8[12:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[112]).Mul(lanes.LoadUint32x8Slice(gc_row8[11:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[113]).Mul(lanes.LoadUint32x8Slice(gc_row8[10:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[114]).Mul(lanes.LoadUint32x8Slice(gc_row8[9:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[115]).Mul(lanes.LoadUint32x8Slice(gc_row8[8:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[116]).Mul(lanes.LoadUint32x8Slice(gc_row8[7:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[117]).Mul(lanes.LoadUint32x8Slice(gc_row8[6:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[118]).Mul(lanes.LoadUint32x8Slice(gc_row8[5:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[119]).Mul(lanes.LoadUint32x8Slice(gc_row8[4:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[120]).Mul(lanes.LoadUint32x8Slice(gc_row8[3:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[121]).Mul(lanes.LoadUint32x8Slice(gc_row8[2:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[122]).Mul(lanes.LoadUint32x8Slice(gc_row8[1:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[123]).Mul(lanes.LoadUint32x8Slice(gc_row8[0:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[124]).Mul(lanes.LoadUint32x8Slice(gc_row9[54:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[125]).Mul(lanes.LoadUint32x8Slice(gc_row9[53:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[126]).Mul(lanes.LoadUint32x8Slice(gc_row9[52:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[127]).Mul(lanes.LoadUint32x8Slice(gc_row9[51:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[128]).Mul(lanes.LoadUint32x8Slice(gc_row9[50:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[129]).Mul(lanes.LoadUint32x8Slice(gc_row9[49:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[130]).Mul(lanes.LoadUint32x8Slice(gc_row9[48:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[131]).Mul(lanes.LoadUint32x8Slice(gc_row9[47:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[132]).Mul(lanes.LoadUint32x8Slice(gc_row9[46:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[133]).Mul(lanes.LoadUint32x8Slice(gc_row9[45:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[134]).Mul(lanes.LoadUint32x8Slice(gc_row9[44:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[135]).Mul(lanes.LoadUint32x8Slice(gc_row9[43:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[136]).Mul(lanes.LoadUint32x8Slice(gc_row9[42:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[137]).Mul(lanes.LoadUint32x8Slice(gc_row9[41:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[138]).Mul(lanes.LoadUint32x8Slice(gc_row9[40:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[139]).Mul(lanes.LoadUint32x8Slice(gc_row9[39:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[140]).Mul(lanes.LoadUint32x8Slice(gc_row9[38:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[141]).Mul(lanes.LoadUint32x8Slice(gc_row9[37:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[142]).Mul(lanes.LoadUint32x8Slice(gc_row9[36:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[143]).Mul(lanes.LoadUint32x8Slice(gc_row9[35:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[144]).Mul(lanes.LoadUint32x8Slice(gc_row9[34:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[145]).Mul(lanes.LoadUint32x8Slice(gc_row9[33:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[146]).Mul(lanes.LoadUint32x8Slice(gc_row9[32:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[147]).Mul(lanes.LoadUint32x8Slice(gc_row9[31:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[148]).Mul(lanes.LoadUint32x8Slice(gc_row9[30:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[149]).Mul(lanes.LoadUint32x8Slice(gc_row9[29:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[150]).Mul(lanes.LoadUint32x8Slice(gc_row9[28:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[151]).Mul(lanes.LoadUint32x8Slice(gc_row9[27:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[152]).Mul(lanes.LoadUint32x8Slice(gc_row9[26:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[153]).Mul(lanes.LoadUint32x8Slice(gc_row9[25:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[154]).Mul(lanes.LoadUint32x8Slice(gc_row9[24:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[155]).Mul(lanes.LoadUint32x8Slice(gc_row9[23:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[156]).Mul(lanes.LoadUint32x8Slice(gc_row9[22:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[157]).Mul(lanes.LoadUint32x8Slice(gc_row9[21:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[158]).Mul(lanes.LoadUint32x8Slice(gc_row9[20:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[159]).Mul(lanes.LoadUint32x8Slice(gc_row9[19:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[160]).Mul(lanes.LoadUint32x8Slice(gc_row9[18:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[161]).Mul(lanes.LoadUint32x8Slice(gc_row9[17:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[162]).Mul(lanes.LoadUint32x8Slice(gc_row9[16:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[163]).Mul(lanes.LoadUint32x8Slice(gc_row9[15:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[164]).Mul(lanes.LoadUint32x8Slice(gc_row9[14:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[165]).Mul(lanes.LoadUint32x8Slice(gc_row9[13:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[166]).Mul(lanes.LoadUint32x8Slice(gc_row9[12:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[167]).Mul(lanes.LoadUint32x8Slice(gc_row9[11:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[168]).Mul(lanes.LoadUint32x8Slice(gc_row9[10:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[169]).Mul(lanes.LoadUint32x8Slice(gc_row9[9:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[170]).Mul(lanes.LoadUint32x8Slice(gc_row9[8:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[171]).Mul(lanes.LoadUint32x8Slice(gc_row9[7:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[172]).Mul(lanes.LoadUint32x8Slice(gc_row9[6:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[173]).Mul(lanes.LoadUint32x8Slice(gc_row9[5:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[174]).Mul(lanes.LoadUint32x8Slice(gc_row9[4:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[175]).Mul(lanes.LoadUint32x8Slice(gc_row9[3:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[176]).Mul(lanes.LoadUint32x8Slice(gc_row9[2:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[177]).Mul(lanes.LoadUint32x8Slice(gc_row9[1:])))
+									}
+									{
+										/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row10[178]).Mul(lanes.LoadUint32x8Slice(gc_row9[0:])))
+									}
+									/*line hecbench_lfib4.go:135*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							myid := gc_tx
+							tmp := uint32(0)
+							{
+								/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k++ {
+									tmp += x[xc-lfibP4+k] * a0[a+myid-k]
+								}
+								{
+									{
+										k_ := int(0)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(1)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(2)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(3)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(4)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(5)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(6)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(7)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(8)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(9)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(10)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(11)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(12)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(13)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(14)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(15)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(16)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(17)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(18)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(19)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(20)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(21)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(22)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(23)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(24)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(25)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(26)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(27)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(28)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(29)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(30)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(31)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(32)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(33)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(34)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(35)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(36)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(37)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(38)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(39)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(40)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(41)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(42)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(43)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(44)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(45)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(46)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(47)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(48)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(49)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(50)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(51)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(52)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(53)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(54)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(55)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(56)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(57)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(58)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(59)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+								}
+								{
+									{
+										k_2 := int(0)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(1)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(2)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(3)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(4)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(5)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(6)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(7)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(8)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(9)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(10)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(11)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(12)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(13)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(14)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(15)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(16)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(17)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(18)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(19)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(20)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(21)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(22)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(23)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(24)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(25)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(26)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(27)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(28)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(29)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(30)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(31)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(32)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(33)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(34)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(35)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(36)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(37)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(38)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(39)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(40)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(41)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(42)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(43)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(44)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(45)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(46)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(47)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(48)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(49)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(50)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(51)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(52)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(53)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(54)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(55)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(56)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(57)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(58)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(59)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(60)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(61)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(62)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(63)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+								}
+								{
+									{
+										k_3 := int(0)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(1)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(2)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(3)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(4)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(5)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(6)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(7)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(8)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(9)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(10)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(11)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(12)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(13)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(14)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(15)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(16)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(17)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(18)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(19)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(20)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(21)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(22)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(23)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(24)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(25)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(26)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(27)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(28)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(29)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(30)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(31)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(32)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(33)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(34)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(35)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(36)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(37)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(38)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(39)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(40)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(41)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(42)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(43)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(44)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(45)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(46)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(47)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(48)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(49)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(50)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(51)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(52)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(53)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(54)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+								}
+								x[xc+s-lfibP4+myid] = tmp
+							}
+						}
+					}
+				}
+			})
+		} else {
+			compiled.OutOfLine(func() {
+				/*line hecbench_lfib4.go:131*/ a0 := a0[:768]
+				/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
+				/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
+				/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
+				{
+					gc_from, gc_to := 0, gc_bdx
+					/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_vstep3 := gc_from
+						gc_vb := lanes.BroadcastUint32x8(uint32(0))
+					gc_steps2:
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_pos.Thread = gc_base + gc_tx
+							var myid int = gc_tx
+							tmp := gc_vb
+							{
+								/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 || ((xc+-179) < 0 || (xc+-1) > len(x)-1) {
+									break
+								}
+								/*line hecbench_lfib4.go:134*/ gc_row5, gc_row6, gc_row7, gc_row8 :=
+									/*line hecbench_lfib4.go:139*/ b0[(b+myid)+-59:(b+myid)+8],
+									/*line hecbench_lfib4.go:143*/ c0[(c+myid)+-63:(c+myid)+8],
+									/*line hecbench_lfib4.go:147*/ d0[(d+myid)+-54:(d+myid)+8], x[xc+-179:xc]
+//line hecbench_lfib4.go:139
+								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+									var gc_ld2 lanes.Uint32x8
+									/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
+										gc_ld2 = lanes.LoadUint32x8Slice(a0[a+myid-k:])
+									} else {
+										break gc_steps2
+									}
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[0]).Mul(lanes.LoadUint32x8Slice(gc_row5[59:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[1]).Mul(lanes.LoadUint32x8Slice(gc_row5[58:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[2]).Mul(lanes.LoadUint32x8Slice(gc_row5[57:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[3]).Mul(lanes.LoadUint32x8Slice(gc_row5[56:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[4]).Mul(lanes.LoadUint32x8Slice(gc_row5[55:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[5]).Mul(lanes.LoadUint32x8Slice(gc_row5[54:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[6]).Mul(lanes.LoadUint32x8Slice(gc_row5[53:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[7]).Mul(lanes.LoadUint32x8Slice(gc_row5[52:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[8]).Mul(lanes.LoadUint32x8Slice(gc_row5[51:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[9]).Mul(lanes.LoadUint32x8Slice(gc_row5[50:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[10]).Mul(lanes.LoadUint32x8Slice(gc_row5[49:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[11]).Mul(lanes.LoadUint32x8Slice(gc_row5[48:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[12]).Mul(lanes.LoadUint32x8Slice(gc_row5[47:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[13]).Mul(lanes.LoadUint32x8Slice(gc_row5[46:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[14]).Mul(lanes.LoadUint32x8Slice(gc_row5[45:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[15]).Mul(lanes.LoadUint32x8Slice(gc_row5[44:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[16]).Mul(lanes.LoadUint32x8Slice(gc_row5[43:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[17]).Mul(lanes.LoadUint32x8Slice(gc_row5[42:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[18]).Mul(lanes.LoadUint32x8Slice(gc_row5[41:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[19]).Mul(lanes.LoadUint32x8Slice(gc_row5[40:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[20]).Mul(lanes.LoadUint32x8Slice(gc_row5[39:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[21]).Mul(lanes.LoadUint32x8Slice(gc_row5[38:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[22]).Mul(lanes.LoadUint32x8Slice(gc_row5[37:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[23]).Mul(lanes.LoadUint32x8Slice(gc_row5[36:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[24]).Mul(lanes.LoadUint32x8Slice(gc_row5[35:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[25]).Mul(lanes.LoadUint32x8Slice(gc_row5[34:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[26]).Mul(lanes.LoadUint32x8Slice(gc_row5[33:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[27]).Mul(lanes.LoadUint32x8Slice(gc_row5[32:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[28]).Mul(lanes.LoadUint32x8Slice(gc_row5[31:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[29]).Mul(lanes.LoadUint32x8Slice(gc_row5[30:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[30]).Mul(lanes.LoadUint32x8Slice(gc_row5[29:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[31]).Mul(lanes.LoadUint32x8Slice(gc_row5[28:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[32]).Mul(lanes.LoadUint32x8Slice(gc_row5[27:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[33]).Mul(lanes.LoadUint32x8Slice(gc_row5[26:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[34]).Mul(lanes.LoadUint32x8Slice(gc_row5[25:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[35]).Mul(lanes.LoadUint32x8Slice(gc_row5[24:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[36]).Mul(lanes.LoadUint32x8Slice(gc_row5[23:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[37]).Mul(lanes.LoadUint32x8Slice(gc_row5[22:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[38]).Mul(lanes.LoadUint32x8Slice(gc_row5[21:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[39]).Mul(lanes.LoadUint32x8Slice(gc_row5[20:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[40]).Mul(lanes.LoadUint32x8Slice(gc_row5[19:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[41]).Mul(lanes.LoadUint32x8Slice(gc_row5[18:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[42]).Mul(lanes.LoadUint32x8Slice(gc_row5[17:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[43]).Mul(lanes.LoadUint32x8Slice(gc_row5[16:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[44]).Mul(lanes.LoadUint32x8Slice(gc_row5[15:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[45]).Mul(lanes.LoadUint32x8Slice(gc_row5[14:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[46]).Mul(lanes.LoadUint32x8Slice(gc_row5[13:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[47]).Mul(lanes.LoadUint32x8Slice(gc_row5[12:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[48]).Mul(lanes.LoadUint32x8Slice(gc_row5[11:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[49]).Mul(lanes.LoadUint32x8Slice(gc_row5[10:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[50]).Mul(lanes.LoadUint32x8Slice(gc_row5[9:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[51]).Mul(lanes.LoadUint32x8Slice(gc_row5[8:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[52]).Mul(lanes.LoadUint32x8Slice(gc_row5[7:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[53]).Mul(lanes.LoadUint32x8Slice(gc_row5[6:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[54]).Mul(lanes.LoadUint32x8Slice(gc_row5[5:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[55]).Mul(lanes.LoadUint32x8Slice(gc_row5[4:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[56]).Mul(lanes.LoadUint32x8Slice(gc_row5[3:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[57]).Mul(lanes.LoadUint32x8Slice(gc_row5[2:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[58]).Mul(lanes.LoadUint32x8Slice(gc_row5[1:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[59]).Mul(lanes.LoadUint32x8Slice(gc_row5[0:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[60]).Mul(lanes.LoadUint32x8Slice(gc_row6[63:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[61]).Mul(lanes.LoadUint32x8Slice(gc_row6[62:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[62]).Mul(lanes.LoadUint32x8Slice(gc_row6[61:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[63]).Mul(lanes.LoadUint32x8Slice(gc_row6[60:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[64]).Mul(lanes.LoadUint32x8Slice(gc_row6[59:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[65]).Mul(lanes.LoadUint32x8Slice(gc_row6[58:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[66]).Mul(lanes.LoadUint32x8Slice(gc_row6[57:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[67]).Mul(lanes.LoadUint32x8Slice(gc_row6[56:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[68]).Mul(lanes.LoadUint32x8Slice(gc_row6[55:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[69]).Mul(lanes.LoadUint32x8Slice(gc_row6[54:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[70]).Mul(lanes.LoadUint32x8Slice(gc_row6[53:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[71]).Mul(lanes.LoadUint32x8Slice(gc_row6[52:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[72]).Mul(lanes.LoadUint32x8Slice(gc_row6[51:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[73]).Mul(lanes.LoadUint32x8Slice(gc_row6[50:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[74]).Mul(lanes.LoadUint32x8Slice(gc_row6[49:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[75]).Mul(lanes.LoadUint32x8Slice(gc_row6[48:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[76]).Mul(lanes.LoadUint32x8Slice(gc_row6[47:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[77]).Mul(lanes.LoadUint32x8Slice(gc_row6[46:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[78]).Mul(lanes.LoadUint32x8Slice(gc_row6[45:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[79]).Mul(lanes.LoadUint32x8Slice(gc_row6[44:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[80]).Mul(lanes.LoadUint32x8Slice(gc_row6[43:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[81]).Mul(lanes.LoadUint32x8Slice(gc_row6[42:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[82]).Mul(lanes.LoadUint32x8Slice(gc_row6[41:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[83]).Mul(lanes.LoadUint32x8Slice(gc_row6[40:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[84]).Mul(lanes.LoadUint32x8Slice(gc_row6[39:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[85]).Mul(lanes.LoadUint32x8Slice(gc_row6[38:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[86]).Mul(lanes.LoadUint32x8Slice(gc_row6[37:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[87]).Mul(lanes.LoadUint32x8Slice(gc_row6[36:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[88]).Mul(lanes.LoadUint32x8Slice(gc_row6[35:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[89]).Mul(lanes.LoadUint32x8Slice(gc_row6[34:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[90]).Mul(lanes.LoadUint32x8Slice(gc_row6[33:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[91]).Mul(lanes.LoadUint32x8Slice(gc_row6[32:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[92]).Mul(lanes.LoadUint32x8Slice(gc_row6[31:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[93]).Mul(lanes.LoadUint32x8Slice(gc_row6[30:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[94]).Mul(lanes.LoadUint32x8Slice(gc_row6[29:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[95]).Mul(lanes.LoadUint32x8Slice(gc_row6[28:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[96]).Mul(lanes.LoadUint32x8Slice(gc_row6[27:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[97]).Mul(lanes.LoadUint32x8Slice(gc_row6[26:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[98]).Mul(lanes.LoadUint32x8Slice(gc_row6[25:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[99]).Mul(lanes.LoadUint32x8Slice(gc_row6[24:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[100]).Mul(lanes.LoadUint32x8Slice(gc_row6[23:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[101]).Mul(lanes.LoadUint32x8Slice(gc_row6[22:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[102]).Mul(lanes.LoadUint32x8Slice(gc_row6[21:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[103]).Mul(lanes.LoadUint32x8Slice(gc_row6[20:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[104]).Mul(lanes.LoadUint32x8Slice(gc_row6[19:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[105]).Mul(lanes.LoadUint32x8Slice(gc_row6[18:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[106]).Mul(lanes.LoadUint32x8Slice(gc_row6[17:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[107]).Mul(lanes.LoadUint32x8Slice(gc_row6[16:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[108]).Mul(lanes.LoadUint32x8Slice(gc_row6[15:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[109]).Mul(lanes.LoadUint32x8Slice(gc_row6[14:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[110]).Mul(lanes.LoadUint32x8Slice(gc_row6[13:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[111]).Mul(lanes.LoadUint32x8Slice(gc_row6[12:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[112]).Mul(lanes.LoadUint32x8Slice(gc_row6[11:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[113]).Mul(lanes.LoadUint32x8Slice(gc_row6[10:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[114]).Mul(lanes.LoadUint32x8Slice(gc_row6[9:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[115]).Mul(lanes.LoadUint32x8Slice(gc_row6[8:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[116]).Mul(lanes.LoadUint32x8Slice(gc_row6[7:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[117]).Mul(lanes.LoadUint32x8Slice(gc_row6[6:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[118]).Mul(lanes.LoadUint32x8Slice(gc_row6[5:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[119]).Mul(lanes.LoadUint32x8Slice(gc_row6[4:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[120]).Mul(lanes.LoadUint32x8Slice(gc_row6[3:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[121]).Mul(lanes.LoadUint32x8Slice(gc_row6[2:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[122]).Mul(lanes.LoadUint32x8Slice(gc_row6[1:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[123]).Mul(lanes.LoadUint32x8Slice(gc_row6[0:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[124]).Mul(lanes.LoadUint32x8Slice(gc_row7[54:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[125]).Mul(lanes.LoadUint32x8Slice(gc_row7[53:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[126]).Mul(lanes.LoadUint32x8Slice(gc_row7[52:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[127]).Mul(lanes.LoadUint32x8Slice(gc_row7[51:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[128]).Mul(lanes.LoadUint32x8Slice(gc_row7[50:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[129]).Mul(lanes.LoadUint32x8Slice(gc_row7[49:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[130]).Mul(lanes.LoadUint32x8Slice(gc_row7[48:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[131]).Mul(lanes.LoadUint32x8Slice(gc_row7[47:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[132]).Mul(lanes.LoadUint32x8Slice(gc_row7[46:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[133]).Mul(lanes.LoadUint32x8Slice(gc_row7[45:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[134]).Mul(lanes.LoadUint32x8Slice(gc_row7[44:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[135]).Mul(lanes.LoadUint32x8Slice(gc_row7[43:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[136]).Mul(lanes.LoadUint32x8Slice(gc_row7[42:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[137]).Mul(lanes.LoadUint32x8Slice(gc_row7[41:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[138]).Mul(lanes.LoadUint32x8Slice(gc_row7[40:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[139]).Mul(lanes.LoadUint32x8Slice(gc_row7[39:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[140]).Mul(lanes.LoadUint32x8Slice(gc_row7[38:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[141]).Mul(lanes.LoadUint32x8Slice(gc_row7[37:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[142]).Mul(lanes.LoadUint32x8Slice(gc_row7[36:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[143]).Mul(lanes.LoadUint32x8Slice(gc_row7[35:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[144]).Mul(lanes.LoadUint32x8Slice(gc_row7[34:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[145]).Mul(lanes.LoadUint32x8Slice(gc_row7[33:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[146]).Mul(lanes.LoadUint32x8Slice(gc_row7[32:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[147]).Mul(lanes.LoadUint32x8Slice(gc_row7[31:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[148]).Mul(lanes.LoadUint32x8Slice(gc_row7[30:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[149]).Mul(lanes.LoadUint32x8Slice(gc_row7[29:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[150]).Mul(lanes.LoadUint32x8Slice(gc_row7[28:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[151]).Mul(lanes.LoadUint32x8Slice(gc_row7[27:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[152]).Mul(lanes.LoadUint32x8Slice(gc_row7[26:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[153]).Mul(lanes.LoadUint32x8Slice(gc_row7[25:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[154]).Mul(lanes.LoadUint32x8Slice(gc_row7[24:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[155]).Mul(lanes.LoadUint32x8Slice(gc_row7[23:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[156]).Mul(lanes.LoadUint32x8Slice(gc_row7[22:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[157]).Mul(lanes.LoadUint32x8Slice(gc_row7[21:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[158]).Mul(lanes.LoadUint32x8Slice(gc_row7[20:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[159]).Mul(lanes.LoadUint32x8Slice(gc_row7[19:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[160]).Mul(lanes.LoadUint32x8Slice(gc_row7[18:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[161]).Mul(lanes.LoadUint32x8Slice(gc_row7[17:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[162]).Mul(lanes.LoadUint32x8Slice(gc_row7[16:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[163]).Mul(lanes.LoadUint32x8Slice(gc_row7[15:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[164]).Mul(lanes.LoadUint32x8Slice(gc_row7[14:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[165]).Mul(lanes.LoadUint32x8Slice(gc_row7[13:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[166]).Mul(lanes.LoadUint32x8Slice(gc_row7[12:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[167]).Mul(lanes.LoadUint32x8Slice(gc_row7[11:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[168]).Mul(lanes.LoadUint32x8Slice(gc_row7[10:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[169]).Mul(lanes.LoadUint32x8Slice(gc_row7[9:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[170]).Mul(lanes.LoadUint32x8Slice(gc_row7[8:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[171]).Mul(lanes.LoadUint32x8Slice(gc_row7[7:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[172]).Mul(lanes.LoadUint32x8Slice(gc_row7[6:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[173]).Mul(lanes.LoadUint32x8Slice(gc_row7[5:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[174]).Mul(lanes.LoadUint32x8Slice(gc_row7[4:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[175]).Mul(lanes.LoadUint32x8Slice(gc_row7[3:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[176]).Mul(lanes.LoadUint32x8Slice(gc_row7[2:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[177]).Mul(lanes.LoadUint32x8Slice(gc_row7[1:])))
+								}
+								{
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[178]).Mul(lanes.LoadUint32x8Slice(gc_row7[0:])))
+								}
+								/*line hecbench_lfib4.go:135*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+							}
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							myid := gc_tx
+							tmp := uint32(0)
+							{
+								/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k++ {
+									tmp += x[xc-lfibP4+k] * a0[a+myid-k]
+								}
+								{
+									{
+										k_ := int(0)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(1)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(2)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(3)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(4)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(5)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(6)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(7)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(8)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(9)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(10)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(11)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(12)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(13)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(14)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(15)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(16)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(17)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(18)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(19)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(20)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(21)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(22)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(23)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(24)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(25)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(26)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(27)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(28)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(29)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(30)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(31)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(32)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(33)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(34)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(35)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(36)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(37)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(38)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(39)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(40)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(41)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(42)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(43)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(44)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(45)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(46)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(47)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(48)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(49)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(50)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(51)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(52)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(53)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(54)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(55)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(56)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(57)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(58)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+									{
+										k_ := int(59)
+										/*line hecbench_lfib4.go:139*/ tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
+									}
+								}
+								{
+									{
+										k_2 := int(0)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(1)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(2)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(3)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(4)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(5)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(6)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(7)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(8)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(9)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(10)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(11)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(12)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(13)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(14)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(15)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(16)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(17)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(18)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(19)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(20)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(21)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(22)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(23)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(24)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(25)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(26)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(27)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(28)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(29)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(30)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(31)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(32)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(33)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(34)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(35)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(36)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(37)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(38)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(39)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(40)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(41)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(42)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(43)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(44)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(45)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(46)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(47)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(48)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(49)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(50)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(51)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(52)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(53)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(54)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(55)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(56)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(57)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(58)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(59)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(60)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(61)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(62)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+									{
+										k_2 := int(63)
+										/*line hecbench_lfib4.go:143*/ tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
+									}
+								}
+								{
+									{
+										k_3 := int(0)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(1)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(2)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(3)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(4)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(5)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(6)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(7)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(8)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(9)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(10)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(11)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(12)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(13)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(14)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(15)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(16)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(17)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(18)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(19)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(20)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(21)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(22)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(23)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(24)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(25)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(26)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(27)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(28)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(29)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(30)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(31)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(32)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(33)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(34)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(35)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(36)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(37)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(38)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(39)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(40)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(41)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(42)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(43)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(44)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(45)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(46)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(47)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(48)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(49)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(50)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(51)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(52)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(53)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+									{
+										k_3 := int(54)
+										/*line hecbench_lfib4.go:147*/ tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
+									}
+								}
+								x[xc+s-lfibP4+myid] = tmp
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // ColsGPUKernel is colsGPU of lfib4-cuda: block b runs the recurrence
 // down columns 8b to 8b+7 from their last P4 entries, a warp a column.
 //

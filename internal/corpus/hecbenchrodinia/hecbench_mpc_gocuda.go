@@ -809,6 +809,1107 @@ var gc_src_mpcDecompress = compiled.NewSource(gc_files_hecbench_mpc, "mpcDecompr
 	compiled.PTX{Entry: "mpcDecompress", Pack: gc_ptx_hecbench_mpc, Params: []string{"[]int64", "[]int64", "[]int32"}, Files: []string{"hecbench_mpc.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_mpc.go:252
+func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompressed []int64, goffset []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_val := compiled.Scratch[*int32](gc_b, 0)[:gc_n]
+	gc_s_sbuf := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
+	gc_s_val_ := compiled.Scratch[*int64](gc_b, 2)[:gc_n]
+	gc_s_val_2 := compiled.Scratch[*int64](gc_b, 3)[:gc_n]
+	gc_s_tix := compiled.Scratch[int](gc_b, 4)[:gc_n]
+	gc_s_flag := compiled.Scratch[int32](gc_b, 5)[:gc_n]
+	gc_s_loc := make([]int32, gc_b.Len())
+	gc_s_v2 := make([]int64, gc_b.Len())
+	gc_s_v1 := make([]int64, gc_b.Len())
+	/*line hecbench_mpc.go:253*/ dim := int((compressed[0] & 31) + 1)
+	n := int(compressed[0] >> 32)
+	bid := gc_bx
+	gdim := gc_gdx
+	/*line hecbench_mpc.go:260*/ bid1 := bid + 1
+	if (bid + 1) == gdim {
+		bid1 = 0
+	}
+	init := 1 + (n+63)/64
+	nru := (n - 1) | 63
+	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
+	/*line hecbench_mpc.go:268*/ start := gocuda.Shared[int32](t, 1)[:1]
+	top := gocuda.Shared[int32](t, 1)[:1]
+	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
+	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
+	/*line hecbench_mpc.go:273*/ for chunk := bid; chunk <= chunksm1; chunk += gdim {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_lo2; gc_vstep += 4 {
+					{
+						gc_tx := gc_vstep + 0
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep + 1
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep + 2
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep + 3
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					var flag int32 = 0
+					/*line hecbench_mpc.go:280*/ loc := flag
+					gc_s_loc[gc_rank] = loc
+					gc_s_flag[gc_rank] = flag
+				}
+				gc_vstep2 := gc_hi2
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					{
+						gc_tx := gc_vstep2 + 0
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep2 + 1
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep2 + 2
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep2 + 3
+						gc_rank := gc_base + gc_tx
+						var flag int32 = 0
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					var flag int32 = 0
+					/*line hecbench_mpc.go:280*/ loc := flag
+					gc_s_loc[gc_rank] = loc
+					gc_s_flag[gc_rank] = flag
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_mpc.go:290*/ if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					{
+						gc_tx := gc_vstep3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+						var flag int32 = 0
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+						var flag int32 = 0
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+						var flag int32 = 0
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_vstep3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line hecbench_mpc.go:256*/ lanex := tid & 63
+						/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+						var flag int32 = 0
+						/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						/*line hecbench_mpc.go:280*/ loc := flag
+						gc_s_loc[gc_rank] = loc
+						gc_s_flag[gc_rank] = flag
+					}
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:256*/ lanex := tid & 63
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+					var flag int32 = 0
+					/*line hecbench_mpc.go:278*/ flag = int32((compressed[1+idx/64] >> lanex) & 1)
+					/*line hecbench_mpc.go:280*/ loc := flag
+					gc_s_loc[gc_rank] = loc
+					gc_s_flag[gc_rank] = flag
+				}
+			}
+		}
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				/*line hecbench_mpc.go:283*/ var val *int32 = &gc_s_loc[gc_rank]
+				/*line hecbench_mpc.go:283*/ var sbuf []int32 = int64sAsInt32s(sbuf1)
+				gc_s_val[gc_rank] = val
+				gc_s_sbuf[gc_rank] = sbuf
+			}
+			/*line hecbench_mpc.go:38*/ for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					/*line hecbench_mpc.go:39*/ gc_c1v[gc_lane] = *val
+				}
+				/*line hecbench_mpc.go:39*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_bdy*gc_bdz == 1 {
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				if gc_lo3 < gc_hi3 {
+					gc_tidx := gc_b.AtFlat(gc_w+gc_lo3, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := gc_tx & 31
+						val := gc_s_val[gc_rank]
+						/*line hecbench_mpc.go:39*/ tmp := gc_c1r[gc_lane]
+						if lane >= d {
+							*val += tmp
+						}
+					}
+				}
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(31, 32), -1))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			if gc_lo4 < gc_hi4 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo4, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warp := gc_tx >> 5
+					lane := gc_tx & 31
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					/*line hecbench_mpc.go:44*/ if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
+		}
+		var gc_l_v [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m20 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					warp := gc_tx >> 5
+					/*line hecbench_mpc.go:49*/ if warp == 0 {
+						gc_m20 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save20 := gc_act
+			gc_act = gc_save20 & gc_m20
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := gc_tx & 31
+						sbuf := gc_s_sbuf[gc_rank]
+						/*line hecbench_mpc.go:50*/ v := sbuf[lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+				/*line hecbench_mpc.go:51*/ for d_ := 1; d_ < 32; d_ *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+					gc_lo5, gc_hi5 := 0, 32
+					if gc_bdy*gc_bdz == 1 {
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+						}
+					}
+					gc_hi5 = min(gc_hi5, gc_cnt)
+					if gc_lo5 < gc_hi5 {
+						gc_tidx := gc_b.AtFlat(gc_w+gc_lo5, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							lane := gc_tx & 31
+							v := gc_l_v[gc_lane]
+							/*line hecbench_mpc.go:52*/ tmp_ := gc_c2r[gc_lane]
+							if lane >= d_ {
+								v += tmp_
+							}
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lane := gc_tx & 31
+						sbuf := gc_s_sbuf[gc_rank]
+						v := gc_l_v[gc_lane]
+						/*line hecbench_mpc.go:57*/ sbuf[lane] = v
+					}
+				}
+			}
+			gc_act = gc_save20 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_mpc.go:67*/ gc_off := bid
+			gc_off2 := bid1
+			if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
+				gc_at := goffset[gc_off:][:1]
+				gc_at2 := goffset[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp := gc_tx >> 5
+					tid := gc_tx
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+					/*line hecbench_mpc.go:285*/ if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line hecbench_mpc.go:289*/ st = gc_at[0]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						gc_at2[0] = st + gc_s_loc[gc_rank]
+						gc_at[0] = -1
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp := gc_tx >> 5
+					tid := gc_tx
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					/*line hecbench_mpc.go:61*/ if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+					/*line hecbench_mpc.go:285*/ if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								/*line hecbench_mpc.go:289*/ st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep4 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_simd_steps:
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tid int = gc_tx
+						/*line hecbench_mpc.go:302*/ if tid < 0 || tid > len(sbuf2)-4 {
+							break
+						}
+						/*line hecbench_mpc.go:302*/ if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+							var gc_ld lanes.Int64x4 = lanes.BroadcastInt64x4(0)
+							/*line hecbench_mpc.go:302*/ if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+								gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+							} else {
+								break gc_simd_steps
+							}
+							/*line hecbench_mpc.go:303*/ gc_ld.StoreSlice(sbuf2[tid:])
+						} else {
+							/*line hecbench_mpc.go:303*/ gc_if := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+							if gc_if.ToBits() != 0 {
+								var gc_u int32
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+									/*line hecbench_mpc.go:302*/ gc_u = start[0]
+								}
+								var gc_ld2 lanes.Int64x4 = lanes.BroadcastInt64x4(0)
+								/*line hecbench_mpc.go:303*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+									/*line hecbench_mpc.go:303*/ gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
+								} else {
+									break gc_simd_steps
+								}
+								/*line hecbench_mpc.go:303*/ gc_ld2.Merge(lanes.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_steps:
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var tid int = gc_tx
+					/*line hecbench_mpc.go:302*/ if tid < 0 || tid > len(sbuf2)-4 {
+						break
+					}
+					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+						var gc_ld lanes.Int64x4
+						/*line hecbench_mpc.go:302*/ if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+							gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+						} else {
+							break gc_steps
+						}
+						/*line hecbench_mpc.go:303*/ gc_ld.StoreSlice(sbuf2[tid:])
+					} else {
+						/*line hecbench_mpc.go:303*/ gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						if gc_if.ToBits() != 0 {
+							var gc_u int32
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+								/*line hecbench_mpc.go:302*/ gc_u = start[0]
+							}
+							var gc_ld2 lanes.Int64x4
+							/*line hecbench_mpc.go:303*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+								/*line hecbench_mpc.go:303*/ gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
+							} else {
+								break gc_steps
+							}
+							/*line hecbench_mpc.go:303*/ gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
+					sbuf2[tid] = compressed[int(start[0])+tid]
+				}
+			}
+		}
+		/*line hecbench_mpc.go:312*/ var sbuf_ []int64 = sbuf1
+		var gc_l_tmpl [32]uint32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				flag := gc_s_flag[gc_rank]
+				var v2 int64 = 0
+				gc_s_v2[gc_rank] = v2
+				/*line hecbench_mpc.go:308*/ if flag != 0 {
+					gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
+				}
+				/*line hecbench_mpc.go:312*/ var val_ *int64 = &gc_s_v2[gc_rank]
+				gc_s_val_[gc_rank] = val_
+			}
+			/*line hecbench_mpc.go:72*/ for d_2 := 1; d_2 < 32; d_2 *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:73*/ gc_c3v[gc_lane] = int32(*val_)
+				}
+				/*line hecbench_mpc.go:73*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:73*/ tmpl := uint32(gc_c3r[gc_lane])
+					gc_c4v[gc_lane] = int32(*val_ >> 32)
+					gc_l_tmpl[gc_lane] = tmpl
+				}
+				/*line hecbench_mpc.go:74*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					lane_ := gc_tx & 31
+					val_ := gc_s_val_[gc_rank]
+					tmpl := gc_l_tmpl[gc_lane]
+					/*line hecbench_mpc.go:74*/ tmph := int64(gc_c4r[gc_lane])
+					if lane_ >= d_2 {
+						*val_ += (tmph << 32) + int64(tmpl)
+					}
+				}
+			}
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_bdy*gc_bdz == 1 {
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(31, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(31, -1), 32)+1)
+				}
+			}
+			gc_hi6 = min(gc_hi6, gc_cnt)
+			if gc_lo6 < gc_hi6 {
+				gc_tidx := gc_b.AtFlat(gc_w+gc_lo6, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					warp_ := gc_tx >> 5
+					lane_ := gc_tx & 31
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:79*/ if lane_ == 31 {
+						sbuf_[warp_] = *val_
+					}
+				}
+			}
+		}
+		var gc_l_v_ [32]int64
+		var gc_l_tmpl_ [32]uint32
+		var gc_c5v [32]int32
+		var gc_c5r [32]int32
+		var gc_c6v [32]int32
+		var gc_c6r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m31 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					warp_ := gc_tx >> 5
+					/*line hecbench_mpc.go:84*/ if warp_ == 0 {
+						gc_m31 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save31 := gc_act
+			gc_act = gc_save31 & gc_m31
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						lane_ := gc_tx & 31
+						/*line hecbench_mpc.go:85*/ v_ := sbuf_[lane_]
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+				/*line hecbench_mpc.go:86*/ for d_3 := 1; d_3 < 32; d_3 *= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_mpc.go:87*/ gc_c5v[gc_lane] = int32(v_)
+					}
+					/*line hecbench_mpc.go:87*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_mpc.go:87*/ tmpl_ := uint32(gc_c5r[gc_lane])
+						gc_c6v[gc_lane] = int32(v_ >> 32)
+						gc_l_tmpl_[gc_lane] = tmpl_
+					}
+					/*line hecbench_mpc.go:88*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						lane_ := gc_tx & 31
+						v_ := gc_l_v_[gc_lane]
+						tmpl_ := gc_l_tmpl_[gc_lane]
+						/*line hecbench_mpc.go:88*/ tmph_ := int64(gc_c6r[gc_lane])
+						if lane_ >= d_3 {
+							v_ += (tmph_ << 32) + int64(tmpl_)
+						}
+						gc_l_v_[gc_lane] = v_
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						lane_ := gc_tx & 31
+						v_ := gc_l_v_[gc_lane]
+						/*line hecbench_mpc.go:93*/ sbuf_[lane_] = v_
+					}
+				}
+			}
+			gc_act = gc_save31 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep5 := 0
+			for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+				{
+					gc_tx := gc_vstep5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp_ := gc_tx >> 5
+					tid := gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+				{
+					gc_tx := gc_vstep5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp_ := gc_tx >> 5
+					tid := gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+				{
+					gc_tx := gc_vstep5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp_ := gc_tx >> 5
+					tid := gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+				{
+					gc_tx := gc_vstep5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					warp_ := gc_tx >> 5
+					tid := gc_tx
+					val_ := gc_s_val_[gc_rank]
+					/*line hecbench_mpc.go:97*/ if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+			}
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				warp_ := gc_tx >> 5
+				tid := gc_tx
+				val_ := gc_s_val_[gc_rank]
+				/*line hecbench_mpc.go:97*/ if warp_ > 0 {
+					*val_ += sbuf_[warp_-1]
+				}
+				/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
+			}
+		}
+		/*line hecbench_mpc.go:322*/ var sbuf_2 []int64 = sbuf1
+		/*line hecbench_mpc.go:322*/ var dim_ uint8 = uint8(dim)
+		var gc_l_tmpl_2 [32]uint32
+		var gc_c7v [32]int32
+		var gc_c7r [32]int32
+		var gc_c8v [32]int32
+		var gc_c8r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					tid := gc_tx
+					/*line hecbench_mpc.go:256*/ lanex := tid & 63
+					warpx := tid & 0x3c0
+					var v1 int64 = 0
+					gc_s_v1[gc_rank] = v1
+					/*line hecbench_mpc.go:318*/ for i := 63; i >= 0; i-- {
+						gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+					}
+					/*line hecbench_mpc.go:322*/ var val_2 *int64 = &gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:108*/ tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+					gc_s_val_2[gc_rank] = val_2
+					gc_s_tix[gc_rank] = tix
+				}
+			}
+			/*line hecbench_mpc.go:110*/ for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_mpc.go:111*/ gc_c7v[gc_lane] = int32(*val_2)
+				}
+				/*line hecbench_mpc.go:111*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					/*line hecbench_mpc.go:111*/ tmpl_2 := uint32(gc_c7r[gc_lane])
+					gc_c8v[gc_lane] = int32(*val_2 >> 32)
+					gc_l_tmpl_2[gc_lane] = tmpl_2
+				}
+				/*line hecbench_mpc.go:112*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+					val_2 := gc_s_val_2[gc_rank]
+					tmpl_2 := gc_l_tmpl_2[gc_lane]
+					/*line hecbench_mpc.go:112*/ tmph_2 := int64(gc_c8r[gc_lane])
+					if lane_2 >= d_4 {
+						*val_2 += (tmph_2 << 32) + int64(tmpl_2)
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+					/*line hecbench_mpc.go:117*/ if (lane_2 + int(dim_)) > 31 {
+						sbuf_2[tix] = *val_2
+					}
+				}
+			}
+		}
+		var gc_l_v_2 [32]int64
+		var gc_l_tmpl_3 [32]uint32
+		var gc_c9v [32]int32
+		var gc_c9r [32]int32
+		var gc_c10v [32]int32
+		var gc_c10r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m42 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					/*line hecbench_mpc.go:122*/ if warp_2 < int(dim_) {
+						gc_m42 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save42 := gc_act
+			gc_act = gc_save42 & gc_m42
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+						/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+						/*line hecbench_mpc.go:123*/ idx_ := (lane_2 * int(dim_)) + warp_2
+						v_2 := sbuf_2[idx_]
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+				/*line hecbench_mpc.go:125*/ for d_5 := 1; d_5 < 32; d_5 *= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v_2 := gc_l_v_2[gc_lane]
+						/*line hecbench_mpc.go:126*/ gc_c9v[gc_lane] = int32(v_2)
+					}
+					/*line hecbench_mpc.go:126*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						v_2 := gc_l_v_2[gc_lane]
+						/*line hecbench_mpc.go:126*/ tmpl_3 := uint32(gc_c9r[gc_lane])
+						gc_c10v[gc_lane] = int32(v_2 >> 32)
+						gc_l_tmpl_3[gc_lane] = tmpl_3
+					}
+					/*line hecbench_mpc.go:127*/ compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						tid_ := gc_tx
+						/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+						v_2 := gc_l_v_2[gc_lane]
+						tmpl_3 := gc_l_tmpl_3[gc_lane]
+						/*line hecbench_mpc.go:127*/ tmph_3 := int64(gc_c10r[gc_lane])
+						if lane_2 >= d_5 {
+							v_2 += (tmph_3 << 32) + int64(tmpl_3)
+						}
+						gc_l_v_2[gc_lane] = v_2
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid_ := gc_tx
+						/*line hecbench_mpc.go:107*/ lane_2 := tid_ & 31
+						/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+						/*line hecbench_mpc.go:123*/ idx_ := (lane_2 * int(dim_)) + warp_2
+						v_2 := gc_l_v_2[gc_lane]
+						/*line hecbench_mpc.go:132*/ sbuf_2[idx_] = v_2
+					}
+				}
+			}
+			gc_act = gc_save42 &^ gc_dead
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep6 := 0
+			for ; gc_vstep6+3 < gc_bdx; gc_vstep6 += 4 {
+				{
+					gc_tx := gc_vstep6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					tid := gc_tx
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+					/*line hecbench_mpc.go:324*/ if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+				{
+					gc_tx := gc_vstep6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					tid := gc_tx
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+					/*line hecbench_mpc.go:324*/ if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+				{
+					gc_tx := gc_vstep6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					tid := gc_tx
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+					/*line hecbench_mpc.go:324*/ if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+				{
+					gc_tx := gc_vstep6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid_ := gc_tx
+					/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+					tid := gc_tx
+					/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+					/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+					/*line hecbench_mpc.go:324*/ if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+			}
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid_ := gc_tx
+				/*line hecbench_mpc.go:106*/ warp_2 := tid_ >> 5
+				tid := gc_tx
+				/*line hecbench_mpc.go:274*/ idx := tid + chunk*mpcTPB
+				val_2 := gc_s_val_2[gc_rank]
+				tix := gc_s_tix[gc_rank]
+				/*line hecbench_mpc.go:136*/ if warp_2 > 0 {
+					*val_2 += sbuf_2[tix-int(dim_)]
+				}
+				/*line hecbench_mpc.go:324*/ if idx < n {
+					decompressed[idx] = gc_s_v1[gc_rank]
+				}
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_mpc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_mpc.go

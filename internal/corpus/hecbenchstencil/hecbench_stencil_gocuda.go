@@ -6,6 +6,7 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -35,6 +36,318 @@ var gc_src_stencil1DKernel = compiled.NewSource(gc_files_hecbench_stencil, "sten
 	compiled.PTX{Entry: "stencil1DKernel", Pack: gc_ptx_hecbench_stencil, Params: []string{"[]int32", "[]int32"}, Files: []string{"hecbench_stencil.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line hecbench_stencil.go:22
+func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line hecbench_stencil.go:23*/ temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line hecbench_stencil.go:26*/ gc_off2 := s1Radius
+		gc_off3 := gc_bx * gc_bdx
+		gc_off4 := s1Radius - s1Radius
+		gc_off5 := (gc_bx * gc_bdx) - s1Radius
+		gc_off6 := s1Radius + s1BlockSize
+		gc_off7 := (gc_bx * gc_bdx) + s1BlockSize
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(in)-gc_off3, len(temp)-gc_off4, len(in)-gc_off5, len(temp)-gc_off6, len(in)-gc_off7), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := temp[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at3 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at5 := temp[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
+					if compiled.SIMDBuild {
+						if compiled.SIMD {
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_vb2 := lanes.BroadcastInt32x8(0)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var gindex int = gc_tx + gc_bx*gc_bdx
+								/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+								_ = lindex
+								/*line hecbench_stencil.go:26*/ lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+									/*line hecbench_stencil.go:31*/ if gindex <
+										s1Radius && uint(s1Radius-gindex) > 7 {
+										/*line hecbench_stencil.go:32*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line hecbench_stencil.go:32*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+										if gc_if4.ToBits() != 0 {
+											/*line hecbench_stencil.go:32*/ gc_vb2.Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										if gc_else3.ToBits() != 0 {
+											/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+									}
+									/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								} else {
+									/*line hecbench_stencil.go:32*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+									if gc_if5.ToBits() != 0 {
+										/*line hecbench_stencil.go:31*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+										if gc_if5.And(gc_if6).ToBits() != 0 {
+											/*line hecbench_stencil.go:32*/ gc_vb2.Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+										if gc_if5.And(gc_else4).ToBits() != 0 {
+											/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4)).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if5).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									}
+								}
+							}
+							lanes.ClearAVXUpperBits()
+						}
+					} else {
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := lanes.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var gindex int = gc_tx + gc_bx*gc_bdx
+							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+							_ = lindex
+							/*line hecbench_stencil.go:26*/ lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+								/*line hecbench_stencil.go:31*/ if gindex <
+									s1Radius && uint(s1Radius-gindex) > 7 {
+									/*line hecbench_stencil.go:32*/ gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line hecbench_stencil.go:32*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line hecbench_stencil.go:32*/ gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+									}
+									gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+									if gc_else3.ToBits() != 0 {
+										/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+									}
+								}
+								/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+							} else {
+								/*line hecbench_stencil.go:32*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+								if gc_if5.ToBits() != 0 {
+									/*line hecbench_stencil.go:31*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									if gc_if5.And(gc_if6).ToBits() != 0 {
+										/*line hecbench_stencil.go:32*/ gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
+									}
+									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+									if gc_if5.And(gc_else4).ToBits() != 0 {
+										/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
+									}
+									/*line hecbench_stencil.go:32*/ lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo):]), gc_if5)
+								}
+							}
+						}
+					}
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:28*/ gc_at[gc_u] = gc_at2[gc_u]
+						/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
+							if gindex < s1Radius {
+								gc_at3[gc_u] = 0
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+							gc_at5[gc_u] = gc_at6[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
+				gindex := gc_tx + gc_bx*gc_bdx
+				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ temp[lindex] = in[gindex]
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
+					if gindex < s1Radius {
+						temp[lindex-s1Radius] = 0
+					} else {
+						temp[lindex-s1Radius] = in[gindex-s1Radius]
+					}
+					temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				gindex := gc_tx + gc_bx*gc_bdx
+				/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+				/*line hecbench_stencil.go:28*/ temp[lindex] = in[gindex]
+				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius {
+					if gindex < s1Radius {
+						temp[lindex-s1Radius] = 0
+					} else {
+						temp[lindex-s1Radius] = in[gindex-s1Radius]
+					}
+					temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
+				}
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			temp := temp[:270]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						gc_vb3 := lanes.BroadcastInt32x8(int32(0))
+					gc_jam:
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_gc_tx := gc_tx + 8
+							var gindex int = gc_tx + gc_bx*gc_bdx
+							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+							result := gc_vb3
+							/*line hecbench_stencil.go:43*/ if gindex < 0 || gindex > len(out)-8 {
+								break
+							}
+							var gc_gindex int = gc_gc_tx + gc_bx*gc_bdx
+							/*line hecbench_stencil.go:25*/ var gc_lindex int = gc_gc_tx + s1Radius
+							gc_result := gc_vb3
+							if gc_gindex < 0 || gc_gindex > len(out)-8 {
+								break
+							}
+							/*line hecbench_stencil.go:43*/ if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
+								/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									{
+										/*line hecbench_stencil.go:43*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+									}
+									/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
+									var gc_gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									{
+										/*line hecbench_stencil.go:44*/ gc_gc_ld2 = lanes.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									}
+									gc_result = gc_result.Add(gc_gc_ld2)
+								}
+							} else {
+								/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+									} else {
+										break gc_jam
+									}
+									/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
+									var gc_gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_stencil.go:44*/ if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
+										/*line hecbench_stencil.go:44*/ gc_gc_ld2 = lanes.LoadInt32x8Slice(temp[gc_lindex+offset:])
+									} else {
+										break gc_jam
+									}
+									gc_result = gc_result.Add(gc_gc_ld2)
+								}
+							}
+							/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
+							/*line hecbench_stencil.go:46*/ gc_result.StoreSlice(out[gc_gindex:])
+						}
+					gc_simd_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var gindex int = gc_tx + gc_bx*gc_bdx
+							/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+							result := gc_vb3
+							/*line hecbench_stencil.go:43*/ if gindex < 0 || gindex > len(out)-8 {
+								break
+							}
+							/*line hecbench_stencil.go:43*/ if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
+								/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									{
+										/*line hecbench_stencil.go:43*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+									}
+									/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
+								}
+							} else {
+								/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+									var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+									/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+										gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+									} else {
+										break gc_simd_steps2
+									}
+									/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
+								}
+							}
+							/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+						result := int32(0)
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line hecbench_stencil.go:44*/ temp := temp[:270]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					gc_vb3 := lanes.BroadcastInt32x8(int32(0))
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var gindex int = gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ var lindex int = gc_tx + s1Radius
+						result := gc_vb3
+						/*line hecbench_stencil.go:43*/ if gindex < 0 || gindex > len(out)-8 {
+							break
+						}
+						/*line hecbench_stencil.go:43*/ if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
+							/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+								var gc_ld2 lanes.Int32x8
+								{
+									/*line hecbench_stencil.go:43*/ gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+								}
+								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
+							}
+						} else {
+							/*line hecbench_stencil.go:44*/ for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
+								var gc_ld2 lanes.Int32x8
+								/*line hecbench_stencil.go:43*/ if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
+								} else {
+									break gc_steps2
+								}
+								/*line hecbench_stencil.go:44*/ result = result.Add(gc_ld2)
+							}
+						}
+						/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+						result := int32(0)
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+				}
+			}
+		})
+	}
+}
+
 // Stencil3DKernel is stencil3d of stencil3d-cuda: a 16×16 block walks a
 // tile of 20 planes along x, three planes of psi and one of face charges
 // in shared memory, four barriers a plane; threads past the tile's last
@@ -59,6 +372,1079 @@ func Stencil3DKernel(dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, n
 var gc_src_stencil3DKernel = compiled.NewSource(gc_files_hecbench_stencil, "stencil3DKernel", "8e848c7d702f0e1732520784aaf433443b51c2320498efe3eb4748aee8bbfb5e", "hecbench_stencil.go:61-179").NoGoexit("ae0f508198d91481158a2ee9ed99da6c8f9569df230155312889fa98b56d9687", "hecbench_stencil.go:55-59").GPU(
 	compiled.PTX{Entry: "stencil3DKernel", Pack: gc_ptx_hecbench_stencil, Params: []string{"[]float64", "[]float64", "[]float64", "[]float64", "[]float64", "int", "int", "int"}, Files: []string{"hecbench_stencil.go"}, DynamicShared: false, DynamicSize: false},
 )
+
+//line hecbench_stencil.go:67
+func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY, dSigmaZ []float64, nx, ny, nz int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_gdz := gc_gd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	gc_s_dV := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_stencil.go:69*/ smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
+	/*line hecbench_stencil.go:75*/ bx := s3XTile * gc_bx
+	/*line hecbench_stencil.go:75*/ by := (s3BSize - 2) * gc_by
+	/*line hecbench_stencil.go:75*/ bz := (s3BSize - 2) * gc_bz
+	dPsi = dPsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	dNpsi = dNpsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	/*line hecbench_stencil.go:79*/ dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	dSigmaY = dSigmaY[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	dSigmaZ = dSigmaZ[s3Index(nx, ny, nz, bx, by, bz, 0):]
+	/*line hecbench_stencil.go:83*/ nLastX := s3XTile + 1
+	nLastY := s3BSize - 1
+	nLastZ := s3BSize - 1
+	if gc_bx == gc_gdx-1 {
+		nLastX = nx - 2 - s3XTile*gc_bx + 1
+	}
+	if gc_by == gc_gdy-1 {
+		nLastY = ny - 2 - (s3BSize-2)*gc_by + 1
+	}
+	if gc_bz == gc_gdz-1 {
+		nLastZ = nz - 2 - (s3BSize-2)*gc_bz + 1
+	}
+	/*line hecbench_stencil.go:101*/ var pii, cii, nii, tii int
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line hecbench_stencil.go:71*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tjj int = gc_ty
+					var tkk int = gc_tx
+					gc_b2 := gc_none
+					/*line hecbench_stencil.go:96*/ if tjj > nLastY {
+						gc_b2 = gc_all
+					}
+					/*line hecbench_stencil.go:96*/ gc_if := gc_b2.Or(gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tjj := gc_ty
+				tkk := gc_tx
+				/*line hecbench_stencil.go:96*/ if tjj > nLastY || tkk > nLastZ {
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	pii = 0
+	cii = 1
+	nii = 2
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all4 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+			gc_simd_steps:
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line hecbench_stencil.go:71*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var tjj int = gc_ty
+					var tkk int = gc_tx
+					/*line hecbench_stencil.go:106*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 {
+						break
+					}
+					var gc_x3 int = 0
+					/*line hecbench_stencil.go:106*/ var gc_y3 int = tjj
+					/*line hecbench_stencil.go:106*/ var gc_z3 int = tkk
+					var gc_dir3 int = 0
+					/*line hecbench_stencil.go:106*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+					var gc_ld lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
+						/*line hecbench_stencil.go:106*/ gc_ld = lanes.LoadFloat64x4Slice(dPsi[gc_t3:])
+					} else {
+						break gc_simd_steps
+					}
+					/*line hecbench_stencil.go:106*/ gc_ld.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive4)
+					var gc_x4 int = 1
+					/*line hecbench_stencil.go:107*/ var gc_y4 int = tjj
+					/*line hecbench_stencil.go:107*/ var gc_z4 int = tkk
+					var gc_dir4 int = 0
+					/*line hecbench_stencil.go:107*/ var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
+					var gc_ld2 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
+						/*line hecbench_stencil.go:107*/ gc_ld2 = lanes.LoadFloat64x4Slice(dPsi[gc_t4:])
+					} else {
+						var gc_lanes2 [4]float64
+						for gc_k2 := range 4 {
+							if gc_alive4.ToBits()&(1<<gc_k2) != 0 {
+								gc_pos.Thread = gc_rank + gc_k2
+								/*line hecbench_stencil.go:107*/ gc_lanes2[gc_k2] = dPsi[gc_t4+gc_k2]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld2 = lanes.LoadFloat64x4(&gc_lanes2)
+					}
+					/*line hecbench_stencil.go:107*/ gc_ld2.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
+					/*line hecbench_stencil.go:107*/ var xcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					_ = xcharge
+					/*line hecbench_stencil.go:107*/ var ycharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					_ = ycharge
+					/*line hecbench_stencil.go:107*/ var zcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					_ = zcharge
+					/*line hecbench_stencil.go:107*/ var dV lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+					dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive4).StoreSlice(gc_s_dV[gc_rank:])
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tjj := gc_ty
+				tkk := gc_tx
+				/*line hecbench_stencil.go:106*/ smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
+				smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]
+				var xcharge, ycharge, zcharge, dV float64
+				_ = xcharge
+				_ = ycharge
+				_ = zcharge
+				gc_s_dV[gc_rank] = dV
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		/*line hecbench_stencil.go:129*/ if gc_bound := nLastZ; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty <= 0) || (gc_ty >= nLastY) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all7 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_vb := lanes.BroadcastFloat64x4(4.)
+				gc_simd_steps2:
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive7 := gc_all7
+						if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
+							/*line hecbench_stencil.go:115*/ gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:114*/ gc_row, gc_row2 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
+						/*line hecbench_stencil.go:114*/ xd := lanes.LoadFloat64x4Slice(gc_row[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row2[0:]))
+						/*line hecbench_stencil.go:114*/ yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+						zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row2[1:])).Div(gc_vb)
+						var gc_x5 int = 1
+						var gc_y5 int = tjj
+						/*line hecbench_stencil.go:117*/ var gc_z5 int = tkk
+						var gc_dir5 int = 0
+						/*line hecbench_stencil.go:117*/ var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
+						var gc_ld3 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:117*/ gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t5:])
+						} else {
+							break gc_simd_steps2
+						}
+						var gc_x6 int = 1
+						/*line hecbench_stencil.go:117*/ var gc_y6 int = tjj
+						/*line hecbench_stencil.go:117*/ var gc_z6 int = tkk
+						var gc_dir6 int = 1
+						/*line hecbench_stencil.go:117*/ var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
+						var gc_ld4 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:117*/ gc_ld4 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t6:])
+						} else {
+							break gc_simd_steps2
+						}
+						var gc_x7 int = 1
+						/*line hecbench_stencil.go:117*/ var gc_y7 int = tjj
+						/*line hecbench_stencil.go:117*/ var gc_z7 int = tkk
+						var gc_dir7 int = 2
+						/*line hecbench_stencil.go:117*/ var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
+						var gc_ld5 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:117*/ gc_ld5 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t7:])
+						} else {
+							break gc_simd_steps2
+						}
+						/*line hecbench_stencil.go:117*/ dV = dV.Sub(gc_ld3.Mul(xd).Add(gc_ld4.Mul(yd)).Add(gc_ld5.Mul(zd)))
+						dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive7).StoreSlice(gc_s_dV[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+				gc_vb := lanes.BroadcastFloat64x4(4.)
+			gc_steps:
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line hecbench_stencil.go:115*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
+					}
+					var tjj int = gc_ty
+					var tkk int = gc_tx
+					/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+					/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+						break
+					}
+					/*line hecbench_stencil.go:114*/ gc_row, gc_row2 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
+					/*line hecbench_stencil.go:114*/ xd := lanes.LoadFloat64x4Slice(gc_row[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row2[0:]))
+					/*line hecbench_stencil.go:114*/ yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+					zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row2[1:])).Div(gc_vb)
+					var gc_x int = 1
+					var gc_y int = tjj
+					/*line hecbench_stencil.go:117*/ var gc_z int = tkk
+					var gc_dir int = 0
+					/*line hecbench_stencil.go:117*/ var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
+					var gc_ld lanes.Float64x4
+					if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
+						/*line hecbench_stencil.go:117*/ gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
+					} else {
+						break gc_steps
+					}
+					var gc_x2 int = 1
+					/*line hecbench_stencil.go:117*/ var gc_y2 int = tjj
+					/*line hecbench_stencil.go:117*/ var gc_z2 int = tkk
+					var gc_dir2 int = 1
+					/*line hecbench_stencil.go:117*/ var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
+					var gc_ld2 lanes.Float64x4
+					if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
+						/*line hecbench_stencil.go:117*/ gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
+					} else {
+						break gc_steps
+					}
+					var gc_x3 int = 1
+					/*line hecbench_stencil.go:117*/ var gc_y3 int = tjj
+					/*line hecbench_stencil.go:117*/ var gc_z3 int = tkk
+					var gc_dir3 int = 2
+					/*line hecbench_stencil.go:117*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+					var gc_ld3 lanes.Float64x4
+					if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
+						/*line hecbench_stencil.go:117*/ gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
+					} else {
+						break gc_steps
+					}
+					/*line hecbench_stencil.go:117*/ dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
+					/*line hecbench_stencil.go:113*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive2)
+				}
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tjj := gc_ty
+				tkk := gc_tx
+				dV := gc_s_dV[gc_rank]
+				/*line hecbench_stencil.go:114*/ xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
+				gc_s_dV[gc_rank] = dV
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line hecbench_stencil.go:120*/ tii = pii
+	pii = cii
+	cii = nii
+	nii = tii
+	/*line hecbench_stencil.go:125*/ for ii := 1; ii < nLastX; ii++ {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := 0
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all10 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_steps3:
+						for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive10 := gc_all10
+							if gc_ex10 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex10 != 0 {
+								/*line hecbench_stencil.go:71*/ gc_alive10 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex10&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							}
+							var tjj int = gc_ty
+							var tkk int = gc_tx
+							/*line hecbench_stencil.go:126*/ if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
+								break
+							}
+							/*line hecbench_stencil.go:126*/ var gc_t12 int = ii + 1
+							var gc_x10 int = gc_t12
+							/*line hecbench_stencil.go:126*/ var gc_y10 int = tjj
+							/*line hecbench_stencil.go:126*/ var gc_z10 int = tkk
+							var gc_dir10 int = 0
+							/*line hecbench_stencil.go:126*/ var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
+							var gc_ld6 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
+								/*line hecbench_stencil.go:126*/ gc_ld6 = lanes.LoadFloat64x4Slice(dPsi[gc_t13:])
+							} else {
+								break gc_steps3
+							}
+							/*line hecbench_stencil.go:126*/ gc_ld6.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive10)
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+				gc_steps2:
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive4 := gc_all4
+						if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+							/*line hecbench_stencil.go:71*/ gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:126*/ if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:126*/ var gc_t6 int = ii + 1
+						var gc_x5 int = gc_t6
+						/*line hecbench_stencil.go:126*/ var gc_y5 int = tjj
+						/*line hecbench_stencil.go:126*/ var gc_z5 int = tkk
+						var gc_dir5 int = 0
+						/*line hecbench_stencil.go:126*/ var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
+						var gc_ld4 lanes.Float64x4
+						if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
+							/*line hecbench_stencil.go:126*/ gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
+						} else {
+							break gc_steps2
+						}
+						/*line hecbench_stencil.go:126*/ gc_ld4.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
+					}
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					tjj := gc_ty
+					tkk := gc_tx
+					/*line hecbench_stencil.go:126*/ smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if gc_ty >= nLastY {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep5 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all13 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						gc_vb2 := lanes.BroadcastFloat64x4(4.)
+					gc_simd_steps4:
+						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive13 := gc_all13
+							if gc_ex13 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex13 != 0 {
+								/*line hecbench_stencil.go:131*/ gc_alive13 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex13&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							}
+							var tjj int = gc_ty
+							var tkk int = gc_tx
+							/*line hecbench_stencil.go:72*/ var ycharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+							/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+								break
+							}
+							/*line hecbench_stencil.go:131*/ gc_row3, gc_row4 :=
+								smPsi[cii][tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5]
+//line hecbench_stencil.go:132
+							xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
+							/*line hecbench_stencil.go:131*/ yd_ := lanes.LoadFloat64x4Slice(gc_row3[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row4[0:]))
+							/*line hecbench_stencil.go:131*/ zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row3[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row4[1:])).Div(gc_vb2)
+							/*line hecbench_stencil.go:133*/ var gc_t14 int = tjj +
+								1
+							var gc_y11 int = gc_t14
+							/*line hecbench_stencil.go:134*/ var gc_z11 int = tkk
+							var gc_dir11 int = 0
+							/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
+							var gc_ld7 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+								/*line hecbench_stencil.go:134*/ gc_ld7 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+							} else {
+								break gc_simd_steps4
+							}
+							/*line hecbench_stencil.go:134*/ var gc_t16 int = tjj + 1
+							var gc_y12 int = gc_t16
+							/*line hecbench_stencil.go:134*/ var gc_z12 int = tkk
+							var gc_dir12 int = 1
+							/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
+							var gc_ld8 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+								/*line hecbench_stencil.go:134*/ gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+							} else {
+								break gc_simd_steps4
+							}
+							/*line hecbench_stencil.go:134*/ var gc_t18 int = tjj + 1
+							var gc_y13 int = gc_t18
+							/*line hecbench_stencil.go:134*/ var gc_z13 int = tkk
+							var gc_dir13 int = 2
+							/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
+							var gc_ld9 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+								/*line hecbench_stencil.go:134*/ gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+							} else {
+								break gc_simd_steps4
+							}
+							/*line hecbench_stencil.go:134*/ ycharge = gc_ld7.Mul(xd_).Add(gc_ld8.Mul(yd_)).Add(gc_ld9.Mul(zd_))
+							/*line hecbench_stencil.go:134*/ dV = dV.Add(ycharge)
+							/*line hecbench_stencil.go:134*/ ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive13)
+							/*line hecbench_stencil.go:137*/ dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive13).StoreSlice(gc_s_dV[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all7 := lanes.BroadcastInt64x4(-1).ToMask()
+					gc_vb3 := lanes.BroadcastFloat64x4(4.)
+				gc_steps4:
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive7 := gc_all7
+						if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
+							/*line hecbench_stencil.go:131*/ gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).ToMask().ToInt64x4().Not().ToMask()
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:72*/ var ycharge lanes.Float64x4
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:131*/ gc_row5, gc_row6 :=
+							smPsi[cii][tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5]
+//line hecbench_stencil.go:132
+						xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:131*/ yd_ := lanes.LoadFloat64x4Slice(gc_row5[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row6[0:]))
+						/*line hecbench_stencil.go:131*/ zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row5[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row6[1:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:133*/ var gc_t14 int = tjj +
+							1
+						var gc_y9 int = gc_t14
+						/*line hecbench_stencil.go:134*/ var gc_z9 int = tkk
+						var gc_dir9 int = 0
+						/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
+						var gc_ld8 lanes.Float64x4
+						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+							/*line hecbench_stencil.go:134*/ gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+						} else {
+							break gc_steps4
+						}
+						/*line hecbench_stencil.go:134*/ var gc_t16 int = tjj + 1
+						var gc_y10 int = gc_t16
+						/*line hecbench_stencil.go:134*/ var gc_z10 int = tkk
+						var gc_dir10 int = 1
+						/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
+						var gc_ld9 lanes.Float64x4
+						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+							/*line hecbench_stencil.go:134*/ gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+						} else {
+							break gc_steps4
+						}
+						/*line hecbench_stencil.go:134*/ var gc_t18 int = tjj + 1
+						var gc_y11 int = gc_t18
+						/*line hecbench_stencil.go:134*/ var gc_z11 int = tkk
+						var gc_dir11 int = 2
+						/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
+						var gc_ld10 lanes.Float64x4
+						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+							/*line hecbench_stencil.go:134*/ gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+						} else {
+							break gc_steps4
+						}
+						/*line hecbench_stencil.go:134*/ ycharge = gc_ld8.Mul(xd_).Add(gc_ld9.Mul(yd_)).Add(gc_ld10.Mul(zd_))
+						/*line hecbench_stencil.go:134*/ dV = dV.Add(ycharge)
+						/*line hecbench_stencil.go:134*/ ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
+						/*line hecbench_stencil.go:130*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive7)
+					}
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					tjj := gc_ty
+					tkk := gc_tx
+					/*line hecbench_stencil.go:74*/ var ycharge float64
+					dV := gc_s_dV[gc_rank]
+					/*line hecbench_stencil.go:131*/ xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
+					zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
+					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
+					dV += ycharge
+					smPsi[3][tjj][tkk] = ycharge
+					gc_s_dV[gc_rank] = dV
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			/*line hecbench_stencil.go:154*/ if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep6 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all16 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive16 := gc_all16
+							if gc_ex16 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex16 != 0 {
+								/*line hecbench_stencil.go:71*/ gc_alive16 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							}
+							var tjj int = gc_ty
+							var tkk int = gc_tx
+							/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+							/*line hecbench_stencil.go:141*/ if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
+								break
+							}
+							/*line hecbench_stencil.go:141*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
+							dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive16).StoreSlice(gc_s_dV[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all9 := lanes.BroadcastInt64x4(-1).ToMask()
+					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+						gc_tx := gc_vstep6
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive9 := gc_all9
+						if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
+							/*line hecbench_stencil.go:71*/ gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).ToMask().ToInt64x4().Not().ToMask()
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:141*/ if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:141*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
+						/*line hecbench_stencil.go:140*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive9)
+					}
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					tjj := gc_ty
+					tkk := gc_tx
+					dV := gc_s_dV[gc_rank]
+					/*line hecbench_stencil.go:141*/ dV -= smPsi[3][tjj-1][tkk]
+					gc_s_dV[gc_rank] = dV
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_stencil.go:154*/ if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep7 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all19 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						gc_vb3 := lanes.BroadcastFloat64x4(4.)
+					gc_steps5:
+						for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive19 := gc_all19
+							if gc_ex19 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex19 != 0 {
+								/*line hecbench_stencil.go:148*/ gc_alive19 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex19&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							}
+							var tjj int = gc_ty
+							var tkk int = gc_tx
+							/*line hecbench_stencil.go:72*/ var zcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+							/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+								break
+							}
+							/*line hecbench_stencil.go:148*/ gc_row5, gc_row6, gc_row7, gc_row8, gc_row9 := smPsi[pii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5],
+								smPsi[cii][-1+tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5],
+								smPsi[cii][tjj][tkk:tkk+5]
+//line hecbench_stencil.go:150
+							xd_2 := lanes.LoadFloat64x4Slice(gc_row5[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row5[1:])).Add(lanes.LoadFloat64x4Slice(gc_row6[0:])).Add(lanes.LoadFloat64x4Slice(gc_row6[1:])).Div(gc_vb3)
+							/*line hecbench_stencil.go:150*/ yd_2 := lanes.LoadFloat64x4Slice(gc_row7[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row7[1:])).Add(lanes.LoadFloat64x4Slice(gc_row8[0:])).Add(lanes.LoadFloat64x4Slice(gc_row8[1:])).Div(gc_vb3)
+							/*line hecbench_stencil.go:150*/ zd_2 := lanes.LoadFloat64x4Slice(gc_row9[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row9[1:]))
+							/*line hecbench_stencil.go:150*/ var gc_t20 int = tkk +
+								1
+//line hecbench_stencil.go:151
+							var gc_y14 int = tjj
+							var gc_z14 int = gc_t20
+							var gc_dir14 int = 0
+							/*line hecbench_stencil.go:151*/ var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
+							var gc_ld10 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
+								/*line hecbench_stencil.go:151*/ gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
+							} else {
+								break gc_steps5
+							}
+							/*line hecbench_stencil.go:151*/ var gc_t22 int = tkk + 1
+							/*line hecbench_stencil.go:151*/ var gc_y15 int = tjj
+							var gc_z15 int = gc_t22
+							var gc_dir15 int = 1
+							/*line hecbench_stencil.go:151*/ var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
+							var gc_ld11 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
+								/*line hecbench_stencil.go:151*/ gc_ld11 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
+							} else {
+								break gc_steps5
+							}
+							/*line hecbench_stencil.go:151*/ var gc_t24 int = tkk + 1
+							/*line hecbench_stencil.go:151*/ var gc_y16 int = tjj
+							var gc_z16 int = gc_t24
+							var gc_dir16 int = 2
+							/*line hecbench_stencil.go:151*/ var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
+							var gc_ld12 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
+								/*line hecbench_stencil.go:151*/ gc_ld12 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
+							} else {
+								break gc_steps5
+							}
+							/*line hecbench_stencil.go:151*/ zcharge = gc_ld10.Mul(xd_2).Add(gc_ld11.Mul(yd_2)).Add(gc_ld12.Mul(zd_2))
+							/*line hecbench_stencil.go:151*/ dV = dV.Add(zcharge)
+							/*line hecbench_stencil.go:151*/ zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive19)
+							/*line hecbench_stencil.go:154*/ dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all12 := lanes.BroadcastInt64x4(-1).ToMask()
+					gc_vb5 := lanes.BroadcastFloat64x4(4.)
+				gc_steps6:
+					for ; gc_vstep7+3 < gc_to; gc_vstep7 += 4 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive12 := gc_all12
+						if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
+							/*line hecbench_stencil.go:148*/ gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).ToMask().ToInt64x4().Not().ToMask()
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:72*/ var zcharge lanes.Float64x4
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:148*/ gc_row12, gc_row13, gc_row14, gc_row15, gc_row16 := smPsi[pii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5],
+							smPsi[cii][-1+tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5],
+							smPsi[cii][tjj][tkk:tkk+5]
+//line hecbench_stencil.go:150
+						xd_2 := lanes.LoadFloat64x4Slice(gc_row12[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row12[1:])).Add(lanes.LoadFloat64x4Slice(gc_row13[0:])).Add(lanes.LoadFloat64x4Slice(gc_row13[1:])).Div(gc_vb5)
+						/*line hecbench_stencil.go:150*/ yd_2 := lanes.LoadFloat64x4Slice(gc_row14[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row14[1:])).Add(lanes.LoadFloat64x4Slice(gc_row15[0:])).Add(lanes.LoadFloat64x4Slice(gc_row15[1:])).Div(gc_vb5)
+						/*line hecbench_stencil.go:150*/ zd_2 := lanes.LoadFloat64x4Slice(gc_row16[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row16[1:]))
+						/*line hecbench_stencil.go:150*/ var gc_t26 int = tkk +
+							1
+//line hecbench_stencil.go:151
+						var gc_y15 int = tjj
+						var gc_z15 int = gc_t26
+						var gc_dir15 int = 0
+						/*line hecbench_stencil.go:151*/ var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
+						var gc_ld14 lanes.Float64x4
+						if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
+							/*line hecbench_stencil.go:151*/ gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
+						} else {
+							break gc_steps6
+						}
+						/*line hecbench_stencil.go:151*/ var gc_t28 int = tkk + 1
+						/*line hecbench_stencil.go:151*/ var gc_y16 int = tjj
+						var gc_z16 int = gc_t28
+						var gc_dir16 int = 1
+						/*line hecbench_stencil.go:151*/ var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
+						var gc_ld15 lanes.Float64x4
+						if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
+							/*line hecbench_stencil.go:151*/ gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
+						} else {
+							break gc_steps6
+						}
+						/*line hecbench_stencil.go:151*/ var gc_t30 int = tkk + 1
+						/*line hecbench_stencil.go:151*/ var gc_y17 int = tjj
+						var gc_z17 int = gc_t30
+						var gc_dir17 int = 2
+						/*line hecbench_stencil.go:151*/ var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
+						var gc_ld16 lanes.Float64x4
+						if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
+							/*line hecbench_stencil.go:151*/ gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
+						} else {
+							break gc_steps6
+						}
+						/*line hecbench_stencil.go:151*/ zcharge = gc_ld14.Mul(xd_2).Add(gc_ld15.Mul(yd_2)).Add(gc_ld16.Mul(zd_2))
+						/*line hecbench_stencil.go:151*/ dV = dV.Add(zcharge)
+						/*line hecbench_stencil.go:151*/ zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
+						/*line hecbench_stencil.go:147*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive12)
+					}
+				}
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					tjj := gc_ty
+					tkk := gc_tx
+					/*line hecbench_stencil.go:74*/ var zcharge float64
+					dV := gc_s_dV[gc_rank]
+					/*line hecbench_stencil.go:148*/ xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
+					zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
+					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
+					dV += zcharge
+					smPsi[3][tjj][tkk] = zcharge
+					gc_s_dV[gc_rank] = dV
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			/*line hecbench_stencil.go:171*/ if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep8 := gc_from
+				if compiled.SIMDBuild {
+					if compiled.SIMD {
+						gc_all22 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+						for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive22 := gc_all22
+							if gc_ex22 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex22 != 0 {
+								/*line hecbench_stencil.go:71*/ gc_alive22 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex22&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+							}
+							var tjj int = gc_ty
+							var tkk int = gc_tx
+							/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+							/*line hecbench_stencil.go:159*/ if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
+								break
+							}
+							/*line hecbench_stencil.go:159*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
+							dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive22).StoreSlice(gc_s_dV[gc_rank:])
+						}
+						lanes.ClearAVXUpperBits()
+					}
+				} else {
+					gc_all14 := lanes.BroadcastInt64x4(-1).ToMask()
+					for ; gc_vstep8+3 < gc_to; gc_vstep8 += 4 {
+						gc_tx := gc_vstep8
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive14 := gc_all14
+						if gc_ex14 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex14 != 0 {
+							/*line hecbench_stencil.go:71*/ gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).ToMask().ToInt64x4().Not().ToMask()
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:159*/ if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:159*/ dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
+						/*line hecbench_stencil.go:158*/ dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive14)
+					}
+				}
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					tjj := gc_ty
+					tkk := gc_tx
+					dV := gc_s_dV[gc_rank]
+					/*line hecbench_stencil.go:159*/ dV -= smPsi[3][tjj][tkk-1]
+					gc_s_dV[gc_rank] = dV
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			/*line hecbench_stencil.go:177*/ if gc_bound := nLastZ; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty <= 0) || (gc_ty >= nLastY) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_vstep9 := gc_from
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_all25 := lanes.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+					gc_vb4 := lanes.BroadcastFloat64x4(4.)
+				gc_simd_steps6:
+					for ; gc_vstep9+3 < gc_to; gc_vstep9 += 4 {
+						gc_tx := gc_vstep9
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_alive25 := gc_all25
+						if gc_ex25 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex25 != 0 {
+							/*line hecbench_stencil.go:166*/ gc_alive25 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex25&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+						}
+						var tjj int = gc_ty
+						var tkk int = gc_tx
+						/*line hecbench_stencil.go:72*/ var xcharge lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						/*line hecbench_stencil.go:72*/ dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
+						/*line hecbench_stencil.go:165*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
+							break
+						}
+						/*line hecbench_stencil.go:165*/ gc_row10, gc_row11 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
+						/*line hecbench_stencil.go:165*/ xd_3 := lanes.LoadFloat64x4Slice(gc_row10[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row11[0:]))
+						/*line hecbench_stencil.go:165*/ yd_3 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
+						zd_3 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row10[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row11[1:])).Div(gc_vb4)
+						var gc_t26 int = ii + 1
+						var gc_x11 int = gc_t26
+						/*line hecbench_stencil.go:168*/ var gc_y17 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z17 int = tkk
+						var gc_dir17 int = 0
+						/*line hecbench_stencil.go:168*/ var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
+						var gc_ld13 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:168*/ gc_ld13 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t27:])
+						} else {
+							break gc_simd_steps6
+						}
+						/*line hecbench_stencil.go:168*/ var gc_t28 int = ii + 1
+						var gc_x12 int = gc_t28
+						/*line hecbench_stencil.go:168*/ var gc_y18 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z18 int = tkk
+						var gc_dir18 int = 1
+						/*line hecbench_stencil.go:168*/ var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
+						var gc_ld14 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:168*/ gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t29:])
+						} else {
+							break gc_simd_steps6
+						}
+						/*line hecbench_stencil.go:168*/ var gc_t30 int = ii + 1
+						var gc_x13 int = gc_t30
+						/*line hecbench_stencil.go:168*/ var gc_y19 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z19 int = tkk
+						var gc_dir19 int = 2
+						/*line hecbench_stencil.go:168*/ var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
+						var gc_ld15 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+						if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
+							/*line hecbench_stencil.go:168*/ gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t31:])
+						} else {
+							break gc_simd_steps6
+						}
+						/*line hecbench_stencil.go:168*/ xcharge = gc_ld13.Mul(xd_3).Add(gc_ld14.Mul(yd_3)).Add(gc_ld15.Mul(zd_3))
+						/*line hecbench_stencil.go:168*/ dV = dV.Add(xcharge)
+						/*line hecbench_stencil.go:168*/ var gc_y20 int = tjj
+						/*line hecbench_stencil.go:168*/ var gc_z20 int = tkk
+						var gc_dir20 int = 0
+						var gc_t32 int = gc_z20 + nz*(gc_y20+ny*(ii+nx*gc_dir20))
+						if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
+							/*line hecbench_stencil.go:170*/ dV.StoreMasked((*[4]float64)(dNpsi[gc_t32:]), gc_alive25)
+						} else {
+							var gc_lanes16 [4]float64
+							/*line hecbench_stencil.go:170*/ dV.Store(&gc_lanes16)
+							for gc_k16 := range 4 {
+								if gc_alive25.ToBits()&(1<<gc_k16) != 0 {
+									gc_pos.Thread = gc_rank + gc_k16
+									/*line hecbench_stencil.go:170*/ dNpsi[gc_t32+gc_k16] = gc_lanes16[gc_k16]
+								}
+							}
+							gc_pos.Thread = gc_rank
+						}
+						/*line hecbench_stencil.go:170*/ dV = xcharge.AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
+						dV.Merge(lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:]), gc_alive25).StoreSlice(gc_s_dV[gc_rank:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					tjj := gc_ty
+					tkk := gc_tx
+					/*line hecbench_stencil.go:74*/ var xcharge float64
+					dV := gc_s_dV[gc_rank]
+					/*line hecbench_stencil.go:165*/ xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+					yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
+					dV += xcharge
+					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
+					dV = -xcharge
+					gc_s_dV[gc_rank] = dV
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		/*line hecbench_stencil.go:174*/ tii = pii
+		pii = cii
+		cii = nii
+		nii = tii
+	}
+}
 
 // gc_files_hecbench_stencil holds the source files whose lines the kernels' records hash.
 //

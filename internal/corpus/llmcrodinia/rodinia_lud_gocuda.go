@@ -540,6 +540,217 @@ var gc_src_ludInternal = compiled.NewSource(gc_files_rodinia_lud, "ludInternal",
 	compiled.PTX{Entry: "ludInternal", Pack: gc_ptx_rodinia_lud, Params: []string{"[]float32", "int", "int"}, Files: []string{"rodinia_lud.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line rodinia_lud.go:151
+func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	/*line rodinia_lud.go:152*/ periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
+	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
+	/*line rodinia_lud.go:158*/ globalRowID := offset + (gc_by+1)*ludBlockSize
+	globalColID := offset + (gc_bx+1)*ludBlockSize
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (offset+gc_ty)*matrixDim + globalColID
+			gc_off2 := (globalRowID+gc_ty)*matrixDim + offset
+			if gc_row >= 0 && gc_row < len(periRow) && gc_bdx <= len(periRow[gc_row]) && gc_off >= 0 && gc_off <= len(m) && gc_bdx <= len(m)-gc_off && gc_row < len(periCol) && gc_bdx <= len(periCol[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(m) && gc_bdx <= len(m)-gc_off2 {
+				gc_at := periRow[gc_row][:gc_bdx]
+				gc_at2 := m[gc_off:][:gc_bdx]
+				gc_at3 := periCol[gc_row][:gc_bdx]
+				gc_at4 := m[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						/*line rodinia_lud.go:155*/ var i int
+						_ = i
+						/*line rodinia_lud.go:156*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+						_ = sum
+						/*line rodinia_lud.go:157*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line rodinia_lud.go:155*/ var i int
+					var sum float32
+					/*line rodinia_lud.go:161*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					_ = i
+					_ = sum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_lud.go:155*/ var i int
+					var sum float32
+					/*line rodinia_lud.go:161*/ periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+					_ = i
+					_ = sum
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	if compiled.SIMDBuild {
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:174*/ periRow := periRow[:16]
+			/*line rodinia_lud.go:176*/ periCol := periCol[:16]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_ty
+					/*line rodinia_lud.go:182*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+						gc_at5 := periCol[gc_off3:][:1]
+						gc_at6 := m[gc_off4:][:gc_bdx]
+						gc_vstep2 := 0
+						if compiled.SIMD {
+							gc_vb4 := lanes.BroadcastFloat32x8(0)
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_simd_steps2:
+							for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line rodinia_lud.go:166*/ var i int
+								_ = i
+								/*line rodinia_lud.go:166*/ var sum lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								sum = gc_vb4
+								var i_ int = 0
+								/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
+									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+										gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+									} else {
+										break gc_simd_steps2
+									}
+									/*line rodinia_lud.go:168*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at5[0][i_], gc_Lane0Mask324).Mul(gc_ld2))
+								}
+								/*line rodinia_lud.go:167*/ i = i_
+								lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+							}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:175*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							gc_at6[gc_tx] -= sum
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:177*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	} else {
+		compiled.OutOfLine(func() {
+			/*line rodinia_lud.go:174*/ periRow := periRow[:16]
+			/*line rodinia_lud.go:176*/ periCol := periCol[:16]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off3 := gc_ty
+					/*line rodinia_lud.go:182*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+						gc_at5 := periCol[gc_off3:][:1]
+						gc_at6 := m[gc_off4:][:gc_bdx]
+						gc_vstep2 := 0
+						gc_vb2 := lanes.BroadcastFloat32x8(0)
+					gc_steps2:
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:166*/ var i int
+							_ = i
+							/*line rodinia_lud.go:166*/ var sum lanes.Float32x8
+							sum = gc_vb2
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
+								var gc_ld2 lanes.Float32x8
+								/*line rodinia_lud.go:167*/ if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
+									gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+								} else {
+									break gc_steps2
+								}
+								/*line rodinia_lud.go:168*/ sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
+							}
+							/*line rodinia_lud.go:167*/ i = i_
+							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:173*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							gc_at6[gc_tx] -= sum
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:177*/ var i int
+							_ = i
+							var sum float32
+							sum = 0
+							var i_ int = 0
+							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+							}
+							/*line rodinia_lud.go:169*/ i = i_
+							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		})
+	}
+}
+
 // gc_files_rodinia_lud holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_lud.go

@@ -395,6 +395,196 @@ var gc_src_reduceInterleavedKernel = compiled.NewSource(gc_files_cheng_reduce, "
 	compiled.PTX{Entry: "reduceInterleavedKernel", Pack: gc_ptx_cheng_reduce, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line cheng_reduce.go:77
+func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line cheng_reduce.go:81*/ idata := gIdata[gc_bx*gc_bdx:]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line cheng_reduce.go:83*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(n), gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line cheng_reduce.go:79*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var idx uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+					_ = idx
+					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+				lanes.ClearAVXUpperBits()
+			}
+		gc_L1:
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				idx := uint32(gc_bx*gc_bdx + gc_tx)
+				_ = idx
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+		}
+	}
+	/*line cheng_reduce.go:87*/ for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
+			if compiled.SIMDBuild {
+				if compiled.SIMD {
+					gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_simd_steps:
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_alive2 := gc_all2
+						if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+							/*line cheng_reduce.go:78*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
+						var tid uint32 = uint32(gc_tx)
+						/*line cheng_reduce.go:88*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid) < 0 || int(tid) > len(idata)-8 {
+							break
+						}
+						/*line cheng_reduce.go:88*/ if int(tid) < stride && uint(stride-int(tid)) > 7 {
+							var gc_ld lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+								gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+							} else {
+								break gc_simd_steps
+							}
+							/*line cheng_reduce.go:89*/ lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2)
+						} else {
+							/*line cheng_reduce.go:89*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+							if gc_alive2.And(gc_if).ToBits() != 0 {
+								var gc_ld2 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+								/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+									gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+								} else {
+									break gc_simd_steps
+								}
+								/*line cheng_reduce.go:89*/ lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2.And(gc_if))
+							}
+						}
+					}
+					lanes.ClearAVXUpperBits()
+				}
+			} else {
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line cheng_reduce.go:78*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					}
+					var tid uint32 = uint32(gc_tx)
+					/*line cheng_reduce.go:88*/ if gc_tx < 0 || gc_tx > 4294967288 || int(tid) < 0 || int(tid) > len(idata)-8 {
+						break
+					}
+					/*line cheng_reduce.go:88*/ if int(tid) < stride && uint(stride-int(tid)) > 7 {
+						var gc_ld lanes.Int32x8
+						/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+							gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+						} else {
+							break gc_steps
+						}
+						/*line cheng_reduce.go:89*/ lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
+					} else {
+						/*line cheng_reduce.go:89*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+						if gc_alive.And(gc_if).ToBits() != 0 {
+							var gc_ld2 lanes.Int32x8
+							/*line cheng_reduce.go:88*/ if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+								gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+							} else {
+								break gc_steps
+							}
+							/*line cheng_reduce.go:89*/ lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
+						}
+					}
+				}
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := uint32(gc_tx)
+				/*line cheng_reduce.go:88*/ if int(tid) < stride {
+					idata[tid] += idata[int(tid)+stride]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := gc_from
+			if compiled.SIMDBuild && compiled.SIMD {
+				gc_all3 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_alive3 := gc_all3
+					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+						/*line cheng_reduce.go:78*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var tid uint32 = uint32(gc_tx)
+					_ = tid
+					if gc_tx < 0 || gc_tx > 4294967288 {
+						break
+					}
+					var gc_u int32
+					if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+						/*line cheng_reduce.go:95*/ gc_u = idata[0]
+					}
+					if gc_alive3.ToBits() != 0 {
+						/*line cheng_reduce.go:95*/ gOdata[gc_bx] = gc_u
+					}
+				}
+				lanes.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tid := uint32(gc_tx)
+				_ = tid
+				/*line cheng_reduce.go:95*/ gOdata[gc_bx] = idata[0]
+			}
+		}
+	}
+}
+
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceUnrolling2Kernel is reduceUnrolling2 of reduceInteger.cu: each

@@ -194,6 +194,475 @@ var gc_src_stencilSharedMemoryKernel = compiled.NewSource(gc_files_pmpp_stencil,
 	compiled.PTX{Entry: "stencilSharedMemoryKernel", Pack: gc_ptx_pmpp_stencil, Params: []string{"[]float32", "[]float32", "uint32", "int32", "int32", "int32", "int32", "int32", "int32", "int32"}, Files: []string{"pmpp_stencil.go"}, DynamicShared: false, DynamicSize: false},
 )
 
+//line pmpp_stencil.go:47
+func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_bz := gc_bidx.Z
+	gc_n := gc_b.Len()
+	/*line pmpp_stencil.go:51*/ n := int(N)
+	inS := gocuda.Shared[[inTileDimSmall][inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
+	{
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*outTileDimSmall-1); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_bz*outTileDimSmall + gc_tz - 1) < 0) || ((gc_bz*outTileDimSmall + gc_tz - 1) >= n) || ((gc_by*outTileDimSmall + gc_ty - 1) < 0) || ((gc_by*outTileDimSmall + gc_ty - 1) >= n) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off := gc_tz
+			gc_off2 := ((gc_bx * outTileDimSmall) - 1) + ((gc_bz*outTileDimSmall+gc_tz-1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off >= 0 && gc_off < len(inS) {
+				gc_fastlo = min(max(gc_from, 0, -gc_off2), gc_to)
+				gc_fasthi = max(min(gc_to, len(in)-gc_off2), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := inS[gc_off:][:1]
+						gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						if compiled.SIMDBuild {
+							gc_vstep := gc_fastlo
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+									gc_tx := gc_vstep
+									gc_pos.Thread = gc_base + gc_tx
+									/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
+									_ = i
+									/*line pmpp_stencil.go:49*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+									_ = j
+									/*line pmpp_stencil.go:50*/ var k int = gc_bx*outTileDimSmall + gc_tx - 1
+									_ = k
+									/*line pmpp_stencil.go:54*/ if gc_tx < 0 || gc_tx > len(gc_at[0][gc_ty])-8 {
+										break
+									}
+									/*line pmpp_stencil.go:54*/ lanes.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[0][gc_ty][gc_tx:])
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:54*/ gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
+							}
+						} else {
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:54*/ gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
+					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
+					/*line pmpp_stencil.go:54*/ inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := 0, gc_bdx
+		/*line pmpp_stencil.go:69*/ if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*outTileDimSmall-1); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((gc_bz*outTileDimSmall + gc_tz - 1) < 1) || ((gc_bz*outTileDimSmall + gc_tz - 1) >= n-1) || ((gc_by*outTileDimSmall + gc_ty - 1) < 1) || ((gc_by*outTileDimSmall + gc_ty - 1) >= n-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off3 := ((gc_bx * outTileDimSmall) - 1) + ((gc_bz*outTileDimSmall+gc_tz-1)*n*n + (gc_by*outTileDimSmall+gc_ty-1)*n)
+			gc_off4 := gc_tz
+			gc_off5 := gc_tz - 1
+			gc_off6 := gc_tz + 1
+			gc_fastlo2, gc_fasthi2 := gc_from, gc_from
+			if gc_off4 >= 0 && gc_off4 < len(inS) && gc_off5 >= 0 && gc_off5 < len(inS) && gc_off6 >= 0 && gc_off6 < len(inS) {
+				gc_fastlo2 = min(max(gc_from, 0, -gc_off3), gc_to)
+				gc_fasthi2 = max(min(gc_to, len(out)-gc_off3), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := inS[gc_off4:][:1]
+						gc_at5 := inS[gc_off5:][:1]
+						gc_at6 := inS[gc_off6:][:1]
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_fastlo2
+							if compiled.SIMD {
+								gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_none2 := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+								gc_all2 := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+								/*line pmpp_stencil.go:60*/ gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+								gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
+								gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
+								gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
+								gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
+								gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
+								gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
+							gc_simd_steps2:
+								for ; gc_vstep2+7 < gc_fasthi2; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_pos.Thread = gc_base + gc_tx
+									/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
+									_ = i
+									/*line pmpp_stencil.go:49*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+									_ = j
+									/*line pmpp_stencil.go:50*/ var k int = gc_bx*outTileDimSmall + gc_tx - 1
+									_ = k
+									/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+										gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+										var gc_ld15 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld15 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+										} else {
+											break gc_simd_steps2
+										}
+										var gc_ld16 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld16 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+										} else {
+											break gc_simd_steps2
+										}
+										var gc_ld17 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld17 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+										} else {
+											break gc_simd_steps2
+										}
+										var gc_ld18 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+											gc_ld18 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+										} else {
+											break gc_simd_steps2
+										}
+										var gc_ld19 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+											gc_ld19 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+										} else {
+											break gc_simd_steps2
+										}
+										var gc_ld20 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+											gc_ld20 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+										} else {
+											break gc_simd_steps2
+										}
+										var gc_ld21 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+											gc_ld21 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+										} else {
+											break gc_simd_steps2
+										}
+										/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									} else {
+										gc_b3 := gc_none2
+										/*line pmpp_stencil.go:66*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+											/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
+											gc_b3 = gc_all2
+										}
+										/*line pmpp_stencil.go:59*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+										if gc_if2.ToBits() != 0 {
+											var gc_ld22 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+												gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps2
+											}
+											var gc_ld23 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+												gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+											} else {
+												break gc_simd_steps2
+											}
+											var gc_ld24 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+												gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+											} else {
+												break gc_simd_steps2
+											}
+											var gc_ld25 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+												gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+											} else {
+												break gc_simd_steps2
+											}
+											var gc_ld26 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+												gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+											} else {
+												break gc_simd_steps2
+											}
+											var gc_ld27 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+												gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps2
+											}
+											var gc_ld28 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+											/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+												gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+											} else {
+												break gc_simd_steps2
+											}
+											/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
+										}
+									}
+								}
+								lanes.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep2 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+									gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
+										float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
+										float32(c2)*gc_at4[0][gc_ty][gc_tx+1] +
+										float32(c3)*gc_at4[0][gc_ty-1][gc_tx] +
+										float32(c4)*gc_at4[0][gc_ty+1][gc_tx] +
+										float32(c5)*gc_at5[0][gc_ty][gc_tx] +
+										float32(c6)*gc_at6[0][gc_ty][gc_tx]
+								}
+							}
+						} else {
+							gc_vstep := gc_fastlo2
+							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+							/*line pmpp_stencil.go:60*/ gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
+							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
+							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
+							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
+							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
+							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
+							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
+						gc_steps2:
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:48*/ var i int = gc_bz*outTileDimSmall + gc_tz - 1
+								_ = i
+								/*line pmpp_stencil.go:49*/ var j int = gc_by*outTileDimSmall + gc_ty - 1
+								_ = j
+								/*line pmpp_stencil.go:50*/ var k int = gc_bx*outTileDimSmall + gc_tx - 1
+								_ = k
+								/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+									var gc_ld15 lanes.Float32x8
+									/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld15 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld16 lanes.Float32x8
+									/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld16 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld17 lanes.Float32x8
+									/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+										gc_ld17 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld18 lanes.Float32x8
+									/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+										gc_ld18 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld19 lanes.Float32x8
+									/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+										gc_ld19 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld20 lanes.Float32x8
+									/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+										gc_ld20 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+									} else {
+										break gc_steps2
+									}
+									var gc_ld21 lanes.Float32x8
+									/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+										gc_ld21 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+									} else {
+										break gc_steps2
+									}
+									/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								} else {
+									gc_b3 := gc_none2
+									/*line pmpp_stencil.go:66*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+										/*line pmpp_stencil.go:59*/ gc_ty < inTileDimSmall-1 {
+										gc_b3 = gc_all2
+									}
+									/*line pmpp_stencil.go:59*/ gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+									if gc_if2.ToBits() != 0 {
+										var gc_ld22 lanes.Float32x8
+										/*line pmpp_stencil.go:59*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld23 lanes.Float32x8
+										/*line pmpp_stencil.go:60*/ if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld24 lanes.Float32x8
+										/*line pmpp_stencil.go:61*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+											gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld25 lanes.Float32x8
+										/*line pmpp_stencil.go:62*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+											gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld26 lanes.Float32x8
+										/*line pmpp_stencil.go:63*/ if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+											gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld27 lanes.Float32x8
+										/*line pmpp_stencil.go:64*/ if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+											gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+										} else {
+											break gc_steps2
+										}
+										var gc_ld28 lanes.Float32x8
+										/*line pmpp_stencil.go:65*/ if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+											gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+										} else {
+											break gc_steps2
+										}
+										/*line pmpp_stencil.go:66*/ gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
+									}
+								}
+							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_pos.Thread = gc_base + gc_tx
+								/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+									gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
+										float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
+										float32(c2)*gc_at4[0][gc_ty][gc_tx+1] +
+										float32(c3)*gc_at4[0][gc_ty-1][gc_tx] +
+										float32(c4)*gc_at4[0][gc_ty+1][gc_tx] +
+										float32(c5)*gc_at5[0][gc_ty][gc_tx] +
+										float32(c6)*gc_at6[0][gc_ty][gc_tx]
+								}
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line pmpp_stencil.go:48*/ i := gc_bz*outTileDimSmall + gc_tz - 1
+					j := gc_by*outTileDimSmall + gc_ty - 1
+					k := gc_bx*outTileDimSmall + gc_tx - 1
+					/*line pmpp_stencil.go:58*/ if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+}
+
 // StencilThreadCoarseningKernel is stencil_kernel_thread_coarsening of
 // stencil.cu: a 32×32 block walks 30 planes along z, three planes in
 // shared memory (previous, current, next) shifted after each step.
