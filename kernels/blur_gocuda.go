@@ -64,26 +64,26 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 				gc_by = 0
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line blur.go:117*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= height {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-							continue
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= height {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
-						gc_vstep := gc_from
+						continue
+					}
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -217,46 +217,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							x := gc_bx*gc_bdx + gc_tx
-							y := gc_by*gc_bdy + gc_ty
-							/*line blur.go:94*/ var sum float32
-							for dy := -r; dy <= r; dy++ {
-								row := src[clampTo(y+dy, height)*width:]
-								for dx := -r; dx <= r; dx++ {
-									sum += row[clampTo(x+dx, width)]
-								}
-							}
-							dst[y*width+x] = sum * blurScale(r)
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line blur.go:117*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= height {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-							continue
-						}
-						gc_vstep := gc_from
+					} else {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
@@ -318,27 +279,27 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 //line blur.go:143
 							sum.Mul(lanes.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							x := gc_bx*gc_bdx + gc_tx
-							y := gc_by*gc_bdy + gc_ty
-							/*line blur.go:94*/ var sum float32
-							for dy := -r; dy <= r; dy++ {
-								row := src[clampTo(y+dy, height)*width:]
-								for dx := -r; dx <= r; dx++ {
-									sum += row[clampTo(x+dx, width)]
-								}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						/*line blur.go:94*/ var sum float32
+						for dy := -r; dy <= r; dy++ {
+							row := src[clampTo(y+dy, height)*width:]
+							for dx := -r; dx <= r; dx++ {
+								sum += row[clampTo(x+dx, width)]
 							}
-							dst[y*width+x] = sum * blurScale(r)
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+						dst[y*width+x] = sum * blurScale(r)
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -476,26 +437,26 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(x0+r, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (y0 + r + gc_ty) >= height {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			/*line blur.go:136*/ if !compiled.Adds(x0+r, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (y0 + r + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					gc_vstep := gc_from
+					continue
+				}
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -589,46 +550,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blur.go:124*/ x := x0 + r + gc_tx
-						/*line blur.go:124*/ y := y0 + r + gc_ty
-						/*line blur.go:128*/ var sum float32
-						for dy := 0; dy <= 2*r; dy++ {
-							row_ := tile[(gc_ty+dy)*side:]
-							for dx := 0; dx <= 2*r; dx++ {
-								sum += row_[gc_tx+dx]
-							}
-						}
-						dst[y*width+x] = sum * blurScale(r)
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				/*line blur.go:136*/ if !compiled.Adds(x0+r, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (y0 + r + gc_ty) >= height {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_vstep := gc_from
+				} else {
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -670,27 +592,27 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 //line blur.go:143
 						sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreSlice(dst[y*width+x:])
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blur.go:124*/ x := x0 + r + gc_tx
-						/*line blur.go:124*/ y := y0 + r + gc_ty
-						/*line blur.go:128*/ var sum float32
-						for dy := 0; dy <= 2*r; dy++ {
-							row_ := tile[(gc_ty+dy)*side:]
-							for dx := 0; dx <= 2*r; dx++ {
-								sum += row_[gc_tx+dx]
-							}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line blur.go:124*/ x := x0 + r + gc_tx
+					/*line blur.go:124*/ y := y0 + r + gc_ty
+					/*line blur.go:128*/ var sum float32
+					for dy := 0; dy <= 2*r; dy++ {
+						row_ := tile[(gc_ty+dy)*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row_[gc_tx+dx]
 						}
-						dst[y*width+x] = sum * blurScale(r)
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+					dst[y*width+x] = sum * blurScale(r)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_files_blur holds the source files whose lines the kernels' records hash.

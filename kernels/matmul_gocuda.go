@@ -66,26 +66,26 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				gc_by = 0
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line matmul.go:156*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= m {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-							continue
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= m {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
-						gc_vstep := gc_from
+						continue
+					}
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -186,43 +186,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							row := gc_by*gc_bdy + gc_ty
-							col := gc_bx*gc_bdx + gc_tx
-							/*line matmul.go:133*/ var sum float32
-							for p := 0; p < k; p++ {
-								sum += a[row*k+p] * b[p*n+col]
-							}
-							c[row*n+col] = sum
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line matmul.go:156*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= m {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-							continue
-						}
-						gc_vstep := gc_from
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -246,24 +210,24 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							}
 							sum.StoreSlice(c[row*n+col:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							row := gc_by*gc_bdy + gc_ty
-							col := gc_bx*gc_bdx + gc_tx
-							/*line matmul.go:133*/ var sum float32
-							for p := 0; p < k; p++ {
-								sum += a[row*k+p] * b[p*n+col]
-							}
-							c[row*n+col] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
+						/*line matmul.go:133*/ var sum float32
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+						c[row*n+col] = sum
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -1543,14 +1507,14 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	clear(gc_s_s10)
 	clear(gc_s_s11)
 	/*line matmul.go:254*/ for p := 0; p < k; p += matmulRegTile {
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line matmul.go:256*/ as := as[:32]
-				/*line matmul.go:258*/ bs := bs[:32]
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+		compiled.OutOfLine(func() {
+			as := as[:32]
+			/*line matmul.go:258*/ bs := bs[:32]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1840,51 +1804,25 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
-								for j := 0; j < matmulRegTile; j += half {
-									as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-										row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
-								}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						ty := gc_ty
+						/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
+							for j := 0; j < matmulRegTile; j += half {
+								as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
+									row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
 							}
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line matmul.go:256*/ as := as[:32]
-				/*line matmul.go:258*/ bs := bs[:32]
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:256*/ for i := 0; i < matmulRegTile; i += half {
-								for j := 0; j < matmulRegTile; j += half {
-									as[ty+i][tx+j], bs[ty+i][tx+j] = matmulLoad(t, a, b,
-										row0+ty+i, col0+tx+j, p+tx+j, p+ty+i, m, k, n)
-								}
-							}
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

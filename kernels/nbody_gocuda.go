@@ -59,18 +59,18 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:163*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line nbody.go:162*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -242,51 +242,23 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:148*/ xi := bodies[i][0]
-							/*line nbody.go:148*/ yi := bodies[i][1]
-							/*line nbody.go:148*/ zi := bodies[i][2]
-							var ax, ay, az float32
-							for j := range bodies {
-								bj := &bodies[j]
-								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-							}
-							acc[i] = [3]float32{ax, ay, az}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line nbody.go:148*/ xi := bodies[i][0]
+						/*line nbody.go:148*/ yi := bodies[i][1]
+						/*line nbody.go:148*/ zi := bodies[i][2]
+						var ax, ay, az float32
+						for j := range bodies {
+							bj := &bodies[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
+						acc[i] = [3]float32{ax, ay, az}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:162*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:148*/ xi := bodies[i][0]
-							/*line nbody.go:148*/ yi := bodies[i][1]
-							/*line nbody.go:148*/ zi := bodies[i][2]
-							var ax, ay, az float32
-							for j := range bodies {
-								bj := &bodies[j]
-								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-							}
-							acc[i] = [3]float32{ax, ay, az}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -534,16 +506,16 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			}
 		})
 		/*line nbody.go:187*/ cur := tile[:min(nbodyTile, n-start)]
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line nbody.go:189*/ gc_s_xi := gc_s_xi[:gc_n]
-				/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
-				/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
-				/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
-				/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
-				/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
-				{
-					gc_vstep2 := 0
+		compiled.OutOfLine(func() {
+			gc_s_xi := gc_s_xi[:gc_n]
+			/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
+			/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
+			/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
+			/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
+			/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
+			{
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -651,58 +623,30 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						xi := gc_s_xi[gc_rank]
-						yi := gc_s_yi[gc_rank]
-						zi := gc_s_zi[gc_rank]
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-						/*line nbody.go:188*/ for j := range cur {
-							bj := &cur[j]
-							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
-					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line nbody.go:189*/ gc_s_xi := gc_s_xi[:gc_n]
-				/*line nbody.go:191*/ gc_s_yi := gc_s_yi[:gc_n]
-				/*line nbody.go:193*/ gc_s_zi := gc_s_zi[:gc_n]
-				/*line nbody.go:195*/ gc_s_ax := gc_s_ax[:gc_n]
-				/*line nbody.go:197*/ gc_s_ay := gc_s_ay[:gc_n]
-				/*line nbody.go:199*/ gc_s_az := gc_s_az[:gc_n]
-				{
-					gc_vstep2 := 0
-					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						xi := gc_s_xi[gc_rank]
-						yi := gc_s_yi[gc_rank]
-						zi := gc_s_zi[gc_rank]
-						ax := gc_s_ax[gc_rank]
-						ay := gc_s_ay[gc_rank]
-						az := gc_s_az[gc_rank]
-						/*line nbody.go:188*/ for j := range cur {
-							bj := &cur[j]
-							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-						}
-						gc_s_ax[gc_rank] = ax
-						gc_s_ay[gc_rank] = ay
-						gc_s_az[gc_rank] = az
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					xi := gc_s_xi[gc_rank]
+					yi := gc_s_yi[gc_rank]
+					zi := gc_s_zi[gc_rank]
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+					/*line nbody.go:188*/ for j := range cur {
+						bj := &cur[j]
+						ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 					}
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
 				}
-			})
-		}
+			}
+		})
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line nbody.go:202*/ panic(compiled.ErrGuardWraps)
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1030,19 +974,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				}
 			}
 		})
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line nbody.go:239*/ tile := tile[:1024]
-				/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
-				/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
-				/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
-				/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
-				/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
-				/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep2 := 0
+		compiled.OutOfLine(func() {
+			tile := tile[:1024]
+			/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
+			/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
+			/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
+			/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
+			/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
+			/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -1156,77 +1100,38 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ty := gc_ty
-							/*line nbody.go:231*/ lo := ty * part
-							xi := gc_s_xi[gc_rank]
-							yi := gc_s_yi[gc_rank]
-							zi := gc_s_zi[gc_rank]
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
-								bj := &tile[j]
-								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-							}
-							gc_s_ax[gc_rank] = ax
-							gc_s_ay[gc_rank] = ay
-							gc_s_az[gc_rank] = az
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line nbody.go:231*/ lo := ty * part
+						xi := gc_s_xi[gc_rank]
+						yi := gc_s_yi[gc_rank]
+						zi := gc_s_zi[gc_rank]
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
+							bj := &tile[j]
+							ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line nbody.go:239*/ tile := tile[:1024]
-				/*line nbody.go:241*/ gc_s_xi := gc_s_xi[:gc_n]
-				/*line nbody.go:243*/ gc_s_yi := gc_s_yi[:gc_n]
-				/*line nbody.go:245*/ gc_s_zi := gc_s_zi[:gc_n]
-				/*line nbody.go:247*/ gc_s_ax := gc_s_ax[:gc_n]
-				/*line nbody.go:249*/ gc_s_ay := gc_s_ay[:gc_n]
-				/*line nbody.go:251*/ gc_s_az := gc_s_az[:gc_n]
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep2 := 0
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ty := gc_ty
-							/*line nbody.go:231*/ lo := ty * part
-							xi := gc_s_xi[gc_rank]
-							yi := gc_s_yi[gc_rank]
-							zi := gc_s_zi[gc_rank]
-							ax := gc_s_ax[gc_rank]
-							ay := gc_s_ay[gc_rank]
-							az := gc_s_az[gc_rank]
-							/*line nbody.go:232*/ for j := lo; j < lo+part && start+j < n; j++ {
-								bj := &tile[j]
-								ax, ay, az = nbodyInteract(ax, ay, az, xi, yi, zi, bj[0], bj[1], bj[2], bj[3], eps2)
-							}
-							gc_s_ax[gc_rank] = ax
-							gc_s_ay[gc_rank] = ay
-							gc_s_az[gc_rank] = az
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line nbody.go:251*/ gc_off2 := gc_ty * p
+			gc_off2 := gc_ty * p
 			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
 				gc_at2 := partial[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0

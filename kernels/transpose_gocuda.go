@@ -138,12 +138,12 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 	/*line transpose.go:135*/ var out_ []float32 = out
 	/*line transpose.go:135*/ var rows_ int = rows
 	/*line transpose.go:135*/ var cols_ int = cols
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -321,51 +321,26 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
-						y := gc_by*TransposeTile + ty
-						for j := 0; j < TransposeTile; j += transposeBlockRows {
-							if x < cols_ && y+j < rows_ {
-								tile[ty+j][tx] = in_[(y+j)*cols_+x]
-							}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
+					y := gc_by*TransposeTile + ty
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
-						y := gc_by*TransposeTile + ty
-						for j := 0; j < TransposeTile; j += transposeBlockRows {
-							if x < cols_ && y+j < rows_ {
-								tile[ty+j][tx] = in_[(y+j)*cols_+x]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0
@@ -439,12 +414,12 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 	/*line transpose.go:152*/ var out_ []float32 = out
 	/*line transpose.go:152*/ var rows_ int = rows
 	/*line transpose.go:152*/ var cols_ int = cols
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -622,51 +597,26 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
-						y := gc_by*TransposeTile + ty
-						for j := 0; j < TransposeTile; j += transposeBlockRows {
-							if x < cols_ && y+j < rows_ {
-								tile[ty+j][tx] = in_[(y+j)*cols_+x]
-							}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
+					y := gc_by*TransposeTile + ty
+					for j := 0; j < TransposeTile; j += transposeBlockRows {
+						if x < cols_ && y+j < rows_ {
+							tile[ty+j][tx] = in_[(y+j)*cols_+x]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line transpose.go:165*/ x := gc_bx*TransposeTile + tx
-						y := gc_by*TransposeTile + ty
-						for j := 0; j < TransposeTile; j += transposeBlockRows {
-							if x < cols_ && y+j < rows_ {
-								tile[ty+j][tx] = in_[(y+j)*cols_+x]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 	compiled.OutOfLine(func() {
 		{
 			gc_ty := 0

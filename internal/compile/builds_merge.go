@@ -337,6 +337,16 @@ func (s *sourced) frameOf(st ast.Stmt, sp [2]int) (frame, bool) {
 	}
 	var blocks []*ast.BlockStmt
 	switch st := st.(type) {
+	case *ast.ExprStmt: // a call of a function literal's: compiled.OutOfLine(func() { ... })
+		call, ok := st.X.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return f, false
+		}
+		lit, ok := call.Args[len(call.Args)-1].(*ast.FuncLit)
+		if !ok {
+			return f, false
+		}
+		blocks = []*ast.BlockStmt{lit.Body}
 	case *ast.BlockStmt:
 		blocks = []*ast.BlockStmt{st}
 	case *ast.ForStmt:

@@ -578,17 +578,17 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			sF := sF[:32]
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 4; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
+	compiled.OutOfLine(func() {
+		/*line blog_finite_difference.go:80*/ sF := sF[:32]
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 4; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -736,54 +736,25 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:65*/ si := i + 4
-						{
-							/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
-								sF[sj_][si-4] = sF[sj_][si+fdMx-5]
-								sF[sj_][si+fdMx] = sF[sj_][si+1]
-							}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line blog_finite_difference.go:65*/ si := i + 4
+					{
+						/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
+							sF[sj_][si-4] = sF[sj_][si+fdMx-5]
+							sF[sj_][si+fdMx] = sF[sj_][si+1]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line blog_finite_difference.go:80*/ sF := sF[:32]
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 4; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:65*/ si := i + 4
-						{
-							/*line blog_finite_difference.go:76*/ for sj_ := gc_ty; sj_ < fdLPencils; sj_ += gc_bdy {
-								sF[sj_][si-4] = sF[sj_][si+fdMx-5]
-								sF[sj_][si+fdMx] = sF[sj_][si+1]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
 	gc_span2 := (gc_bdy) * gc_chunk2
 	if compiled.SIMDBuild {

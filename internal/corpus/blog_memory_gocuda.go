@@ -825,13 +825,13 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 	gc_n := gc_b.Len()
 	/*line blog_memory.go:87*/ tile := gocuda.Shared[float32](t, blogTileDim*blogTileDim)[:blogTileDim*blogTileDim]
 	/*line blog_memory.go:91*/ width := gc_gdx * blogTileDim
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line blog_memory.go:93*/ tile := tile[:1024]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		tile := tile[:1024]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -917,27 +917,29 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
-						y := gc_by*blogTileDim + gc_ty
-						/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
-							tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
+					y := gc_by*blogTileDim + gc_ty
+					/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
+						tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
 					}
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
-		})
-		compiled.OutOfLine(func() {
-			tile := tile[:1024]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+		}
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:1024]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -1021,65 +1023,22 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
-						y := gc_by*blogTileDim + gc_ty
-						/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-							odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
+					y := gc_by*blogTileDim + gc_ty
+					/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
+						odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
 					}
 				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line blog_memory.go:93*/ tile := tile[:1024]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
-						y := gc_by*blogTileDim + gc_ty
-						/*line blog_memory.go:93*/ for j := 0; j < blogTileDim; j += blogBlockRows {
-							tile[(gc_ty+j)*blogTileDim+gc_tx] = idata[(y+j)*width+x]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-		compiled.OutOfLine(func() {
-			tile := tile[:1024]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blog_memory.go:89*/ x := gc_bx*blogTileDim + gc_tx
-						y := gc_by*blogTileDim + gc_ty
-						/*line blog_memory.go:99*/ for j_ := 0; j_ < blogTileDim; j_ += blogBlockRows {
-							odata[(y+j_)*width+x] = tile[(gc_ty+j_)*blogTileDim+gc_tx]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // BlogTransposeCoalescedKernel is transposeCoalesced of the transpose
@@ -1117,13 +1076,13 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 	gc_n := gc_b.Len()
 	/*line blog_memory.go:109*/ tile := gocuda.Shared[[blogTileDim]float32](t, blogTileDim)[:blogTileDim]
 	/*line blog_memory.go:113*/ width := gc_gdx * blogTileDim
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line blog_memory.go:115*/ tile := tile[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1211,44 +1170,22 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
-						y := gc_by*blogTileDim + gc_ty
-						/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
-							tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
+					y := gc_by*blogTileDim + gc_ty
+					/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
+						tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
 					}
 				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line blog_memory.go:115*/ tile := tile[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blog_memory.go:111*/ x := gc_bx*blogTileDim + gc_tx
-						y := gc_by*blogTileDim + gc_ty
-						/*line blog_memory.go:115*/ for j := 0; j < blogTileDim; j += blogBlockRows {
-							tile[gc_ty+j][gc_tx] = idata[(y+j)*width+x]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	}
+		}
+	})
 	compiled.OutOfLine(func() {
 		/*line blog_memory.go:129*/ tile := tile[:32]
 		{

@@ -346,12 +346,12 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 				gc_by = 0
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -452,29 +452,7 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							row := gc_by*gc_bdy + gc_ty
-							col := gc_bx*gc_bdx + gc_tx
-							/*line guide.go:62*/ var cValue float32
-							/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
-								cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							}
-							c.Elements[row*c.Width+col] = cValue
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -498,24 +476,24 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 							}
 							cValue.StoreSlice(c.Elements[row*c.Width+col:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							row := gc_by*gc_bdy + gc_ty
-							col := gc_bx*gc_bdx + gc_tx
-							/*line guide.go:62*/ var cValue float32
-							/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
-								cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-							}
-							c.Elements[row*c.Width+col] = cValue
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
+						/*line guide.go:62*/ var cValue float32
+						/*line guide.go:65*/ for e := 0; e < a.Width; e++ {
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+						c.Elements[row*c.Width+col] = cValue
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

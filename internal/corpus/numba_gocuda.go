@@ -167,28 +167,28 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_tz := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line numba.go:68*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= cRows {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-								gc_tz++
-							}
-							continue
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_tz := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= cRows {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
 						}
-						gc_vstep := gc_from
+						continue
+					}
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_vb := lanes.BroadcastFloat64x4(0.)
 							gc_Lane0Mask64 := compiled.Lane0Mask64()
@@ -219,48 +219,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-							i := gc_by*gc_bdy + gc_ty
-							j := gc_bx*gc_bdx + gc_tx
-							{
-								tmp := 0.
-								/*line numba.go:40*/ for k := 0; k < aCols; k++ {
-									tmp += a[i*aCols+k] * b[k*bCols+j]
-								}
-								c[i*cCols+j] = tmp
-							}
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-							gc_tz++
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_tz := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line numba.go:68*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= cRows {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-								gc_tz++
-							}
-							continue
-						}
-						gc_vstep := gc_from
+					} else {
 						gc_vb := lanes.BroadcastFloat64x4(0.)
 					gc_steps2:
 						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
@@ -287,27 +246,27 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 								/*line numba.go:41*/ tmp.StoreSlice(c[i*cCols+j:])
 							}
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-							i := gc_by*gc_bdy + gc_ty
-							j := gc_bx*gc_bdx + gc_tx
-							{
-								tmp := 0.
-								/*line numba.go:40*/ for k := 0; k < aCols; k++ {
-									tmp += a[i*aCols+k] * b[k*bCols+j]
-								}
-								c[i*cCols+j] = tmp
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						i := gc_by*gc_bdy + gc_ty
+						j := gc_bx*gc_bdx + gc_tx
+						{
+							tmp := 0.
+							/*line numba.go:40*/ for k := 0; k < aCols; k++ {
+								tmp += a[i*aCols+k] * b[k*bCols+j]
 							}
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-							gc_tz++
+							c[i*cCols+j] = tmp
 						}
 					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -360,26 +360,26 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 				}
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line polybench_solvers.go:62*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
-						gc_from = gc_to
-					} else if gc_bound >= gc_from {
-						gc_from = gc_bound + 1
-					}
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep3 := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line polybench_solvers.go:62*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -477,51 +477,19 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							{
-								/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_++ {
-									a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
-								}
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						{
+							/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_++ {
+								a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 							}
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
-						gc_from = gc_to
-					} else if gc_bound >= gc_from {
-						gc_from = gc_bound + 1
-					}
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep3 := gc_from
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							{
-								/*line polybench_solvers.go:49*/ for i_ := 0; i_ < ni; i_++ {
-									a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
-								}
-							}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -62,12 +62,12 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 				gc_by = 0
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -155,28 +155,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
-							yIndex := gc_by*transposeTileDim + gc_ty
-							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
-							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-								odata[index+i*width] = idata[index+i*width]
-							}
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+					} else {
 						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 							{
 								gc_tx := gc_vstep + 0
@@ -219,23 +198,23 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 								}
 							}
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
-							yIndex := gc_by*transposeTileDim + gc_ty
-							/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
-							/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-								odata[index+i*width] = idata[index+i*width]
-							}
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_transpose.go:23*/ xIndex := gc_bx*transposeTileDim + gc_tx
+						yIndex := gc_by*transposeTileDim + gc_ty
+						/*line samples_transpose.go:26*/ index := xIndex + width*yIndex
+						/*line samples_transpose.go:28*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+							odata[index+i*width] = idata[index+i*width]
 						}
 					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -274,13 +253,13 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 	/*line samples_transpose.go:38*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	/*line samples_transpose.go:39*/ tile := gocuda.Shared[[transposeTileDim]float32](t, transposeTileDim)[:transposeTileDim]
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line samples_transpose.go:41*/ tile := tile[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -456,30 +435,32 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
-						yIndex := gc_by*transposeTileDim + gc_ty
-						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
-						/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							if xIndex < width && yIndex < height {
-								tile[gc_ty+i][gc_tx] = idata[index+i*width]
-							}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
+					/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+					/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						if xIndex < width && yIndex < height {
+							tile[gc_ty+i][gc_tx] = idata[index+i*width]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-		compiled.OutOfLine(func() {
-			tile := tile[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+		}
+	})
+	compiled.OutOfLine(func() {
+		tile := tile[:32]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -651,74 +632,25 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
-						yIndex := gc_by*transposeTileDim + gc_ty
-						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
-						/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-							if xIndex < height && yIndex < width {
-								odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
-							}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
+					/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
+					/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
+						if xIndex < height && yIndex < width {
+							odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line samples_transpose.go:41*/ tile := tile[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
-						yIndex := gc_by*transposeTileDim + gc_ty
-						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
-						/*line samples_transpose.go:46*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							if xIndex < width && yIndex < height {
-								tile[gc_ty+i][gc_tx] = idata[index+i*width]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-		compiled.OutOfLine(func() {
-			tile := tile[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_transpose.go:41*/ xIndex := gc_bx*transposeTileDim + gc_tx
-						yIndex := gc_by*transposeTileDim + gc_ty
-						/*line samples_transpose.go:44*/ index := xIndex + width*yIndex
-						/*line samples_transpose.go:54*/ for i_ := 0; i_ < transposeTileDim; i_ += transposeBlockRows {
-							if xIndex < height && yIndex < width {
-								odata[index+i_*width] = tile[gc_ty+i_][gc_tx]
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TransposeNaiveKernel is transposeNaive: strided writes straight to
@@ -1146,13 +1078,13 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 	/*line samples_transpose.go:176*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
 	/*line samples_transpose.go:177*/ block := gocuda.Shared[[transposeTileDim + 1]float32](t, transposeTileDim)[:transposeTileDim]
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line samples_transpose.go:179*/ block := block[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		block := block[:32]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1242,48 +1174,25 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
-						yIndex := gc_by*transposeTileDim + gc_ty
-						index := xIndex + yIndex*width
-						/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							block[gc_ty+i][gc_tx] = idata[index+i*width]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
+					yIndex := gc_by*transposeTileDim + gc_ty
+					index := xIndex + yIndex*width
+					/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
+						block[gc_ty+i][gc_tx] = idata[index+i*width]
 					}
 				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line samples_transpose.go:179*/ block := block[:32]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_transpose.go:179*/ xIndex := gc_bx*transposeTileDim + gc_tx
-						yIndex := gc_by*transposeTileDim + gc_ty
-						index := xIndex + yIndex*width
-						/*line samples_transpose.go:183*/ for i := 0; i < transposeTileDim; i += transposeBlockRows {
-							block[gc_ty+i][gc_tx] = idata[index+i*width]
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	}
+		}
+	})
 	compiled.OutOfLine(func() {
-		/*line samples_transpose.go:195*/ block := block[:32]
+		block := block[:32]
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -286,17 +286,17 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 				}
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				gc_s_my0 := gc_s_my0[:gc_n]
-				/*line arrayhelper.go:41*/ gc_s_my1 := gc_s_my1[:gc_n]
-				/*line arrayhelper.go:43*/ gc_s_my2 := gc_s_my2[:gc_n]
-				/*line arrayhelper.go:45*/ gc_s_my3 := gc_s_my3[:gc_n]
-				/*line arrayhelper.go:47*/ gc_s_a0 := gc_s_a0[:gc_n]
-				/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
-				/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
-				{
-					gc_vstep2 := 0
+		compiled.OutOfLine(func() {
+			/*line arrayhelper.go:39*/ gc_s_my0 := gc_s_my0[:gc_n]
+			/*line arrayhelper.go:41*/ gc_s_my1 := gc_s_my1[:gc_n]
+			/*line arrayhelper.go:43*/ gc_s_my2 := gc_s_my2[:gc_n]
+			/*line arrayhelper.go:45*/ gc_s_my3 := gc_s_my3[:gc_n]
+			/*line arrayhelper.go:47*/ gc_s_a0 := gc_s_a0[:gc_n]
+			/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
+			/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
+			{
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -406,88 +406,42 @@ func gc_body_tileForce(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						my3 := gc_s_my3[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line arrayhelper.go:35*/ my0_ := my0
-						/*line arrayhelper.go:35*/ my1_ := my1
-						/*line arrayhelper.go:35*/ my2_ := my2
-						/*line arrayhelper.go:35*/ my3_ := my3
-						/*line arrayhelper.go:35*/ a0_ := a0
-						/*line arrayhelper.go:35*/ a1_ := a1
-						/*line arrayhelper.go:35*/ a2_ := a2
-						/*line arrayhelper.go:47*/ my3_ *= 2
-						for j := range sh {
-							var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
-							inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
-							s := sh[j][3] * inv * inv * inv * my3_
-							a0_ += d0 * s
-							a1_ += d1 * s
-							a2_ += d2 * s
-						}
-						r0 := a0_
-						/*line arrayhelper.go:56*/ r1 := a1_
-						/*line arrayhelper.go:56*/ r2 := a2_
-						/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line arrayhelper.go:39*/ gc_s_my0 := gc_s_my0[:gc_n]
-				/*line arrayhelper.go:41*/ gc_s_my1 := gc_s_my1[:gc_n]
-				/*line arrayhelper.go:43*/ gc_s_my2 := gc_s_my2[:gc_n]
-				/*line arrayhelper.go:45*/ gc_s_my3 := gc_s_my3[:gc_n]
-				/*line arrayhelper.go:47*/ gc_s_a0 := gc_s_a0[:gc_n]
-				/*line arrayhelper.go:49*/ gc_s_a1 := gc_s_a1[:gc_n]
-				/*line arrayhelper.go:51*/ gc_s_a2 := gc_s_a2[:gc_n]
-				{
-					gc_vstep2 := 0
-					for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						my3 := gc_s_my3[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line arrayhelper.go:35*/ my0_ := my0
-						/*line arrayhelper.go:35*/ my1_ := my1
-						/*line arrayhelper.go:35*/ my2_ := my2
-						/*line arrayhelper.go:35*/ my3_ := my3
-						/*line arrayhelper.go:35*/ a0_ := a0
-						/*line arrayhelper.go:35*/ a1_ := a1
-						/*line arrayhelper.go:35*/ a2_ := a2
-						/*line arrayhelper.go:47*/ my3_ *= 2
-						for j := range sh {
-							var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
-							inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
-							s := sh[j][3] * inv * inv * inv * my3_
-							a0_ += d0 * s
-							a1_ += d1 * s
-							a2_ += d2 * s
-						}
-						r0 := a0_
-						/*line arrayhelper.go:56*/ r1 := a1_
-						/*line arrayhelper.go:56*/ r2 := a2_
-						/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
+				for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					my0 := gc_s_my0[gc_rank]
+					my1 := gc_s_my1[gc_rank]
+					my2 := gc_s_my2[gc_rank]
+					my3 := gc_s_my3[gc_rank]
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line arrayhelper.go:35*/ my0_ := my0
+					/*line arrayhelper.go:35*/ my1_ := my1
+					/*line arrayhelper.go:35*/ my2_ := my2
+					/*line arrayhelper.go:35*/ my3_ := my3
+					/*line arrayhelper.go:35*/ a0_ := a0
+					/*line arrayhelper.go:35*/ a1_ := a1
+					/*line arrayhelper.go:35*/ a2_ := a2
+					/*line arrayhelper.go:47*/ my3_ *= 2
+					for j := range sh {
+						var d0, d1, d2 float32 = sh[j][0] - my0_, sh[j][1] - my1_, sh[j][2] - my2_
+						inv := 1 / float32(math.Sqrt(float64(d0*d0+d1*d1+d2*d2+eps2)))
+						s := sh[j][3] * inv * inv * inv * my3_
+						a0_ += d0 * s
+						a1_ += d1 * s
+						a2_ += d2 * s
 					}
+					r0 := a0_
+					/*line arrayhelper.go:56*/ r1 := a1_
+					/*line arrayhelper.go:56*/ r2 := a2_
+					/*line arrayhelper.go:35*/ a0, a1, a2 = r0, r1, r2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
 				}
-			})
-		}
+			}
+		})
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx

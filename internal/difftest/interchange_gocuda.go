@@ -56,26 +56,26 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 				gc_by = 0
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line interchange.go:53*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= m {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-							continue
+		compiled.OutOfLine(func() {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= m {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
-						gc_vstep := gc_from
+						continue
+					}
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -176,43 +176,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							row := gc_by*gc_bdy + gc_ty
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:30*/ var sum float32
-							for p := 0; p < k; p++ {
-								sum += a[row*k+p] * b[p*n+col]
-							}
-							c[row*n+col] = sum
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_ty := 0
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line interchange.go:53*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if (gc_by*gc_bdy + gc_ty) >= m {
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-							continue
-						}
-						gc_vstep := gc_from
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -236,24 +200,24 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							}
 							sum.StoreSlice(c[row*n+col:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							row := gc_by*gc_bdy + gc_ty
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:30*/ var sum float32
-							for p := 0; p < k; p++ {
-								sum += a[row*k+p] * b[p*n+col]
-							}
-							c[row*n+col] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						row := gc_by*gc_bdy + gc_ty
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:30*/ var sum float32
+						for p := 0; p < k; p++ {
+							sum += a[row*k+p] * b[p*n+col]
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+						c[row*n+col] = sum
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -279,12 +243,12 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 	gc_n := gc_b.Len()
 	gc_s_s := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line interchange.go:50*/ gc_s_s := gc_s_s[:gc_n]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		gc_s_s := gc_s_s[:gc_n]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -463,38 +427,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						}
 						lanes.ClearAVXUpperBits()
 					}
-				gc_simd_L1:
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-						col := gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:44*/ if col >= n {
-							{
-								gc_exited[gc_rank] = true
-								continue gc_simd_L1
-							}
-						}
-						/*line interchange.go:47*/ s := float32(col)
-						for p := 0; p < k; p += 2 {
-							if p+1 < k {
-								s += b[(p+1)*n+col] * 2
-							}
-							s += b[p*n+col]
-						}
-						gc_s_s[gc_rank] = s
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line interchange.go:50*/ gc_s_s := gc_s_s[:gc_n]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+				} else {
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := lanes.BroadcastFloat32x8(2)
@@ -539,33 +472,33 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						}
 						/*line interchange.go:48*/ s.StoreMasked((*[8]float32)(gc_s_s[gc_rank:]), gc_alive)
 					}
-				gc_L1:
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
-						col := gc_bx*gc_bdx + gc_tx
-						/*line interchange.go:44*/ if col >= n {
-							{
-								gc_exited[gc_rank] = true
-								continue gc_L1
-							}
-						}
-						/*line interchange.go:47*/ s := float32(col)
-						for p := 0; p < k; p += 2 {
-							if p+1 < k {
-								s += b[(p+1)*n+col] * 2
-							}
-							s += b[p*n+col]
-						}
-						gc_s_s[gc_rank] = s
+				}
+			gc_L1:
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
 					}
+					col := gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:44*/ if col >= n {
+						{
+							gc_exited[gc_rank] = true
+							continue gc_L1
+						}
+					}
+					/*line interchange.go:47*/ s := float32(col)
+					for p := 0; p < k; p += 2 {
+						if p+1 < k {
+							s += b[(p+1)*n+col] * 2
+						}
+						s += b[p*n+col]
+					}
+					gc_s_s[gc_rank] = s
 				}
 			}
-		})
-	}
+		}
+	})
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep2 := 0
 		if compiled.SIMDBuild {
@@ -688,18 +621,18 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line interchange.go:87*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -791,42 +724,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							index := int32(-1)
-							{
-								/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
-								for c := 0; c < nclusters; c++ {
-									base := c * nf
-									var ans float32
-									for j := 0; j < nf; j++ {
-										diff := features[i+j*npoints] - clusters[base+j]
-										ans += diff * diff
-									}
-									if ans < minDist {
-										minDist = ans
-										index = int32(c)
-									}
-								}
-								membership[i] = index
-							}
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line interchange.go:87*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 						gc_vb := lanes.BroadcastInt32x8(int32(-1))
 						/*line interchange.go:72*/ gc_vb2 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
 					gc_steps3:
@@ -865,31 +763,31 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								/*line interchange.go:82*/ index.StoreSlice(membership[i:])
 							}
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							index := int32(-1)
-							{
-								/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
-								for c := 0; c < nclusters; c++ {
-									base := c * nf
-									var ans float32
-									for j := 0; j < nf; j++ {
-										diff := features[i+j*npoints] - clusters[base+j]
-										ans += diff * diff
-									}
-									if ans < minDist {
-										minDist = ans
-										index = int32(c)
-									}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						index := int32(-1)
+						{
+							/*line interchange.go:72*/ minDist := float32(math.MaxFloat32)
+							for c := 0; c < nclusters; c++ {
+								base := c * nf
+								var ans float32
+								for j := 0; j < nf; j++ {
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
 								}
-								membership[i] = index
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
 							}
+							membership[i] = index
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -2096,120 +1994,90 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 			}
 		}
 		/*line interchange.go:215*/ w ^= 5
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line interchange.go:217*/ gc_s_a := gc_s_a[:gc_n]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-						gc_from = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep3 := gc_from
-						if compiled.SIMD {
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							/*line interchange.go:218*/ gc_vb2 := lanes.BroadcastInt32x8(w)
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-								/*line interchange.go:216*/ if i < 0 || i > len(out)-8 {
-									break
-								}
-								/*line interchange.go:216*/ if stride {
-									{
-										/*line interchange.go:216*/ var j int = i
-										gc_lanes7 := gc_all
-										for {
-											/*line interchange.go:216*/ gc_lanes7 = gc_lanes7.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-											if gc_lanes7.ToBits() == 0 {
-												break
-											}
-											var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-											/*line interchange.go:217*/ if j >= 0 && j <= len(g)-8 {
-												gc_ld6 = lanes.LoadInt32x8Slice(g[j:])
-											} else {
-												var gc_lanes8 [8]int32
-												for gc_k7 := range 8 {
-													if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
-														gc_pos.Thread = gc_rank + gc_k7
-														/*line interchange.go:218*/ gc_lanes8[gc_k7] = g[j+gc_k7]
-													}
-												}
-												gc_pos.Thread = gc_rank
-												gc_ld6 = lanes.LoadInt32x8(&gc_lanes8)
-											}
-											/*line interchange.go:218*/ if j >= 0 && j <= len(g)-8 {
-												/*line interchange.go:218*/ gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
-											} else {
-												var gc_lanes9 [8]int32
-												gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
-												for gc_k8 := range 8 {
-													if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
-														gc_pos.Thread = gc_rank + gc_k8
-														/*line interchange.go:218*/ g[j+gc_k8] = gc_lanes9[gc_k8]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
-											/*line interchange.go:218*/ j = j +
-												gc_bdx*gc_gdx
+		compiled.OutOfLine(func() {
+			gc_s_a := gc_s_a[:gc_n]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep3 := gc_from
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						/*line interchange.go:218*/ gc_vb2 := lanes.BroadcastInt32x8(w)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:204*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
+							/*line interchange.go:216*/ if i < 0 || i > len(out)-8 {
+								break
+							}
+							/*line interchange.go:216*/ if stride {
+								{
+									/*line interchange.go:216*/ var j int = i
+									gc_lanes7 := gc_all
+									for {
+										/*line interchange.go:216*/ gc_lanes7 = gc_lanes7.And(gc_iota8.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+										if gc_lanes7.ToBits() == 0 {
+											break
 										}
+										var gc_ld6 lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+										/*line interchange.go:217*/ if j >= 0 && j <= len(g)-8 {
+											gc_ld6 = lanes.LoadInt32x8Slice(g[j:])
+										} else {
+											var gc_lanes8 [8]int32
+											for gc_k7 := range 8 {
+												if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
+													gc_pos.Thread = gc_rank + gc_k7
+													/*line interchange.go:218*/ gc_lanes8[gc_k7] = g[j+gc_k7]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld6 = lanes.LoadInt32x8(&gc_lanes8)
+										}
+										/*line interchange.go:218*/ if j >= 0 && j <= len(g)-8 {
+											/*line interchange.go:218*/ gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
+										} else {
+											var gc_lanes9 [8]int32
+											gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
+											for gc_k8 := range 8 {
+												if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {
+													gc_pos.Thread = gc_rank + gc_k8
+													/*line interchange.go:218*/ g[j+gc_k8] = gc_lanes9[gc_k8]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+										/*line interchange.go:218*/ j = j +
+											gc_bdx*gc_gdx
 									}
 								}
-								/*line interchange.go:218*/ a.Add(gc_vb2).StoreSlice(out[i:])
 							}
-							lanes.ClearAVXUpperBits()
+							/*line interchange.go:218*/ a.Add(gc_vb2).StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							a := gc_s_a[gc_rank]
-							/*line interchange.go:216*/ if stride {
-								for j := i; j < len(g); j += gc_bdx * gc_gdx {
-									g[j] += w
-								}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_bx*gc_bdx + gc_tx
+						a := gc_s_a[gc_rank]
+						/*line interchange.go:216*/ if stride {
+							for j := i; j < len(g); j += gc_bdx * gc_gdx {
+								g[j] += w
 							}
-							out[i] = a + w
 						}
+						out[i] = a + w
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line interchange.go:217*/ gc_s_a := gc_s_a[:gc_n]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line interchange.go:222*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
-						gc_from = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep3 := gc_from
-						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx
-							a := gc_s_a[gc_rank]
-							/*line interchange.go:216*/ if stride {
-								for j := i; j < len(g); j += gc_bdx * gc_gdx {
-									g[j] += w
-								}
-							}
-							out[i] = a + w
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

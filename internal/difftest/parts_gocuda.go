@@ -117,24 +117,24 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line parts.go:60*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -190,72 +190,7 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line parts.go:46*/ x := ps[i].X
-							var s float32
-							{
-								/*line parts.go:48*/ gc_xs := ps
-								gc_i := 0
-								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-									{
-										j := gc_i + 0
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-									{
-										j := gc_i + 1
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-									{
-										j := gc_i + 2
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-									{
-										j := gc_i + 3
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-								}
-								for ; gc_i < len(gc_xs); gc_i++ {
-									{
-										j := gc_i
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-								}
-							}
-							/*line parts.go:51*/ out[i] = s
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line parts.go:60*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(ps), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
@@ -276,55 +211,55 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 							}
 							/*line parts.go:51*/ s.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line parts.go:46*/ x := ps[i].X
-							var s float32
-							{
-								/*line parts.go:48*/ gc_xs := ps
-								gc_i := 0
-								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line parts.go:46*/ x := ps[i].X
+						var s float32
+						{
+							/*line parts.go:48*/ gc_xs := ps
+							gc_i := 0
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								{
+									j := gc_i + 0
 									{
-										j := gc_i + 0
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-									{
-										j := gc_i + 1
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-									{
-										j := gc_i + 2
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
-									}
-									{
-										j := gc_i + 3
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
-								for ; gc_i < len(gc_xs); gc_i++ {
+								{
+									j := gc_i + 1
 									{
-										j := gc_i
-										{
-											/*line parts.go:49*/ s += ps[j].X - x
-										}
+										/*line parts.go:49*/ s += ps[j].X - x
+									}
+								}
+								{
+									j := gc_i + 2
+									{
+										/*line parts.go:49*/ s += ps[j].X - x
+									}
+								}
+								{
+									j := gc_i + 3
+									{
+										/*line parts.go:49*/ s += ps[j].X - x
 									}
 								}
 							}
-							/*line parts.go:51*/ out[i] = s
+							for ; gc_i < len(gc_xs); gc_i++ {
+								{
+									j := gc_i
+									{
+										/*line parts.go:49*/ s += ps[j].X - x
+									}
+								}
+							}
 						}
+						/*line parts.go:51*/ out[i] = s
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

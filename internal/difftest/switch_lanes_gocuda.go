@@ -46,35 +46,35 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line switch_lanes.go:31*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_qoff, gc_qd := gc_bx*gc_bdx, w
-						if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-							for gc_seg := gc_from; gc_seg < gc_to; {
-								gc_q := (gc_qoff + gc_seg) / gc_qd
-								gc_r := gc_qoff - gc_q*gc_qd
-								_, _ = gc_q, gc_r
-								gc_segend := min(gc_to, gc_qd-gc_r)
-								gc_seglen := gc_segend - gc_seg
-								gc_off := (gc_bx * gc_bdx) + gc_seg
-								if gc_off >= 0 && gc_off <= len(in) && gc_seglen <= len(in)-gc_off && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
-									gc_at := in[gc_off:][:gc_seglen]
-									gc_at2 := out[gc_off:][:gc_seglen]
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff, gc_qd := gc_bx*gc_bdx, w
+					if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+						for gc_seg := gc_from; gc_seg < gc_to; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_segend := min(gc_to, gc_qd-gc_r)
+							gc_seglen := gc_segend - gc_seg
+							gc_off := (gc_bx * gc_bdx) + gc_seg
+							if gc_off >= 0 && gc_off <= len(in) && gc_seglen <= len(in)-gc_off && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
+								gc_at := in[gc_off:][:gc_seglen]
+								gc_at2 := out[gc_off:][:gc_seglen]
+								if compiled.SIMDBuild {
 									gc_vstep := gc_seg
 									if compiled.SIMD {
 										gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -169,96 +169,6 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 										gc_at2[gc_u] = d
 									}
 								} else {
-									for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-										gc_pos.Thread = gc_base + gc_tx
-										i := gc_bx*gc_bdx + gc_tx
-										/*line switch_lanes.go:17*/ var d float32
-										switch x := (gc_tx + gc_r); {
-										case x == 0:
-											d = in[i]
-										case w < 4:
-											d = 2 * in[i]
-										case x == w-1:
-											d = -in[i]
-										default:
-											d = in[i] * 0.5
-										}
-										for k := range 4 {
-											switch {
-											case d < float32(k)-1:
-												continue
-											case d > 0:
-												d += float32(k)
-											default:
-												d -= 0.25
-											}
-										}
-										out[i] = d
-									}
-								}
-								gc_seg = gc_segend
-							}
-						} else {
-							gc_vstep2 := gc_from
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line switch_lanes.go:17*/ var d float32
-								switch x := i % w; {
-								case x == 0:
-									d = in[i]
-								case w < 4:
-									d = 2 * in[i]
-								case x == w-1:
-									d = -in[i]
-								default:
-									d = in[i] * 0.5
-								}
-								for k := range 4 {
-									switch {
-									case d < float32(k)-1:
-										continue
-									case d > 0:
-										d += float32(k)
-									default:
-										d -= 0.25
-									}
-								}
-								out[i] = d
-							}
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line switch_lanes.go:31*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_qoff, gc_qd := gc_bx*gc_bdx, w
-						if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-							for gc_seg := gc_from; gc_seg < gc_to; {
-								gc_q := (gc_qoff + gc_seg) / gc_qd
-								gc_r := gc_qoff - gc_q*gc_qd
-								_, _ = gc_q, gc_r
-								gc_segend := min(gc_to, gc_qd-gc_r)
-								gc_seglen := gc_segend - gc_seg
-								gc_off := (gc_bx * gc_bdx) + gc_seg
-								if gc_off >= 0 && gc_off <= len(in) && gc_seglen <= len(in)-gc_off && gc_off <= len(out) && gc_seglen <= len(out)-gc_off {
-									gc_at := in[gc_off:][:gc_seglen]
-									gc_at2 := out[gc_off:][:gc_seglen]
 									for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 										gc_tx := gc_seg + gc_u
 										gc_pos.Thread = gc_base + gc_tx
@@ -285,35 +195,65 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 										}
 										gc_at2[gc_u] = d
 									}
-								} else {
-									for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-										gc_pos.Thread = gc_base + gc_tx
-										i := gc_bx*gc_bdx + gc_tx
-										/*line switch_lanes.go:17*/ var d float32
-										switch x := (gc_tx + gc_r); {
-										case x == 0:
-											d = in[i]
-										case w < 4:
-											d = 2 * in[i]
-										case x == w-1:
-											d = -in[i]
+								}
+							} else {
+								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+									gc_pos.Thread = gc_base + gc_tx
+									i := gc_bx*gc_bdx + gc_tx
+									/*line switch_lanes.go:17*/ var d float32
+									switch x := (gc_tx + gc_r); {
+									case x == 0:
+										d = in[i]
+									case w < 4:
+										d = 2 * in[i]
+									case x == w-1:
+										d = -in[i]
+									default:
+										d = in[i] * 0.5
+									}
+									for k := range 4 {
+										switch {
+										case d < float32(k)-1:
+											continue
+										case d > 0:
+											d += float32(k)
 										default:
-											d = in[i] * 0.5
+											d -= 0.25
 										}
-										for k := range 4 {
-											switch {
-											case d < float32(k)-1:
-												continue
-											case d > 0:
-												d += float32(k)
-											default:
-												d -= 0.25
-											}
-										}
-										out[i] = d
+									}
+									out[i] = d
+								}
+							}
+							gc_seg = gc_segend
+						}
+					} else {
+						if compiled.SIMDBuild {
+							gc_vstep2 := gc_from
+							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx
+								/*line switch_lanes.go:17*/ var d float32
+								switch x := i % w; {
+								case x == 0:
+									d = in[i]
+								case w < 4:
+									d = 2 * in[i]
+								case x == w-1:
+									d = -in[i]
+								default:
+									d = in[i] * 0.5
+								}
+								for k := range 4 {
+									switch {
+									case d < float32(k)-1:
+										continue
+									case d > 0:
+										d += float32(k)
+									default:
+										d -= 0.25
 									}
 								}
-								gc_seg = gc_segend
+								out[i] = d
 							}
 						} else {
 							gc_vstep := gc_from
@@ -346,8 +286,8 @@ func gc_body_switchLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -146,26 +146,26 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(x0+r, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (y0 + r + gc_ty) >= height {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			/*line tile.go:46*/ if !compiled.Adds(x0+r, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (y0 + r + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
-					gc_vstep := gc_from
+					continue
+				}
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -277,49 +277,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						}
 						lanes.ClearAVXUpperBits()
 					}
-				gc_simd_L3:
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line tile.go:34*/ x := x0 + r + gc_tx
-						/*line tile.go:34*/ y := y0 + r + gc_ty
-						if x >= width || y >= height || r < 1 {
-							continue gc_simd_L3
-						}
-						var sum int32
-						for dy := r - 1; dy <= r+1; dy++ {
-							for dx := r - 1; dx <= r+1; dx++ {
-								sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
-							}
-						}
-						out[y*width+x] = sum
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				gc_from, gc_to := 0, gc_bdx
-				/*line tile.go:46*/ if !compiled.Adds(x0+r, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if (y0 + r + gc_ty) >= height {
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-						continue
-					}
-					gc_vstep := gc_from
+				} else {
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
@@ -369,30 +327,30 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 						}
 						/*line tile.go:44*/ sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
 					}
-				gc_L3:
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line tile.go:34*/ x := x0 + r + gc_tx
-						/*line tile.go:34*/ y := y0 + r + gc_ty
-						if x >= width || y >= height || r < 1 {
-							continue gc_L3
-						}
-						var sum int32
-						for dy := r - 1; dy <= r+1; dy++ {
-							for dx := r - 1; dx <= r+1; dx++ {
-								sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
-							}
-						}
-						out[y*width+x] = sum
+				}
+			gc_L3:
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line tile.go:34*/ x := x0 + r + gc_tx
+					/*line tile.go:34*/ y := y0 + r + gc_ty
+					if x >= width || y >= height || r < 1 {
+						continue gc_L3
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+					var sum int32
+					for dy := r - 1; dy <= r+1; dy++ {
+						for dx := r - 1; dx <= r+1; dx++ {
+							sum += tile_[(gc_ty+dy)*side+gc_tx+dx]
+						}
 					}
+					out[y*width+x] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TileOffsetKernel walks a rows×cols tile of shared memory from an

@@ -52,13 +52,13 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 			tm[gc_tx] = mass[(gc_bx*64+gc_tx)%len(mass)]
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line vector.go:39*/ tile_ := tile_[:64]
-			/*line vector.go:41*/ tm := tm[:64]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		/*line vector.go:39*/ tile_ := tile_[:64]
+		/*line vector.go:41*/ tm := tm[:64]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -124,110 +124,55 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:36*/ xi := pos[i]
-						var a float32
-						{
-							/*line vector.go:38*/ gc_xs := tile_
-							gc_i := 0
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:36*/ xi := pos[i]
+					var a float32
+					{
+						/*line vector.go:38*/ gc_xs := tile_
+						gc_i := 0
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+							{
+								j := gc_i + 0
 								{
-									j := gc_i + 0
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-								{
-									j := gc_i + 1
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-								{
-									j := gc_i + 2
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-								{
-									j := gc_i + 3
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
-							for ; gc_i < len(gc_xs); gc_i++ {
+							{
+								j := gc_i + 1
 								{
-									j := gc_i
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+							}
+							{
+								j := gc_i + 2
+								{
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
+								}
+							}
+							{
+								j := gc_i + 3
+								{
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 						}
-						/*line vector.go:41*/ acc[i] = -a
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line vector.go:39*/ tile_ := tile_[:64]
-			/*line vector.go:41*/ tm := tm[:64]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:36*/ xi := pos[i]
-						var a float32
-						{
-							/*line vector.go:38*/ gc_xs := tile_
-							gc_i := 0
-							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+						for ; gc_i < len(gc_xs); gc_i++ {
+							{
+								j := gc_i
 								{
-									j := gc_i + 0
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-								{
-									j := gc_i + 1
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-								{
-									j := gc_i + 2
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-								{
-									j := gc_i + 3
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
-								}
-							}
-							for ; gc_i < len(gc_xs); gc_i++ {
-								{
-									j := gc_i
-									{
-										/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
-									}
+									/*line vector.go:39*/ a = gravity(a, xi, tile_[j], tm[j], eps2)
 								}
 							}
 						}
-						/*line vector.go:41*/ acc[i] = -a
 					}
+					/*line vector.go:41*/ acc[i] = -a
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
@@ -1017,27 +962,27 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
-						/*line vector.go:157*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
-						gc_to = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off := ((gc_bx * gc_bdx) + 1) - 1
-						gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-						gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
-						if gc_fastlo < gc_fasthi {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								if gc_tx == gc_fastlo {
-									gc_seglen := gc_fasthi - gc_fastlo
-									gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
-									gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
-									gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := ((gc_bx * gc_bdx) + 1) - 1
+					gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+					gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+					if gc_fastlo < gc_fasthi {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							if gc_tx == gc_fastlo {
+								gc_seglen := gc_fasthi - gc_fastlo
+								gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
+								gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
+								gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+								if compiled.SIMDBuild {
 									gc_vstep := gc_fastlo
 									if compiled.SIMD {
 										gc_vb66 := lanes.BroadcastInt32x8(0)
@@ -1097,70 +1042,7 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 										/*line vector.go:151*/ n = n_
 										gc_at3[gc_u] = n
 									}
-									gc_tx = gc_fasthi - 1
-									continue
-								}
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + 1
-								/*line vector.go:143*/ cr := re[i-1]
-								/*line vector.go:143*/ ci := im[i-1]
-								zr := cr
-								/*line vector.go:144*/ zi := ci
-								var n int32
-								var n_ int32 = 0
-								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-								}
-								/*line vector.go:151*/ n = n_
-								count[i-1] = n
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + 1
-								/*line vector.go:143*/ cr := re[i-1]
-								/*line vector.go:143*/ ci := im[i-1]
-								zr := cr
-								/*line vector.go:144*/ zi := ci
-								var n int32
-								var n_ int32 = 0
-								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-								}
-								/*line vector.go:151*/ n = n_
-								count[i-1] = n
-							}
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx+1, gc_to) {
-						/*line vector.go:157*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(re), gc_bx*gc_bdx+1); gc_bound < gc_to-1 {
-						gc_to = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off := ((gc_bx * gc_bdx) + 1) - 1
-						gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
-						gc_fasthi := max(min(gc_to, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
-						if gc_fastlo < gc_fasthi {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								if gc_tx == gc_fastlo {
-									gc_seglen := gc_fasthi - gc_fastlo
-									gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
-									gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
-									gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+								} else {
 									for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 										gc_tx := gc_fastlo + gc_u
 										gc_pos.Thread = gc_base + gc_tx
@@ -1179,50 +1061,50 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 										/*line vector.go:151*/ n = n_
 										gc_at3[gc_u] = n
 									}
-									gc_tx = gc_fasthi - 1
-									continue
 								}
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + 1
-								/*line vector.go:143*/ cr := re[i-1]
-								/*line vector.go:143*/ ci := im[i-1]
-								zr := cr
-								/*line vector.go:144*/ zi := ci
-								var n int32
-								var n_ int32 = 0
-								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-								}
-								/*line vector.go:151*/ n = n_
-								count[i-1] = n
+								gc_tx = gc_fasthi - 1
+								continue
 							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + 1
-								/*line vector.go:143*/ cr := re[i-1]
-								/*line vector.go:143*/ ci := im[i-1]
-								zr := cr
-								/*line vector.go:144*/ zi := ci
-								var n int32
-								var n_ int32 = 0
-								/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
-									if zr*zr+zi*zi > 4 {
-										break
-									}
-									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + 1
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
+							zr := cr
+							/*line vector.go:144*/ zi := ci
+							var n int32
+							var n_ int32 = 0
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
 								}
-								/*line vector.go:151*/ n = n_
-								count[i-1] = n
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 							}
+							/*line vector.go:151*/ n = n_
+							count[i-1] = n
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							i := gc_bx*gc_bdx + gc_tx + 1
+							/*line vector.go:143*/ cr := re[i-1]
+							/*line vector.go:143*/ ci := im[i-1]
+							zr := cr
+							/*line vector.go:144*/ zi := ci
+							var n int32
+							var n_ int32 = 0
+							/*line vector.go:146*/ for ; n_ < maxIter; n_++ {
+								if zr*zr+zi*zi > 4 {
+									break
+								}
+								zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							}
+							/*line vector.go:151*/ n = n_
+							count[i-1] = n
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -1255,111 +1137,78 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line vector.go:178*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						if compiled.SIMD {
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							gc_vb3 := lanes.BroadcastInt32x8(3)
-							gc_vb4 := lanes.BroadcastInt32x8(0)
-							gc_vb5 := lanes.BroadcastInt32x8(1000)
-							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line vector.go:164*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
-									break
-								}
-								/*line vector.go:164*/ x := lanes.LoadInt32x8Slice(in[i:])
-								/*line vector.go:164*/ var acc lanes.Int32x8 = lanes.BroadcastInt32x8(0)
-								{
-									gc_lanes := gc_all
-									/*line vector.go:166*/ for k := range len(w) {
-										if gc_lanes.ToBits() == 0 {
-											break
-										}
-										gc_iter := gc_all
-										/*line vector.go:166*/ gc_if2 := x.Add(lanes.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
-										if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
-											gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-										}
-										var gc_u int32
-										if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
-											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-											/*line vector.go:167*/ gc_u = w[k]
-										}
-										/*line vector.go:170*/ acc = acc.Add(lanes.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
-										/*line vector.go:170*/ gc_if3 := acc.Greater(gc_vb5)
-										if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
-											gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-										}
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_vb3 := lanes.BroadcastInt32x8(3)
+						gc_vb4 := lanes.BroadcastInt32x8(0)
+						gc_vb5 := lanes.BroadcastInt32x8(1000)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line vector.go:164*/ if i < 0 || i > len(in)-8 || i > len(out)-8 {
+								break
+							}
+							/*line vector.go:164*/ x := lanes.LoadInt32x8Slice(in[i:])
+							/*line vector.go:164*/ var acc lanes.Int32x8 = lanes.BroadcastInt32x8(0)
+							{
+								gc_lanes := gc_all
+								/*line vector.go:166*/ for k := range len(w) {
+									if gc_lanes.ToBits() == 0 {
+										break
+									}
+									gc_iter := gc_all
+									/*line vector.go:166*/ gc_if2 := x.Add(lanes.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
+									if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
+										gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+									}
+									var gc_u int32
+									if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+										/*line vector.go:167*/ gc_u = w[k]
+									}
+									/*line vector.go:170*/ acc = acc.Add(lanes.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
+									/*line vector.go:170*/ gc_if3 := acc.Greater(gc_vb5)
+									if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
+										gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 									}
 								}
-								/*line vector.go:175*/ acc.StoreSlice(out[i:])
 							}
-							lanes.ClearAVXUpperBits()
+							/*line vector.go:175*/ acc.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line vector.go:164*/ x := in[i]
-							var acc int32
-							for k := range len(w) {
-								if (x+int32(k))&3 == 0 {
-									continue
-								}
-								acc += w[k] * x
-								if acc > 1000 {
-									break
-								}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line vector.go:164*/ x := in[i]
+						var acc int32
+						for k := range len(w) {
+							if (x+int32(k))&3 == 0 {
+								continue
 							}
-							out[i] = acc
+							acc += w[k] * x
+							if acc > 1000 {
+								break
+							}
 						}
+						out[i] = acc
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line vector.go:178*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line vector.go:164*/ x := in[i]
-							var acc int32
-							for k := range len(w) {
-								if (x+int32(k))&3 == 0 {
-									continue
-								}
-								acc += w[k] * x
-								if acc > 1000 {
-									break
-								}
-							}
-							out[i] = acc
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -1397,116 +1246,91 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 		}
 	}
 	stop = gc_r1
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					if compiled.SIMD {
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb4 := lanes.BroadcastInt32x8(3)
-						gc_vb5 := lanes.BroadcastInt32x8(0)
-						gc_vb6 := lanes.BroadcastInt32x8(2)
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line vector.go:188*/ if i < 0 || i > len(in)-8 {
-								break
-							}
-							/*line vector.go:188*/ x := lanes.LoadInt32x8Slice(in[i:])
-							{
-								/*line vector.go:189*/ var j int = i
-								gc_lanes3 := gc_all
-								for {
-									/*line vector.go:189*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
-									if gc_lanes3.ToBits() == 0 {
-										break
-									}
-									gc_iter := gc_all
-									/*line vector.go:189*/ if j >= 0 && j <= len(out)-8 {
-										x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
-									} else {
-										var gc_lanes4 [8]int32
-										/*line vector.go:190*/ x.Store(&gc_lanes4)
-										for gc_k3 := range 8 {
-											if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
-												gc_pos.Thread = gc_rank + gc_k3
-												/*line vector.go:190*/ out[j+gc_k3] = gc_lanes4[gc_k3]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-									/*line vector.go:190*/ gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
-									if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
-										gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-									}
-									/*line vector.go:190*/ if stop {
-										gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-									}
-									/*line vector.go:194*/ if j >= 0 && j <= len(out)-8 {
-										/*line vector.go:197*/ x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
-									} else {
-										var gc_lanes5 [8]int32
-										/*line vector.go:197*/ x.Mul(gc_vb6).Store(&gc_lanes5)
-										for gc_k4 := range 8 {
-											if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
-												gc_pos.Thread = gc_rank + gc_k4
-												/*line vector.go:197*/ out[j+gc_k4] = gc_lanes5[gc_k4]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-									/*line vector.go:197*/ j = j +
-										gc_bdx*gc_gdx
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb4 := lanes.BroadcastInt32x8(3)
+					gc_vb5 := lanes.BroadcastInt32x8(0)
+					gc_vb6 := lanes.BroadcastInt32x8(2)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line vector.go:188*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line vector.go:188*/ x := lanes.LoadInt32x8Slice(in[i:])
+						{
+							/*line vector.go:189*/ var j int = i
+							gc_lanes3 := gc_all
+							for {
+								/*line vector.go:189*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
+								if gc_lanes3.ToBits() == 0 {
+									break
 								}
+								gc_iter := gc_all
+								/*line vector.go:189*/ if j >= 0 && j <= len(out)-8 {
+									x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+								} else {
+									var gc_lanes4 [8]int32
+									/*line vector.go:190*/ x.Store(&gc_lanes4)
+									for gc_k3 := range 8 {
+										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
+											gc_pos.Thread = gc_rank + gc_k3
+											/*line vector.go:190*/ out[j+gc_k3] = gc_lanes4[gc_k3]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line vector.go:190*/ gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
+								if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
+									gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+								}
+								/*line vector.go:190*/ if stop {
+									gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+								}
+								/*line vector.go:194*/ if j >= 0 && j <= len(out)-8 {
+									/*line vector.go:197*/ x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+								} else {
+									var gc_lanes5 [8]int32
+									/*line vector.go:197*/ x.Mul(gc_vb6).Store(&gc_lanes5)
+									for gc_k4 := range 8 {
+										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
+											gc_pos.Thread = gc_rank + gc_k4
+											/*line vector.go:197*/ out[j+gc_k4] = gc_lanes5[gc_k4]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+								/*line vector.go:197*/ j = j +
+									gc_bdx*gc_gdx
 							}
 						}
-						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:188*/ x := in[i]
-						for j := i; j < len(out); j += gc_bdx * gc_gdx {
-							out[j] = x
-							if x&3 == 0 {
-								continue
-							}
-							if stop {
-								break
-							}
-							out[j] = x * 2
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line vector.go:188*/ x := in[i]
+					for j := i; j < len(out); j += gc_bdx * gc_gdx {
+						out[j] = x
+						if x&3 == 0 {
+							continue
 						}
+						if stop {
+							break
+						}
+						out[j] = x * 2
 					}
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line vector.go:188*/ x := in[i]
-						for j := i; j < len(out); j += gc_bdx * gc_gdx {
-							out[j] = x
-							if x&3 == 0 {
-								continue
-							}
-							if stop {
-								break
-							}
-							out[j] = x * 2
-						}
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
@@ -1540,18 +1364,18 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line vector.go:226*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1621,43 +1445,19 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							c := gc_bx*gc_bdx + gc_tx
-							/*line vector.go:212*/ var s float32
-							for r := range rows {
-								s += in[r*width+c]
-								out[c] = s
-							}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						c := gc_bx*gc_bdx + gc_tx
+						/*line vector.go:212*/ var s float32
+						for r := range rows {
+							s += in[r*width+c]
+							out[c] = s
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(width, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							c := gc_bx*gc_bdx + gc_tx
-							/*line vector.go:212*/ var s float32
-							for r := range rows {
-								s += in[r*width+c]
-								out[c] = s
-							}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -45,18 +45,18 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line window.go:33*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -179,30 +179,7 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:19*/ var sum float32
-							for d := lo; d < hi; d++ {
-								sum += in[i+d-shift]
-							}
-							out[i] = sum
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -233,19 +210,19 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							}
 							/*line window.go:23*/ sum.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:19*/ var sum float32
-							for d := lo; d < hi; d++ {
-								sum += in[i+d-shift]
-							}
-							out[i] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line window.go:19*/ var sum float32
+						for d := lo; d < hi; d++ {
+							sum += in[i+d-shift]
 						}
+						out[i] = sum
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -280,18 +257,18 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line window.go:49*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -365,30 +342,7 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:35*/ var sum float32
-							for d := range n {
-								sum += in[i+d-shift]
-							}
-							out[i] = sum
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -419,19 +373,19 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							/*line window.go:39*/ sum.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:35*/ var sum float32
-							for d := range n {
-								sum += in[i+d-shift]
-							}
-							out[i] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line window.go:35*/ var sum float32
+						for d := range n {
+							sum += in[i+d-shift]
 						}
+						out[i] = sum
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -465,18 +419,18 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line window.go:66*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -584,30 +538,7 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:52*/ var sum float32
-							for d := -r; d <= r; d++ {
-								sum += in[windowClampTo(i+d, len(in))]
-							}
-							out[i] = sum
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
@@ -655,27 +586,25 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							/*line window.go:56*/ sum.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:52*/ var sum float32
-							for d := -r; d <= r; d++ {
-								sum += in[windowClampTo(i+d, len(in))]
-							}
-							out[i] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line window.go:52*/ var sum float32
+						for d := -r; d <= r; d++ {
+							sum += in[windowClampTo(i+d, len(in))]
 						}
+						out[i] = sum
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
-//
-//line window.go:67
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -952,82 +881,82 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	/*line window.go:107*/ side := gc_bdx + 2*r
 	tile_ := gocuda.Shared[float32](t, side*rows)
 	base := gc_bx * gc_bdx
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					if compiled.SIMD {
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line window.go:110*/ for y := 0; y < rows; y = y + 1 {
-								{
-									var x int = gc_tx
-									gc_lanes3 := gc_all
-									for {
-										/*line window.go:111*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
-										if gc_lanes3.ToBits() == 0 {
-											break
-										}
-										var gc_u int
-										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
-											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-											/*line window.go:111*/ gc_u = len(in) / rows
-										}
-										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-										/*line window.go:112*/ if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
-											/*line window.go:112*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
-										} else {
-											var gc_lanes4 [8]float32
-											for gc_k3 := range 8 {
-												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
-													gc_pos.Thread = gc_rank + gc_k3
-													/*line window.go:112*/ gc_lanes4[gc_k3] = in[(y*(gc_u)+base+x)+gc_k3]
-												}
-											}
-											gc_pos.Thread = gc_rank
-											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
-										}
-										/*line window.go:112*/ if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
-											/*line window.go:112*/ gc_ld2.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes3)
-										} else {
-											var gc_lanes5 [8]float32
-											gc_ld2.Store(&gc_lanes5)
-											for gc_k4 := range 8 {
-												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
-													gc_pos.Thread = gc_rank + gc_k4
-													/*line window.go:112*/ tile_[(y*side+x)+gc_k4] = gc_lanes5[gc_k4]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-										/*line window.go:112*/ x = x +
-											gc_bdx
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line window.go:110*/ for y := 0; y < rows; y = y + 1 {
+							{
+								var x int = gc_tx
+								gc_lanes3 := gc_all
+								for {
+									/*line window.go:111*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
+									if gc_lanes3.ToBits() == 0 {
+										break
 									}
+									var gc_u int
+									if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+										/*line window.go:111*/ gc_u = len(in) / rows
+									}
+									var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+									/*line window.go:112*/ if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
+										/*line window.go:112*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
+									} else {
+										var gc_lanes4 [8]float32
+										for gc_k3 := range 8 {
+											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
+												gc_pos.Thread = gc_rank + gc_k3
+												/*line window.go:112*/ gc_lanes4[gc_k3] = in[(y*(gc_u)+base+x)+gc_k3]
+											}
+										}
+										gc_pos.Thread = gc_rank
+										gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
+									}
+									/*line window.go:112*/ if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
+										/*line window.go:112*/ gc_ld2.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes3)
+									} else {
+										var gc_lanes5 [8]float32
+										gc_ld2.Store(&gc_lanes5)
+										for gc_k4 := range 8 {
+											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos.Thread = gc_rank + gc_k4
+												/*line window.go:112*/ tile_[(y*side+x)+gc_k4] = gc_lanes5[gc_k4]
+											}
+										}
+										gc_pos.Thread = gc_rank
+									}
+									/*line window.go:112*/ x = x +
+										gc_bdx
 								}
 							}
 						}
-						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line window.go:110*/ for y := 0; y < rows; y++ {
-							for x := gc_tx; x < side; x += gc_bdx {
-								tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
-							}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line window.go:110*/ for y := 0; y < rows; y++ {
+						for x := gc_tx; x < side; x += gc_bdx {
+							tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
 						}
 					}
 				}
 			}
-		})
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+		}
+	})
+	compiled.OutOfLine(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
@@ -1105,40 +1034,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line window.go:116*/ var sum float32
-						for y_ := 0; y_ < rows; y_++ {
-							row := tile_[y_*side:]
-							for dx := 0; dx <= 2*r; dx++ {
-								sum += row[gc_tx+dx]
-							}
-						}
-						out[base+gc_tx] = sum
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line window.go:110*/ for y := 0; y < rows; y++ {
-							for x := gc_tx; x < side; x += gc_bdx {
-								tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
-							}
-						}
-					}
-				}
-			}
-		})
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+				} else {
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -1171,21 +1067,21 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 						}
 						/*line window.go:123*/ sum.StoreSlice(out[base+gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line window.go:116*/ var sum float32
-						for y_ := 0; y_ < rows; y_++ {
-							row := tile_[y_*side:]
-							for dx := 0; dx <= 2*r; dx++ {
-								sum += row[gc_tx+dx]
-							}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line window.go:116*/ var sum float32
+					for y_ := 0; y_ < rows; y_++ {
+						row := tile_[y_*side:]
+						for dx := 0; dx <= 2*r; dx++ {
+							sum += row[gc_tx+dx]
 						}
-						out[base+gc_tx] = sum
 					}
+					out[base+gc_tx] = sum
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
@@ -1218,18 +1114,18 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line window.go:150*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1283,30 +1179,7 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:136*/ var sum float32
-							for d := 0; d < n; d++ {
-								sum += in[i+d+(1<<s)]
-							}
-							out[i] = sum
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -1327,19 +1200,19 @@ func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 							sum.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line window.go:136*/ var sum float32
-							for d := 0; d < n; d++ {
-								sum += in[i+d+(1<<s)]
-							}
-							out[i] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line window.go:136*/ var sum float32
+						for d := 0; d < n; d++ {
+							sum += in[i+d+(1<<s)]
 						}
+						out[i] = sum
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

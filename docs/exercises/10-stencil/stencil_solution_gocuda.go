@@ -105,18 +105,18 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				/*line stencil_solution.go:37*/ if !compiled.Adds(gc_bx*b, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line stencil_solution.go:37*/ if !compiled.Adds(gc_bx*b, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				if compiled.SIMDBuild {
 					if compiled.SIMD {
 					gc_simd_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
@@ -153,33 +153,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line stencil_solution.go:23*/ g := gc_bx*b + tid
-						{
-							/*line stencil_solution.go:31*/ var sum int32
-							for off := -Radius; off <= Radius; off++ {
-								sum += temp[tid+Radius+off]
-							}
-							out[g] = sum
-						}
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				/*line stencil_solution.go:37*/ if !compiled.Adds(gc_bx*b, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
+				} else {
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -213,22 +187,22 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 							/*line stencil_solution.go:33*/ sum.StoreSlice(out[g:])
 						}
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line stencil_solution.go:23*/ g := gc_bx*b + tid
-						{
-							/*line stencil_solution.go:31*/ var sum int32
-							for off := -Radius; off <= Radius; off++ {
-								sum += temp[tid+Radius+off]
-							}
-							out[g] = sum
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line stencil_solution.go:23*/ g := gc_bx*b + tid
+					{
+						/*line stencil_solution.go:31*/ var sum int32
+						for off := -Radius; off <= Radius; off++ {
+							sum += temp[tid+Radius+off]
 						}
+						out[g] = sum
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_files_stencil_solution holds the source files whose lines the kernels' records hash.

@@ -176,11 +176,11 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 			}
 		}
 		blockID := gc_gdx*gc_by + gc_bx
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -366,40 +366,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							index := int32(-1)
-							/*line kmeans.go:62*/ if pointID < npoints {
-								minDist := float32(math.MaxFloat32)
-								var dist float32
-								/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
-									clusterBaseIndex := i * nfeatures
-									var ans float32
-									/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-									}
-									dist = ans
-									/*line kmeans.go:78*/ if dist < minDist {
-										minDist = dist
-										index = int32(i)
-									}
-								}
-							}
-							/*line kmeans.go:85*/ if pointID < npoints {
-								/*line kmeans.go:87*/ membership[pointID] = index
-							}
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
+					} else {
 						gc_vb3 := lanes.BroadcastInt32x8(int32(-1))
 						gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 						/*line kmeans.go:63*/ gc_vb4 := lanes.BroadcastFloat32x8(float32(math.MaxFloat32))
@@ -485,36 +452,36 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								}
 							}
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							index := int32(-1)
-							/*line kmeans.go:62*/ if pointID < npoints {
-								minDist := float32(math.MaxFloat32)
-								var dist float32
-								/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
-									clusterBaseIndex := i * nfeatures
-									var ans float32
-									/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
-										addr := pointID + j*npoints
-										diff := features[addr] - clusters[clusterBaseIndex+j]
-										ans += diff * diff
-									}
-									dist = ans
-									/*line kmeans.go:78*/ if dist < minDist {
-										minDist = dist
-										index = int32(i)
-									}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line kmeans.go:58*/ pointID := blockID*gc_bdx*gc_bdy + gc_tx
+						index := int32(-1)
+						/*line kmeans.go:62*/ if pointID < npoints {
+							minDist := float32(math.MaxFloat32)
+							var dist float32
+							/*line kmeans.go:67*/ for i := 0; i < nclusters; i++ {
+								clusterBaseIndex := i * nfeatures
+								var ans float32
+								/*line kmeans.go:71*/ for j := 0; j < nfeatures; j++ {
+									addr := pointID + j*npoints
+									diff := features[addr] - clusters[clusterBaseIndex+j]
+									ans += diff * diff
+								}
+								dist = ans
+								/*line kmeans.go:78*/ if dist < minDist {
+									minDist = dist
+									index = int32(i)
 								}
 							}
-							/*line kmeans.go:85*/ if pointID < npoints {
-								/*line kmeans.go:87*/ membership[pointID] = index
-							}
+						}
+						/*line kmeans.go:85*/ if pointID < npoints {
+							/*line kmeans.go:87*/ membership[pointID] = index
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -41,12 +41,12 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	/*line lud.go:27*/ shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line lud.go:29*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -148,45 +148,23 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line lud.go:26*/ var i, j int
-						/*line lud.go:29*/ arrayOffset := offset*matrixDim + offset
-						var i_ int = 0
-						/*line lud.go:30*/ for ; i_ < LUDBlock; i_++ {
-							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line lud.go:33*/ i = i_
-						_ = i
-						_ = j
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line lud.go:26*/ var i, j int
+					/*line lud.go:29*/ arrayOffset := offset*matrixDim + offset
+					var i_ int = 0
+					/*line lud.go:30*/ for ; i_ < LUDBlock; i_++ {
+						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+						arrayOffset += matrixDim
 					}
+					/*line lud.go:33*/ i = i_
+					_ = i
+					_ = j
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line lud.go:29*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line lud.go:26*/ var i, j int
-						/*line lud.go:29*/ arrayOffset := offset*matrixDim + offset
-						var i_ int = 0
-						/*line lud.go:30*/ for ; i_ < LUDBlock; i_++ {
-							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line lud.go:33*/ i = i_
-						_ = i
-						_ = j
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 	var i_2 int = 0
 	/*line lud.go:35*/ for ; i_2 < LUDBlock-1; i_2++ {
 		if compiled.SIMDBuild {
@@ -231,22 +209,22 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		})
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line lud.go:48*/ shadow := shadow[:16]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					/*line lud.go:52*/ if gc_bound := i_2; gc_bound >= gc_to {
-						gc_from = gc_to
-					} else if gc_bound >= gc_from {
-						gc_from = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_row := i_2 + 1
-						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
-							gc_at3 := shadow[gc_row][:gc_to]
-							gc_at4 := shadow[gc_row:][:1]
-							gc_vstep2 := gc_from
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line lud.go:52*/ if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_row := i_2 + 1
+					if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+						gc_at3 := shadow[gc_row][:gc_to]
+						gc_at4 := shadow[gc_row:][:1]
+						gc_vstep2 := gc_from
+						if compiled.SIMDBuild {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop2 bool
 								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -312,76 +290,37 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								}
 								lanes.ClearAVXUpperBits()
 							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line lud.go:53*/ var j int
-								{
-									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
-										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
-									}
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:66*/ var j int
+							{
+								/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
 							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line lud.go:54*/ var j int
-								{
-									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
-										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
-									}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line lud.go:54*/ var j int
+							{
+								/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
+									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
 							}
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line lud.go:48*/ shadow := shadow[:16]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					/*line lud.go:52*/ if gc_bound := i_2; gc_bound >= gc_to {
-						gc_from = gc_to
-					} else if gc_bound >= gc_from {
-						gc_from = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_row := i_2 + 1
-						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
-							gc_at3 := shadow[gc_row][:gc_to]
-							gc_at4 := shadow[gc_row:][:1]
-							gc_vstep2 := gc_from
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line lud.go:66*/ var j int
-								{
-									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
-										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
-									}
-								}
-							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line lud.go:54*/ var j int
-								{
-									/*line lud.go:45*/ for j = 0; j < i_2+1; j++ {
-										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
-									}
-								}
-							}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line lud.go:56*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := 0
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -481,47 +420,24 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line lud.go:61*/ var i int
-						_ = i
-						var arrayOffset int
-						/*line lud.go:50*/ i = i_2
-						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
-						var i_3 int = 1
-						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
-							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line lud.go:57*/ i = i_3
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line lud.go:64*/ var i int
+					_ = i
+					var arrayOffset int
+					/*line lud.go:50*/ i = i_2
+					/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
+					var i_3 int = 1
+					/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
+						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+						arrayOffset += matrixDim
 					}
+					/*line lud.go:57*/ i = i_3
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line lud.go:56*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := 0
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line lud.go:64*/ var i int
-						_ = i
-						var arrayOffset int
-						/*line lud.go:50*/ i = i_2
-						/*line lud.go:53*/ arrayOffset = (offset+1)*matrixDim + offset
-						var i_3 int = 1
-						/*line lud.go:54*/ for ; i_3 < LUDBlock; i_3++ {
-							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line lud.go:57*/ i = i_3
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // LUDPerimeterKernel returns lud_perimeter of Rodinia's
@@ -761,19 +677,19 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line lud.go:180*/ periRow := periRow[:16]
-			/*line lud.go:182*/ periCol := periCol[:16]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := gc_ty
-					/*line lud.go:188*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
-					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
-						gc_at5 := periCol[gc_off3:][:1]
-						gc_at6 := m[gc_off4:][:gc_bdx]
-						gc_vstep2 := 0
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		/*line lud.go:182*/ periCol := periCol[:16]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty
+				/*line lud.go:188*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+					gc_at5 := periCol[gc_off3:][:1]
+					gc_at6 := m[gc_off4:][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -833,54 +749,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line lud.go:181*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
-								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
-							}
-							/*line lud.go:175*/ i = i_
-							gc_at6[gc_tx] -= sum
-						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line lud.go:183*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
-								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
-							}
-							/*line lud.go:175*/ i = i_
-							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line lud.go:180*/ periRow := periRow[:16]
-			/*line lud.go:182*/ periCol := periCol[:16]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := gc_ty
-					/*line lud.go:188*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
-					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
-						gc_at5 := periCol[gc_off3:][:1]
-						gc_at6 := m[gc_off4:][:gc_bdx]
-						gc_vstep2 := 0
 						gc_vb2 := lanes.BroadcastFloat32x8(0)
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
@@ -903,42 +772,42 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line lud.go:173*/ i = i_
 							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line lud.go:179*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
-								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
-							}
-							/*line lud.go:175*/ i = i_
-							gc_at6[gc_tx] -= sum
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line lud.go:183*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
-								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
-							}
-							/*line lud.go:175*/ i = i_
-							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						var i int
+						_ = i
+						var sum float32
+						sum = 0
+						var i_ int = 0
+						/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+						}
+						/*line lud.go:175*/ i = i_
+						gc_at6[gc_tx] -= sum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line lud.go:183*/ var i int
+						_ = i
+						var sum float32
+						sum = 0
+						var i_ int = 0
+						/*line lud.go:173*/ for ; i_ < LUDBlock; i_++ {
+							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+						}
+						/*line lud.go:175*/ i = i_
+						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_files_lud holds the source files whose lines the kernels' records hash.

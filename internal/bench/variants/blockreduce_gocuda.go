@@ -2288,25 +2288,25 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			/*line blockreduce.go:241*/ warps[(gc_rank >> 5)] = v
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := gc_bx
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-						gc_at := partial[gc_off:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:245*/ s := int32(math32Max)
 							{
-								/*line blockreduce.go:245*/ s := int32(math32Max)
-								{
-									/*line blockreduce.go:246*/ gc_xs2 := warps
-									gc_i2 := 0
-									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								/*line blockreduce.go:246*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									if compiled.SIMDBuild {
 										{
 											gc_k8 := gc_i2 + 0
 											/*line blockreduce.go:246*/ w := gc_xs2[gc_k8]
@@ -2314,115 +2314,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
-										{
-											gc_k9 := gc_i2 + 1
-											/*line blockreduce.go:248*/ w := gc_xs2[gc_k9]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-										{
-											gc_k10 := gc_i2 + 2
-											/*line blockreduce.go:248*/ w := gc_xs2[gc_k10]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-										{
-											gc_k11 := gc_i2 + 3
-											/*line blockreduce.go:248*/ w := gc_xs2[gc_k11]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-									}
-									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-										{
-											gc_k12 := gc_i2
-											/*line blockreduce.go:246*/ w := gc_xs2[gc_k12]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-									}
-								}
-								/*line blockreduce.go:249*/ gc_at[0] = s
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							{
-								/*line blockreduce.go:245*/ s := int32(math32Max)
-								{
-									/*line blockreduce.go:246*/ gc_xs := warps
-									gc_i := 0
-									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-										{
-											gc_k3 := gc_i + 0
-											/*line blockreduce.go:246*/ w := gc_xs[gc_k3]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-										{
-											gc_k4 := gc_i + 1
-											/*line blockreduce.go:248*/ w := gc_xs[gc_k4]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-										{
-											gc_k5 := gc_i + 2
-											/*line blockreduce.go:248*/ w := gc_xs[gc_k5]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-										{
-											gc_k6 := gc_i + 3
-											/*line blockreduce.go:248*/ w := gc_xs[gc_k6]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-									}
-									for ; gc_i < len(gc_xs); gc_i++ {
-										{
-											gc_k7 := gc_i
-											/*line blockreduce.go:246*/ w := gc_xs[gc_k7]
-											{
-												/*line blockreduce.go:247*/ s = min(s, w)
-											}
-										}
-									}
-								}
-								/*line blockreduce.go:249*/ partial[gc_bx] = s
-							}
-						}
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := gc_bx
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-						gc_at := partial[gc_off:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							{
-								/*line blockreduce.go:245*/ s := int32(math32Max)
-								{
-									/*line blockreduce.go:246*/ gc_xs2 := warps
-									gc_i2 := 0
-									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									} else {
 										{
 											gc_k6 := gc_i2 + 0
 											/*line blockreduce.go:246*/ w := gc_xs2[gc_k6]
@@ -2430,6 +2322,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k9 := gc_i2 + 1
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k7 := gc_i2 + 1
 											/*line blockreduce.go:248*/ w := gc_xs2[gc_k7]
@@ -2437,6 +2339,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k10 := gc_i2 + 2
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k8 := gc_i2 + 2
 											/*line blockreduce.go:248*/ w := gc_xs2[gc_k8]
@@ -2444,6 +2356,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k11 := gc_i2 + 3
+											/*line blockreduce.go:248*/ w := gc_xs2[gc_k11]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k9 := gc_i2 + 3
 											/*line blockreduce.go:248*/ w := gc_xs2[gc_k9]
@@ -2452,7 +2374,17 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 											}
 										}
 									}
-									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									if compiled.SIMDBuild {
+										{
+											gc_k12 := gc_i2
+											/*line blockreduce.go:246*/ w := gc_xs2[gc_k12]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k10 := gc_i2
 											/*line blockreduce.go:246*/ w := gc_xs2[gc_k10]
@@ -2462,18 +2394,28 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-								/*line blockreduce.go:249*/ gc_at[0] = s
 							}
+							/*line blockreduce.go:249*/ gc_at[0] = s
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:245*/ s := int32(math32Max)
 							{
-								/*line blockreduce.go:245*/ s := int32(math32Max)
-								{
-									/*line blockreduce.go:246*/ gc_xs := warps
-									gc_i := 0
-									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								/*line blockreduce.go:246*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									if compiled.SIMDBuild {
+										{
+											gc_k3 := gc_i + 0
+											/*line blockreduce.go:246*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k := gc_i + 0
 											/*line blockreduce.go:246*/ w := gc_xs[gc_k]
@@ -2481,6 +2423,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k4 := gc_i + 1
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k2 := gc_i + 1
 											/*line blockreduce.go:248*/ w := gc_xs[gc_k2]
@@ -2488,6 +2440,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k5 := gc_i + 2
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k3 := gc_i + 2
 											/*line blockreduce.go:248*/ w := gc_xs[gc_k3]
@@ -2495,6 +2457,16 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:247*/ s = min(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k6 := gc_i + 3
+											/*line blockreduce.go:248*/ w := gc_xs[gc_k6]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k4 := gc_i + 3
 											/*line blockreduce.go:248*/ w := gc_xs[gc_k4]
@@ -2503,7 +2475,17 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 											}
 										}
 									}
-									for ; gc_i < len(gc_xs); gc_i++ {
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									if compiled.SIMDBuild {
+										{
+											gc_k7 := gc_i
+											/*line blockreduce.go:246*/ w := gc_xs[gc_k7]
+											{
+												/*line blockreduce.go:247*/ s = min(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k5 := gc_i
 											/*line blockreduce.go:246*/ w := gc_xs[gc_k5]
@@ -2513,14 +2495,14 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-								/*line blockreduce.go:249*/ partial[gc_bx] = s
 							}
+							/*line blockreduce.go:249*/ partial[gc_bx] = s
 						}
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_jam_brMin_234 holds up to 4 threads' calls of brMin's loop at line 234, whose loops run
@@ -2560,8 +2542,6 @@ func gc_jam_brMin_234_flush(gc_j *gc_jam_brMin_234) {
 }
 
 // gc_jam_brMin_234_run1 runs the rest of brMin's loop at line 234 for one thread, as written.
-//
-//line blockreduce.go:295
 func gc_jam_brMin_234_run1(gc_l *gc_jam_brMin_234_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
 	/*line blockreduce.go:234*/ for _, e := range gc_range0 {
@@ -2770,27 +2750,27 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			/*line blockreduce.go:268*/ warps[(gc_rank >> 5)] = v
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := 0
-					gc_off3 := gc_bx
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
-						gc_at := warps[gc_off2:][:1]
-						gc_at2 := partial[gc_off3:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+					gc_at := warps[gc_off2:][:1]
+					gc_at2 := partial[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:272*/ s := gc_at[0]
 							{
-								/*line blockreduce.go:272*/ s := gc_at[0]
-								{
-									/*line blockreduce.go:273*/ gc_xs2 := warps[1:]
-									gc_i2 := 0
-									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								/*line blockreduce.go:273*/ gc_xs2 := warps[1:]
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									if compiled.SIMDBuild {
 										{
 											gc_k8 := gc_i2 + 0
 											/*line blockreduce.go:273*/ w := gc_xs2[gc_k8]
@@ -2798,117 +2778,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
-										{
-											gc_k9 := gc_i2 + 1
-											/*line blockreduce.go:275*/ w := gc_xs2[gc_k9]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-										{
-											gc_k10 := gc_i2 + 2
-											/*line blockreduce.go:275*/ w := gc_xs2[gc_k10]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-										{
-											gc_k11 := gc_i2 + 3
-											/*line blockreduce.go:275*/ w := gc_xs2[gc_k11]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-									}
-									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-										{
-											gc_k12 := gc_i2
-											/*line blockreduce.go:273*/ w := gc_xs2[gc_k12]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-									}
-								}
-								/*line blockreduce.go:276*/ gc_at2[0] = s
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							{
-								/*line blockreduce.go:272*/ s := warps[0]
-								{
-									/*line blockreduce.go:273*/ gc_xs := warps[1:]
-									gc_i := 0
-									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-										{
-											gc_k3 := gc_i + 0
-											/*line blockreduce.go:273*/ w := gc_xs[gc_k3]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-										{
-											gc_k4 := gc_i + 1
-											/*line blockreduce.go:275*/ w := gc_xs[gc_k4]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-										{
-											gc_k5 := gc_i + 2
-											/*line blockreduce.go:275*/ w := gc_xs[gc_k5]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-										{
-											gc_k6 := gc_i + 3
-											/*line blockreduce.go:275*/ w := gc_xs[gc_k6]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-									}
-									for ; gc_i < len(gc_xs); gc_i++ {
-										{
-											gc_k7 := gc_i
-											/*line blockreduce.go:273*/ w := gc_xs[gc_k7]
-											{
-												/*line blockreduce.go:274*/ s = max32(s, w)
-											}
-										}
-									}
-								}
-								/*line blockreduce.go:276*/ partial[gc_bx] = s
-							}
-						}
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := 0
-					gc_off3 := gc_bx
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
-						gc_at := warps[gc_off2:][:1]
-						gc_at2 := partial[gc_off3:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							{
-								/*line blockreduce.go:272*/ s := gc_at[0]
-								{
-									/*line blockreduce.go:273*/ gc_xs2 := warps[1:]
-									gc_i2 := 0
-									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									} else {
 										{
 											gc_k6 := gc_i2 + 0
 											/*line blockreduce.go:273*/ w := gc_xs2[gc_k6]
@@ -2916,6 +2786,16 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k9 := gc_i2 + 1
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k7 := gc_i2 + 1
 											/*line blockreduce.go:275*/ w := gc_xs2[gc_k7]
@@ -2923,6 +2803,16 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k10 := gc_i2 + 2
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k8 := gc_i2 + 2
 											/*line blockreduce.go:275*/ w := gc_xs2[gc_k8]
@@ -2930,6 +2820,16 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k11 := gc_i2 + 3
+											/*line blockreduce.go:275*/ w := gc_xs2[gc_k11]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k9 := gc_i2 + 3
 											/*line blockreduce.go:275*/ w := gc_xs2[gc_k9]
@@ -2938,7 +2838,17 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 											}
 										}
 									}
-									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									if compiled.SIMDBuild {
+										{
+											gc_k12 := gc_i2
+											/*line blockreduce.go:273*/ w := gc_xs2[gc_k12]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k10 := gc_i2
 											/*line blockreduce.go:273*/ w := gc_xs2[gc_k10]
@@ -2948,18 +2858,28 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-								/*line blockreduce.go:276*/ gc_at2[0] = s
 							}
+							/*line blockreduce.go:276*/ gc_at2[0] = s
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:272*/ s := warps[0]
 							{
-								/*line blockreduce.go:272*/ s := warps[0]
-								{
-									/*line blockreduce.go:273*/ gc_xs := warps[1:]
-									gc_i := 0
-									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								/*line blockreduce.go:273*/ gc_xs := warps[1:]
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									if compiled.SIMDBuild {
+										{
+											gc_k3 := gc_i + 0
+											/*line blockreduce.go:273*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k := gc_i + 0
 											/*line blockreduce.go:273*/ w := gc_xs[gc_k]
@@ -2967,6 +2887,16 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k4 := gc_i + 1
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k2 := gc_i + 1
 											/*line blockreduce.go:275*/ w := gc_xs[gc_k2]
@@ -2974,6 +2904,16 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k5 := gc_i + 2
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k3 := gc_i + 2
 											/*line blockreduce.go:275*/ w := gc_xs[gc_k3]
@@ -2981,6 +2921,16 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 												/*line blockreduce.go:274*/ s = max32(s, w)
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k6 := gc_i + 3
+											/*line blockreduce.go:275*/ w := gc_xs[gc_k6]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k4 := gc_i + 3
 											/*line blockreduce.go:275*/ w := gc_xs[gc_k4]
@@ -2989,7 +2939,17 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 											}
 										}
 									}
-									for ; gc_i < len(gc_xs); gc_i++ {
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									if compiled.SIMDBuild {
+										{
+											gc_k7 := gc_i
+											/*line blockreduce.go:273*/ w := gc_xs[gc_k7]
+											{
+												/*line blockreduce.go:274*/ s = max32(s, w)
+											}
+										}
+									} else {
 										{
 											gc_k5 := gc_i
 											/*line blockreduce.go:273*/ w := gc_xs[gc_k5]
@@ -2999,14 +2959,14 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 										}
 									}
 								}
-								/*line blockreduce.go:276*/ partial[gc_bx] = s
 							}
+							/*line blockreduce.go:276*/ partial[gc_bx] = s
 						}
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_jam_brMax_261 holds up to 4 threads' calls of brMax's loop at line 261, whose loops run
@@ -3053,8 +3013,6 @@ func gc_jam_brMax_261_flush(gc_j *gc_jam_brMax_261) {
 }
 
 // gc_jam_brMax_261_run1 runs the rest of brMax's loop at line 261 for one thread, as written.
-//
-//line blockreduce.go:329
 func gc_jam_brMax_261_run1(gc_l *gc_jam_brMax_261_lane) {
 	lo, run, v, x := gc_l.lo, gc_l.run, gc_l.v, gc_l.x
 	/*line blockreduce.go:261*/ for i := lo + 1; i < lo+run; i++ {
@@ -3219,25 +3177,25 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			/*line blockreduce.go:303*/ warps[(gc_rank >> 5)] = v
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := gc_bx
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-						gc_at := partial[gc_off:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+					gc_at := partial[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:307*/ var s uint32
 							{
-								/*line blockreduce.go:307*/ var s uint32
-								{
-									/*line blockreduce.go:308*/ gc_xs2 := warps
-									gc_i2 := 0
-									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+								/*line blockreduce.go:308*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									if compiled.SIMDBuild {
 										{
 											gc_k8 := gc_i2 + 0
 											/*line blockreduce.go:308*/ w := gc_xs2[gc_k8]
@@ -3245,115 +3203,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
-										{
-											gc_k9 := gc_i2 + 1
-											/*line blockreduce.go:310*/ w := gc_xs2[gc_k9]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-										{
-											gc_k10 := gc_i2 + 2
-											/*line blockreduce.go:310*/ w := gc_xs2[gc_k10]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-										{
-											gc_k11 := gc_i2 + 3
-											/*line blockreduce.go:310*/ w := gc_xs2[gc_k11]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-									}
-									for ; gc_i2 < len(gc_xs2); gc_i2++ {
-										{
-											gc_k12 := gc_i2
-											/*line blockreduce.go:308*/ w := gc_xs2[gc_k12]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-									}
-								}
-								/*line blockreduce.go:311*/ gc_at[0] = s
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							{
-								/*line blockreduce.go:307*/ var s uint32
-								{
-									/*line blockreduce.go:308*/ gc_xs := warps
-									gc_i := 0
-									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
-										{
-											gc_k3 := gc_i + 0
-											/*line blockreduce.go:308*/ w := gc_xs[gc_k3]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-										{
-											gc_k4 := gc_i + 1
-											/*line blockreduce.go:310*/ w := gc_xs[gc_k4]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-										{
-											gc_k5 := gc_i + 2
-											/*line blockreduce.go:310*/ w := gc_xs[gc_k5]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-										{
-											gc_k6 := gc_i + 3
-											/*line blockreduce.go:310*/ w := gc_xs[gc_k6]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-									}
-									for ; gc_i < len(gc_xs); gc_i++ {
-										{
-											gc_k7 := gc_i
-											/*line blockreduce.go:308*/ w := gc_xs[gc_k7]
-											{
-												/*line blockreduce.go:309*/ s ^= w
-											}
-										}
-									}
-								}
-								/*line blockreduce.go:311*/ partial[gc_bx] = s
-							}
-						}
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := gc_bx
-					if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
-						gc_at := partial[gc_off:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							{
-								/*line blockreduce.go:307*/ var s uint32
-								{
-									/*line blockreduce.go:308*/ gc_xs2 := warps
-									gc_i2 := 0
-									for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									} else {
 										{
 											gc_k6 := gc_i2 + 0
 											/*line blockreduce.go:308*/ w := gc_xs2[gc_k6]
@@ -3361,6 +3211,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k9 := gc_i2 + 1
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k9]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k7 := gc_i2 + 1
 											/*line blockreduce.go:310*/ w := gc_xs2[gc_k7]
@@ -3368,6 +3228,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k10 := gc_i2 + 2
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k10]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k8 := gc_i2 + 2
 											/*line blockreduce.go:310*/ w := gc_xs2[gc_k8]
@@ -3375,6 +3245,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k11 := gc_i2 + 3
+											/*line blockreduce.go:310*/ w := gc_xs2[gc_k11]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k9 := gc_i2 + 3
 											/*line blockreduce.go:310*/ w := gc_xs2[gc_k9]
@@ -3383,7 +3263,17 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 											}
 										}
 									}
-									for ; gc_i2 < len(gc_xs2); gc_i2++ {
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									if compiled.SIMDBuild {
+										{
+											gc_k12 := gc_i2
+											/*line blockreduce.go:308*/ w := gc_xs2[gc_k12]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k10 := gc_i2
 											/*line blockreduce.go:308*/ w := gc_xs2[gc_k10]
@@ -3393,18 +3283,28 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 								}
-								/*line blockreduce.go:311*/ gc_at[0] = s
 							}
+							/*line blockreduce.go:311*/ gc_at[0] = s
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:307*/ var s uint32
 							{
-								/*line blockreduce.go:307*/ var s uint32
-								{
-									/*line blockreduce.go:308*/ gc_xs := warps
-									gc_i := 0
-									for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+								/*line blockreduce.go:308*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									if compiled.SIMDBuild {
+										{
+											gc_k3 := gc_i + 0
+											/*line blockreduce.go:308*/ w := gc_xs[gc_k3]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k := gc_i + 0
 											/*line blockreduce.go:308*/ w := gc_xs[gc_k]
@@ -3412,6 +3312,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k4 := gc_i + 1
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k4]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k2 := gc_i + 1
 											/*line blockreduce.go:310*/ w := gc_xs[gc_k2]
@@ -3419,6 +3329,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k5 := gc_i + 2
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k5]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k3 := gc_i + 2
 											/*line blockreduce.go:310*/ w := gc_xs[gc_k3]
@@ -3426,6 +3346,16 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 												/*line blockreduce.go:309*/ s ^= w
 											}
 										}
+									}
+									if compiled.SIMDBuild {
+										{
+											gc_k6 := gc_i + 3
+											/*line blockreduce.go:310*/ w := gc_xs[gc_k6]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k4 := gc_i + 3
 											/*line blockreduce.go:310*/ w := gc_xs[gc_k4]
@@ -3434,7 +3364,17 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 											}
 										}
 									}
-									for ; gc_i < len(gc_xs); gc_i++ {
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									if compiled.SIMDBuild {
+										{
+											gc_k7 := gc_i
+											/*line blockreduce.go:308*/ w := gc_xs[gc_k7]
+											{
+												/*line blockreduce.go:309*/ s ^= w
+											}
+										}
+									} else {
 										{
 											gc_k5 := gc_i
 											/*line blockreduce.go:308*/ w := gc_xs[gc_k5]
@@ -3444,14 +3384,14 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 										}
 									}
 								}
-								/*line blockreduce.go:311*/ partial[gc_bx] = s
 							}
+							/*line blockreduce.go:311*/ partial[gc_bx] = s
 						}
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_jam_brXorBits_296 holds up to 4 threads' calls of brXorBits's loop at line 296, whose loops run
@@ -3491,8 +3431,6 @@ func gc_jam_brXorBits_296_flush(gc_j *gc_jam_brXorBits_296) {
 }
 
 // gc_jam_brXorBits_296_run1 runs the rest of brXorBits's loop at line 296 for one thread, as written.
-//
-//line blockreduce.go:357
 func gc_jam_brXorBits_296_run1(gc_l *gc_jam_brXorBits_296_lane) {
 	gc_range0, v := gc_l.gc_range0, gc_l.v
 	/*line blockreduce.go:296*/ for _, e := range gc_range0 {

@@ -218,11 +218,11 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	}
 	threads := gc_bdx * gc_gdx
 	/*line histogram.go:44*/ per := (len(data) + threads - 1) / threads
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line histogram.go:46*/ local := local[:256]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	compiled.OutOfLine(func() {
+		local := local[:256]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if compiled.SIMDBuild {
 					gc_vstep2 := 0
 					for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 						{
@@ -275,14 +275,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 							compiled.SharedAdd(&local[data[i]], 1)
 						}
 					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line histogram.go:46*/ local := local[:256]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				} else {
 					gc_vstep := 0
 					for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
 						{
@@ -337,8 +330,8 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 	/*line histogram.go:54*/ if !gc_pv.Holds(local) {
 		for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
 			gc_b.Tick()

@@ -49,18 +49,18 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:46*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line nbody.go:45*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -202,65 +202,30 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							{
-								/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
-								var ax, ay, az float32
-								for j := 0; j < len(bodies); j++ {
-									dx := bodies[j][0] - pi0
-									dy := bodies[j][1] - pi1
-									dz := bodies[j][2] - pi2
-									distSqr := dx*dx + dy*dy + dz*dz + eps2
-									invDist := 1 / float32(math.Sqrt(float64(distSqr)))
-									s := bodies[j][3] * invDist * invDist * invDist
-									ax += dx * s
-									ay += dy * s
-									az += dz * s
-								}
-								acc[i] = [3]float32{ax, ay, az}
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
+							var ax, ay, az float32
+							for j := 0; j < len(bodies); j++ {
+								dx := bodies[j][0] - pi0
+								dy := bodies[j][1] - pi1
+								dz := bodies[j][2] - pi2
+								distSqr := dx*dx + dy*dy + dz*dz + eps2
+								invDist := 1 / float32(math.Sqrt(float64(distSqr)))
+								s := bodies[j][3] * invDist * invDist * invDist
+								ax += dx * s
+								ay += dy * s
+								az += dz * s
 							}
+							acc[i] = [3]float32{ax, ay, az}
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:45*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							{
-								/*line nbody.go:29*/ pi0, pi1, pi2 := bodies[i][0], bodies[i][1], bodies[i][2]
-								var ax, ay, az float32
-								for j := 0; j < len(bodies); j++ {
-									dx := bodies[j][0] - pi0
-									dy := bodies[j][1] - pi1
-									dz := bodies[j][2] - pi2
-									distSqr := dx*dx + dy*dy + dz*dz + eps2
-									invDist := 1 / float32(math.Sqrt(float64(distSqr)))
-									s := bodies[j][3] * invDist * invDist * invDist
-									ax += dx * s
-									ay += dy * s
-									az += dz * s
-								}
-								acc[i] = [3]float32{ax, ay, az}
-							}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -298,18 +263,18 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:70*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line nbody.go:69*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -401,55 +366,25 @@ func gc_body_nbodySoA(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, z, mass, ax,
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:55*/ xi := x[i]
-							/*line nbody.go:55*/ yi := y[i]
-							/*line nbody.go:55*/ zi := z[i]
-							var sx, sy, sz float32
-							for j := range x {
-								dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
-								inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
-								s := mass[j] * inv * inv * inv
-								sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
-							}
-							ax[i], ay[i], az[i] = sx, sy, sz
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line nbody.go:55*/ xi := x[i]
+						/*line nbody.go:55*/ yi := y[i]
+						/*line nbody.go:55*/ zi := z[i]
+						var sx, sy, sz float32
+						for j := range x {
+							dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
+							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+							s := mass[j] * inv * inv * inv
+							sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
 						}
+						ax[i], ay[i], az[i] = sx, sy, sz
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:69*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(x), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:55*/ xi := x[i]
-							/*line nbody.go:55*/ yi := y[i]
-							/*line nbody.go:55*/ zi := z[i]
-							var sx, sy, sz float32
-							for j := range x {
-								dx, dy, dz := x[j]-xi, y[j]-yi, z[j]-zi
-								inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
-								s := mass[j] * inv * inv * inv
-								sx, sy, sz = sx+dx*s, sy+dy*s, sz+dz*s
-							}
-							ax[i], ay[i], az[i] = sx, sy, sz
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -486,137 +421,104 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:89*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						if compiled.SIMD {
-							gc_Lane0Mask64 := compiled.Lane0Mask64()
-							/*line nbody.go:79*/ gc_vb := lanes.BroadcastFloat64x4(eps2)
-							gc_vb2 := lanes.BroadcastFloat64x4(1)
-							for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-								gc_tx := gc_vstep
-								gc_pos.Thread = gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								/*line nbody.go:74*/ if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
-									break
-								}
-								var gc_ld lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								var gc_lanes [4]uint64
-								for gc_k := range 4 {
-									/*line nbody.go:74*/ gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
-								}
-								gc_ld = lanes.LoadUint64x4(&gc_lanes).AsFloat64x4()
-								xi := gc_ld
-								var gc_ld2 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								var gc_lanes2 [4]uint64
-								for gc_k2 := range 4 {
-									/*line nbody.go:74*/ gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
-								}
-								gc_ld2 = lanes.LoadUint64x4(&gc_lanes2).AsFloat64x4()
-								yi := gc_ld2
-								var gc_ld3 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								var gc_lanes3 [4]uint64
-								for gc_k3 := range 4 {
-									/*line nbody.go:74*/ gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
-								}
-								gc_ld3 = lanes.LoadUint64x4(&gc_lanes3).AsFloat64x4()
-								zi := gc_ld3
-								/*line nbody.go:74*/ var ax lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								/*line nbody.go:74*/ var ay lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								/*line nbody.go:74*/ var az lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
-								/*line nbody.go:76*/ for j := range bodies {
-									/*line nbody.go:76*/ var bj *[4]float64 = &bodies[j]
-									gc_t := compiled.BroadcastFloat64x4At(&bj[0], gc_Lane0Mask64).Sub(xi)
-									gc_t2 := compiled.BroadcastFloat64x4At(&bj[1], gc_Lane0Mask64).Sub(yi)
-									/*line nbody.go:78*/ gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
-									dx := gc_t
-									dy := gc_t2
-									dz := gc_t3
-									/*line nbody.go:78*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
-									/*line nbody.go:78*/ s := compiled.BroadcastFloat64x4At(&bj[3], gc_Lane0Mask64).Mul(inv).Mul(inv).Mul(inv)
-									/*line nbody.go:80*/ gc_t4 := ax.Add(dx.Mul(s))
-									/*line nbody.go:80*/ gc_t5 := ay.Add(dy.Mul(s))
-									/*line nbody.go:80*/ gc_t6 := az.Add(dz.Mul(s))
-									ax = gc_t4
-									ay = gc_t5
-									az = gc_t6
-								}
-								var gc_lanes4 [4]uint64
-								/*line nbody.go:77*/ ax.AsUint64x4().Store(&gc_lanes4)
-								var gc_lanes5 [4]uint64
-								/*line nbody.go:77*/ ay.AsUint64x4().Store(&gc_lanes5)
-								var gc_lanes6 [4]uint64
-								/*line nbody.go:77*/ az.AsUint64x4().Store(&gc_lanes6)
-								for gc_k4 := range 4 {
-									{
-										/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
-										/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
-										/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
-									}
-								}
-							}
-							lanes.ClearAVXUpperBits()
-						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					/*line nbody.go:88*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_Lane0Mask64 := compiled.Lane0Mask64()
+						/*line nbody.go:79*/ gc_vb := lanes.BroadcastFloat64x4(eps2)
+						gc_vb2 := lanes.BroadcastFloat64x4(1)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
 							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:74*/ xi := bodies[i][0]
-							/*line nbody.go:74*/ yi := bodies[i][1]
-							/*line nbody.go:74*/ zi := bodies[i][2]
-							var ax, ay, az float64
-							for j := range bodies {
-								bj := &bodies[j]
-								dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
-								inv := 1 / math.Sqrt(dx*dx+dy*dy+dz*dz+eps2)
-								s := bj[3] * inv * inv * inv
-								ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
+							var i int = gc_bx*gc_bdx + gc_tx
+							/*line nbody.go:74*/ if i < 0 || i > len(bodies)-4 || i > len(acc)-4 {
+								break
 							}
-							acc[i] = [3]float64{ax, ay, az}
+							var gc_ld lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_lanes [4]uint64
+							for gc_k := range 4 {
+								/*line nbody.go:74*/ gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
+							}
+							gc_ld = lanes.LoadUint64x4(&gc_lanes).AsFloat64x4()
+							xi := gc_ld
+							var gc_ld2 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_lanes2 [4]uint64
+							for gc_k2 := range 4 {
+								/*line nbody.go:74*/ gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
+							}
+							gc_ld2 = lanes.LoadUint64x4(&gc_lanes2).AsFloat64x4()
+							yi := gc_ld2
+							var gc_ld3 lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_lanes3 [4]uint64
+							for gc_k3 := range 4 {
+								/*line nbody.go:74*/ gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
+							}
+							gc_ld3 = lanes.LoadUint64x4(&gc_lanes3).AsFloat64x4()
+							zi := gc_ld3
+							/*line nbody.go:74*/ var ax lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							/*line nbody.go:74*/ var ay lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							/*line nbody.go:74*/ var az lanes.Float64x4 = lanes.BroadcastInt64x4(0).AsFloat64x4()
+							/*line nbody.go:76*/ for j := range bodies {
+								/*line nbody.go:76*/ var bj *[4]float64 = &bodies[j]
+								gc_t := compiled.BroadcastFloat64x4At(&bj[0], gc_Lane0Mask64).Sub(xi)
+								gc_t2 := compiled.BroadcastFloat64x4At(&bj[1], gc_Lane0Mask64).Sub(yi)
+								/*line nbody.go:78*/ gc_t3 := compiled.BroadcastFloat64x4At(&bj[2], gc_Lane0Mask64).Sub(zi)
+								dx := gc_t
+								dy := gc_t2
+								dz := gc_t3
+								/*line nbody.go:78*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+								/*line nbody.go:78*/ s := compiled.BroadcastFloat64x4At(&bj[3], gc_Lane0Mask64).Mul(inv).Mul(inv).Mul(inv)
+								/*line nbody.go:80*/ gc_t4 := ax.Add(dx.Mul(s))
+								/*line nbody.go:80*/ gc_t5 := ay.Add(dy.Mul(s))
+								/*line nbody.go:80*/ gc_t6 := az.Add(dz.Mul(s))
+								ax = gc_t4
+								ay = gc_t5
+								az = gc_t6
+							}
+							var gc_lanes4 [4]uint64
+							/*line nbody.go:77*/ ax.AsUint64x4().Store(&gc_lanes4)
+							var gc_lanes5 [4]uint64
+							/*line nbody.go:77*/ ay.AsUint64x4().Store(&gc_lanes5)
+							var gc_lanes6 [4]uint64
+							/*line nbody.go:77*/ az.AsUint64x4().Store(&gc_lanes6)
+							for gc_k4 := range 4 {
+								{
+									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
+									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][1], gc_lanes5[gc_k4])
+									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][2], gc_lanes6[gc_k4])
+								}
+							}
 						}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line nbody.go:74*/ xi := bodies[i][0]
+						/*line nbody.go:74*/ yi := bodies[i][1]
+						/*line nbody.go:74*/ zi := bodies[i][2]
+						var ax, ay, az float64
+						for j := range bodies {
+							bj := &bodies[j]
+							dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
+							inv := 1 / math.Sqrt(dx*dx+dy*dy+dz*dz+eps2)
+							s := bj[3] * inv * inv * inv
+							ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
+						}
+						acc[i] = [3]float64{ax, ay, az}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line nbody.go:88*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(len(bodies), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:74*/ xi := bodies[i][0]
-							/*line nbody.go:74*/ yi := bodies[i][1]
-							/*line nbody.go:74*/ zi := bodies[i][2]
-							var ax, ay, az float64
-							for j := range bodies {
-								bj := &bodies[j]
-								dx, dy, dz := bj[0]-xi, bj[1]-yi, bj[2]-zi
-								inv := 1 / math.Sqrt(dx*dx+dy*dy+dz*dz+eps2)
-								s := bj[3] * inv * inv * inv
-								ax, ay, az = ax+dx*s, ay+dy*s, az+dz*s
-							}
-							acc[i] = [3]float64{ax, ay, az}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -905,16 +807,16 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				gc_s_my0 := gc_s_my0[:gc_n]
-				/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
-				/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
-				/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
-				/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
-				/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
-				{
-					gc_vstep3 := 0
+		compiled.OutOfLine(func() {
+			/*line nbody.go:113*/ gc_s_my0 := gc_s_my0[:gc_n]
+			/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
+			/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
+			/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
+			/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
+			/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
+			{
+				gc_vstep3 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
@@ -1010,75 +912,36 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line nbody.go:109*/ a0_ := a0
-						/*line nbody.go:109*/ a1_ := a1
-						/*line nbody.go:109*/ a2_ := a2
-						/*line nbody.go:120*/ for j := range shPos {
-							dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
-							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
-							s := shPos[j][3] * inv * inv * inv
-							a0_ += dx * s
-							a1_ += dy * s
-							a2_ += dz * s
-						}
-						r0 := a0_
-						/*line nbody.go:128*/ r1 := a1_
-						/*line nbody.go:128*/ r2 := a2_
-						/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
-					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line nbody.go:113*/ gc_s_my0 := gc_s_my0[:gc_n]
-				/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
-				/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
-				/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
-				/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
-				/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
-				{
-					gc_vstep3 := 0
-					for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
-						gc_pos.Thread = gc_rank
-						my0 := gc_s_my0[gc_rank]
-						my1 := gc_s_my1[gc_rank]
-						my2 := gc_s_my2[gc_rank]
-						a0 := gc_s_a0[gc_rank]
-						a1 := gc_s_a1[gc_rank]
-						a2 := gc_s_a2[gc_rank]
-						/*line nbody.go:109*/ a0_ := a0
-						/*line nbody.go:109*/ a1_ := a1
-						/*line nbody.go:109*/ a2_ := a2
-						/*line nbody.go:120*/ for j := range shPos {
-							dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
-							inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
-							s := shPos[j][3] * inv * inv * inv
-							a0_ += dx * s
-							a1_ += dy * s
-							a2_ += dz * s
-						}
-						r0 := a0_
-						/*line nbody.go:128*/ r1 := a1_
-						/*line nbody.go:128*/ r2 := a2_
-						/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
-						gc_s_a0[gc_rank] = a0
-						gc_s_a1[gc_rank] = a1
-						gc_s_a2[gc_rank] = a2
+				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					my0 := gc_s_my0[gc_rank]
+					my1 := gc_s_my1[gc_rank]
+					my2 := gc_s_my2[gc_rank]
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:109*/ a0_ := a0
+					/*line nbody.go:109*/ a1_ := a1
+					/*line nbody.go:109*/ a2_ := a2
+					/*line nbody.go:120*/ for j := range shPos {
+						dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
+						inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+						s := shPos[j][3] * inv * inv * inv
+						a0_ += dx * s
+						a1_ += dy * s
+						a2_ += dz * s
 					}
+					r0 := a0_
+					/*line nbody.go:128*/ r1 := a1_
+					/*line nbody.go:128*/ r2 := a2_
+					/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
 				}
-			})
-		}
+			}
+		})
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx

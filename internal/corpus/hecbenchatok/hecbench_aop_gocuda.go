@@ -200,94 +200,65 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				gc_s_inTheMoney[gc_rank] = inTheMoney
 			}
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
-				/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if gc_bound := 0; gc_bound < gc_to-1 {
-						gc_to = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						if compiled.SIMD {
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gc_alive := gc_all
-								if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-									/*line hecbench_aop.go:124*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+		compiled.OutOfLine(func() {
+			/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
+			/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := 0; gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_alive := gc_all
+							if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+								/*line hecbench_aop.go:124*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							}
+							{
+								if gc_alive.ToBits() != 0 {
+									/*line hecbench_aop.go:125*/ scanOutput[0] = 0
 								}
-								{
+								/*line hecbench_aop.go:125*/ for i := 1; i <= aopThreads1; i = i + 1 {
+									var gc_u int
+									if gc_in := gc_alive.ToBits(); gc_in != 0 {
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+										/*line hecbench_aop.go:126*/ gc_u = scanOutput[i-1]
+									}
+									var gc_u2 int
+									if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+										/*line hecbench_aop.go:127*/ gc_u2 = scanInput[i-1]
+									}
 									if gc_alive.ToBits() != 0 {
-										/*line hecbench_aop.go:125*/ scanOutput[0] = 0
-									}
-									/*line hecbench_aop.go:125*/ for i := 1; i <= aopThreads1; i = i + 1 {
-										var gc_u int
-										if gc_in := gc_alive.ToBits(); gc_in != 0 {
-											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-											/*line hecbench_aop.go:126*/ gc_u = scanOutput[i-1]
-										}
-										var gc_u2 int
-										if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
-											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-											/*line hecbench_aop.go:127*/ gc_u2 = scanInput[i-1]
-										}
-										if gc_alive.ToBits() != 0 {
-											/*line hecbench_aop.go:127*/ scanOutput[i] = gc_u + gc_u2
-										}
+										/*line hecbench_aop.go:127*/ scanOutput[i] = gc_u + gc_u2
 									}
 								}
 							}
-							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							if gc_exited[gc_rank] {
-								continue
-							}
-							{
-								/*line hecbench_aop.go:125*/ scanOutput[0] = 0
-								for i := 1; i <= aopThreads1; i++ {
-									scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
-								}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						{
+							/*line hecbench_aop.go:125*/ scanOutput[0] = 0
+							for i := 1; i <= aopThreads1; i++ {
+								scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
 							}
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line hecbench_aop.go:131*/ scanInput := scanInput[:256]
-				/*line hecbench_aop.go:133*/ scanOutput := scanOutput[:257]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if gc_bound := 0; gc_bound < gc_to-1 {
-						gc_to = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							if gc_exited[gc_rank] {
-								continue
-							}
-							{
-								/*line hecbench_aop.go:125*/ scanOutput[0] = 0
-								for i := 1; i <= aopThreads1; i++ {
-									scanOutput[i] = scanOutput[i-1] + scanInput[i-1]
-								}
-							}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 		/*line hecbench_aop.go:132*/ totalSum := scanOutput[aopThreads1]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -74,188 +74,138 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 	/*line hecbench_expdist.go:58*/ var stride_2 int = edBlockSizeX
 	/*line hecbench_expdist.go:58*/ var shMem_2 []float32 = shScaleA
 	/*line hecbench_expdist.go:58*/ var dMem_2 []float32 = scaleA_
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line hecbench_expdist.go:60*/ shA := shA[:2]
-			/*line hecbench_expdist.go:62*/ shB := shB[:2]
-			/*line hecbench_expdist.go:64*/ sum := sum[:1]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line hecbench_expdist.go:39*/ var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
-							var j int = ty + gc_by*edBlockSizeY*edTileSizeY
-							gc_b2 := gc_none
-							/*line hecbench_expdist.go:48*/ if ty == 0 {
-								gc_b2 = gc_all
-							}
-							/*line hecbench_expdist.go:48*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b2)
+	compiled.OutOfLine(func() {
+		shA := shA[:2]
+		/*line hecbench_expdist.go:62*/ shB := shB[:2]
+		/*line hecbench_expdist.go:64*/ sum := sum[:1]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_none := lanes.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var tx int = gc_tx
+						var ty int = gc_ty
+						/*line hecbench_expdist.go:39*/ var i int = tx + gc_bx*edBlockSizeX*edTileSizeX
+						var j int = ty + gc_by*edBlockSizeY*edTileSizeY
+						gc_b2 := gc_none
+						/*line hecbench_expdist.go:48*/ if ty == 0 {
+							gc_b2 = gc_all
+						}
+						/*line hecbench_expdist.go:48*/ gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b2)
+						if gc_if.ToBits() != 0 {
 							if gc_if.ToBits() != 0 {
-								if gc_if.ToBits() != 0 {
-									/*line hecbench_expdist.go:49*/ sum[0] = 0
-								}
-							}
-							for d := 0; d < edDim; d = d + 1 {
-								/*line hecbench_expdist.go:52*/ var tileSize int = edTileSizeX
-								var stride int = edBlockSizeX
-								/*line hecbench_expdist.go:53*/ var gc_t []float32 = shA[d][:]
-								/*line hecbench_expdist.go:53*/ var shMem []float32 = gc_t
-								/*line hecbench_expdist.go:53*/ var gc_t2 []float32 = a_[d*m_:]
-								/*line hecbench_expdist.go:53*/ var dMem []float32 = gc_t2
-								/*line hecbench_expdist.go:53*/ var shOffset int = tx
-								/*line hecbench_expdist.go:53*/ var dOffset int = i
-								/*line hecbench_expdist.go:53*/ for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
-									var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hecbench_expdist.go:30*/ if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
-										/*line hecbench_expdist.go:30*/ gc_ld = lanes.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
-									} else {
-										var gc_lanes [8]float32
-										for gc_k := range 8 {
-											if 0xff&(1<<gc_k) != 0 {
-												gc_pos.Thread = gc_rank + gc_k
-												/*line hecbench_expdist.go:30*/ gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld = lanes.LoadFloat32x8(&gc_lanes)
-									}
-									/*line hecbench_expdist.go:30*/ if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
-										/*line hecbench_expdist.go:30*/ gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
-									} else {
-										var gc_lanes2 [8]float32
-										gc_ld.Store(&gc_lanes2)
-										for gc_k2 := range 8 {
-											if 0xff&(1<<gc_k2) != 0 {
-												gc_pos.Thread = gc_rank + gc_k2
-												/*line hecbench_expdist.go:30*/ shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
-											}
-										}
-										gc_pos.Thread = gc_rank
-									}
-								}
-								/*line hecbench_expdist.go:30*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
-								if gc_if2.ToBits() != 0 {
-									/*line hecbench_expdist.go:54*/ var tileSize_ int = edTileSizeY
-									var stride_ int = edBlockSizeY
-									/*line hecbench_expdist.go:55*/ var gc_t3 []float32 = shB[d][:]
-									/*line hecbench_expdist.go:55*/ var shMem_ []float32 = gc_t3
-									/*line hecbench_expdist.go:55*/ var gc_t4 []float32 = b_[d*n_:]
-									/*line hecbench_expdist.go:55*/ var dMem_ []float32 = gc_t4
-									/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
-									/*line hecbench_expdist.go:55*/ var dOffset_ int = j
-									/*line hecbench_expdist.go:55*/ for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
-										var gc_u float32
-										if gc_in := gc_if2.ToBits(); gc_in != 0 {
-											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-											/*line hecbench_expdist.go:30*/ gc_u = dMem_[dOffset_+ti_2*stride_]
-										}
-										if gc_if2.ToBits() != 0 {
-											/*line hecbench_expdist.go:30*/ shMem_[shOffset_+ti_2*stride_] = gc_u
-										}
-									}
-								}
+								/*line hecbench_expdist.go:49*/ sum[0] = 0
 							}
 						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-						j := ty + gc_by*edBlockSizeY*edTileSizeY
-						/*line hecbench_expdist.go:48*/ if tx == 0 && ty == 0 {
-							sum[0] = 0
-						}
-						/*line hecbench_expdist.go:52*/ for d := 0; d < edDim; d++ {
-							var tileSize int = edTileSizeX
-							/*line hecbench_expdist.go:53*/ var stride int = edBlockSizeX
-							/*line hecbench_expdist.go:53*/ var shMem []float32 = shA[d][:]
-							/*line hecbench_expdist.go:53*/ var dMem []float32 = a_[d*m_:]
+						for d := 0; d < edDim; d = d + 1 {
+							/*line hecbench_expdist.go:52*/ var tileSize int = edTileSizeX
+							var stride int = edBlockSizeX
+							/*line hecbench_expdist.go:53*/ var gc_t []float32 = shA[d][:]
+							/*line hecbench_expdist.go:53*/ var shMem []float32 = gc_t
+							/*line hecbench_expdist.go:53*/ var gc_t2 []float32 = a_[d*m_:]
+							/*line hecbench_expdist.go:53*/ var dMem []float32 = gc_t2
 							/*line hecbench_expdist.go:53*/ var shOffset int = tx
 							/*line hecbench_expdist.go:53*/ var dOffset int = i
-							/*line hecbench_expdist.go:30*/ for ti_ := 0; ti_ < tileSize; ti_++ {
-								shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
+							/*line hecbench_expdist.go:53*/ for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
+								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_expdist.go:30*/ if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
+									/*line hecbench_expdist.go:30*/ gc_ld = lanes.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
+								} else {
+									var gc_lanes [8]float32
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line hecbench_expdist.go:30*/ gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+								}
+								/*line hecbench_expdist.go:30*/ if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
+									/*line hecbench_expdist.go:30*/ gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
+								} else {
+									var gc_lanes2 [8]float32
+									gc_ld.Store(&gc_lanes2)
+									for gc_k2 := range 8 {
+										if 0xff&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line hecbench_expdist.go:30*/ shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
 							}
-							/*line hecbench_expdist.go:54*/ if tx == 0 {
-								var tileSize_ int = edTileSizeY
-								/*line hecbench_expdist.go:55*/ var stride_ int = edBlockSizeY
-								/*line hecbench_expdist.go:55*/ var shMem_ []float32 = shB[d][:]
-								/*line hecbench_expdist.go:55*/ var dMem_ []float32 = b_[d*n_:]
+							/*line hecbench_expdist.go:30*/ gc_if2 := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_expdist.go:54*/ var tileSize_ int = edTileSizeY
+								var stride_ int = edBlockSizeY
+								/*line hecbench_expdist.go:55*/ var gc_t3 []float32 = shB[d][:]
+								/*line hecbench_expdist.go:55*/ var shMem_ []float32 = gc_t3
+								/*line hecbench_expdist.go:55*/ var gc_t4 []float32 = b_[d*n_:]
+								/*line hecbench_expdist.go:55*/ var dMem_ []float32 = gc_t4
 								/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
 								/*line hecbench_expdist.go:55*/ var dOffset_ int = j
-								/*line hecbench_expdist.go:30*/ for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
-									shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
+								/*line hecbench_expdist.go:55*/ for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
+									var gc_u float32
+									if gc_in := gc_if2.ToBits(); gc_in != 0 {
+										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+										/*line hecbench_expdist.go:30*/ gc_u = dMem_[dOffset_+ti_2*stride_]
+									}
+									if gc_if2.ToBits() != 0 {
+										/*line hecbench_expdist.go:30*/ shMem_[shOffset_+ti_2*stride_] = gc_u
+									}
 								}
 							}
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+					lanes.ClearAVXUpperBits()
 				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line hecbench_expdist.go:60*/ shA := shA[:2]
-			/*line hecbench_expdist.go:62*/ shB := shB[:2]
-			/*line hecbench_expdist.go:64*/ sum := sum[:1]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-						j := ty + gc_by*edBlockSizeY*edTileSizeY
-						/*line hecbench_expdist.go:48*/ if tx == 0 && ty == 0 {
-							sum[0] = 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
+					j := ty + gc_by*edBlockSizeY*edTileSizeY
+					/*line hecbench_expdist.go:48*/ if tx == 0 && ty == 0 {
+						sum[0] = 0
+					}
+					/*line hecbench_expdist.go:52*/ for d := 0; d < edDim; d++ {
+						var tileSize int = edTileSizeX
+						/*line hecbench_expdist.go:53*/ var stride int = edBlockSizeX
+						/*line hecbench_expdist.go:53*/ var shMem []float32 = shA[d][:]
+						/*line hecbench_expdist.go:53*/ var dMem []float32 = a_[d*m_:]
+						/*line hecbench_expdist.go:53*/ var shOffset int = tx
+						/*line hecbench_expdist.go:53*/ var dOffset int = i
+						/*line hecbench_expdist.go:30*/ for ti_ := 0; ti_ < tileSize; ti_++ {
+							shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
 						}
-						/*line hecbench_expdist.go:52*/ for d := 0; d < edDim; d++ {
-							var tileSize int = edTileSizeX
-							/*line hecbench_expdist.go:53*/ var stride int = edBlockSizeX
-							/*line hecbench_expdist.go:53*/ var shMem []float32 = shA[d][:]
-							/*line hecbench_expdist.go:53*/ var dMem []float32 = a_[d*m_:]
-							/*line hecbench_expdist.go:53*/ var shOffset int = tx
-							/*line hecbench_expdist.go:53*/ var dOffset int = i
-							/*line hecbench_expdist.go:30*/ for ti_ := 0; ti_ < tileSize; ti_++ {
-								shMem[shOffset+ti_*stride] = dMem[dOffset+ti_*stride]
-							}
-							/*line hecbench_expdist.go:54*/ if tx == 0 {
-								var tileSize_ int = edTileSizeY
-								/*line hecbench_expdist.go:55*/ var stride_ int = edBlockSizeY
-								/*line hecbench_expdist.go:55*/ var shMem_ []float32 = shB[d][:]
-								/*line hecbench_expdist.go:55*/ var dMem_ []float32 = b_[d*n_:]
-								/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
-								/*line hecbench_expdist.go:55*/ var dOffset_ int = j
-								/*line hecbench_expdist.go:30*/ for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
-									shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
-								}
+						/*line hecbench_expdist.go:54*/ if tx == 0 {
+							var tileSize_ int = edTileSizeY
+							/*line hecbench_expdist.go:55*/ var stride_ int = edBlockSizeY
+							/*line hecbench_expdist.go:55*/ var shMem_ []float32 = shB[d][:]
+							/*line hecbench_expdist.go:55*/ var dMem_ []float32 = b_[d*n_:]
+							/*line hecbench_expdist.go:55*/ var shOffset_ int = ty
+							/*line hecbench_expdist.go:55*/ var dOffset_ int = j
+							/*line hecbench_expdist.go:30*/ for ti_2 := 0; ti_2 < tileSize_; ti_2++ {
+								shMem_[shOffset_+ti_2*stride_] = dMem_[dOffset_+ti_2*stride_]
 							}
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	}
+		}
+	})
 	/*line hecbench_expdist.go:30*/ for ti_3 := 0; ti_3 < tileSize_2; ti_3++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			/*line hecbench_expdist.go:33*/ gc_off3 := ti_3 * stride_2

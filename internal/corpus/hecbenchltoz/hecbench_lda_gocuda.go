@@ -78,95 +78,77 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 		beg := int(indptr[i])
 		/*line hecbench_lda.go:111*/ end := int(indptr[i+1])
 		gamma_ := gamma[numTopics*i:]
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
-						if compiled.SIMD {
-							gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line hecbench_lda.go:113*/ if initGamma {
-									{
-										var j int = gc_tx
-										gc_lanes3 := gc_all
-										for {
-											/*line hecbench_lda.go:114*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
-											if gc_lanes3.ToBits() == 0 {
-												break
-											}
-											var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-											/*line hecbench_lda.go:114*/ if j >= 0 && j <= len(alpha)-8 {
-												gc_ld2 = lanes.LoadFloat32x8Slice(alpha[j:])
-											} else {
-												var gc_lanes4 [8]float32
-												for gc_k3 := range 8 {
-													if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
-														gc_pos.Thread = gc_rank + gc_k3
-														/*line hecbench_lda.go:115*/ gc_lanes4[gc_k3] = alpha[j+gc_k3]
-													}
-												}
-												gc_pos.Thread = gc_rank
-												gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
-											}
-											var gc_u int
-											if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
-												gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-												/*line hecbench_lda.go:115*/ gc_u = (end - beg) / numTopics
-											}
-											/*line hecbench_lda.go:115*/ if j >= 0 && j <= len(gamma_)-8 {
-												/*line hecbench_lda.go:115*/ gc_ld2.Add(lanes.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
-											} else {
-												var gc_lanes5 [8]float32
-												gc_ld2.Add(lanes.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
-												for gc_k4 := range 8 {
-													if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
-														gc_pos.Thread = gc_rank + gc_k4
-														/*line hecbench_lda.go:115*/ gamma_[j+gc_k4] = gc_lanes5[gc_k4]
-													}
-												}
-												gc_pos.Thread = gc_rank
-											}
-											/*line hecbench_lda.go:115*/ j = j +
-												gc_bdx
+		compiled.OutOfLine(func() {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := 0
+					if compiled.SIMDBuild && compiled.SIMD {
+						gc_all := lanes.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line hecbench_lda.go:113*/ if initGamma {
+								{
+									var j int = gc_tx
+									gc_lanes3 := gc_all
+									for {
+										/*line hecbench_lda.go:114*/ gc_lanes3 = gc_lanes3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
+										if gc_lanes3.ToBits() == 0 {
+											break
 										}
+										var gc_ld2 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line hecbench_lda.go:114*/ if j >= 0 && j <= len(alpha)-8 {
+											gc_ld2 = lanes.LoadFloat32x8Slice(alpha[j:])
+										} else {
+											var gc_lanes4 [8]float32
+											for gc_k3 := range 8 {
+												if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
+													gc_pos.Thread = gc_rank + gc_k3
+													/*line hecbench_lda.go:115*/ gc_lanes4[gc_k3] = alpha[j+gc_k3]
+												}
+											}
+											gc_pos.Thread = gc_rank
+											gc_ld2 = lanes.LoadFloat32x8(&gc_lanes4)
+										}
+										var gc_u int
+										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
+											gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+											/*line hecbench_lda.go:115*/ gc_u = (end - beg) / numTopics
+										}
+										/*line hecbench_lda.go:115*/ if j >= 0 && j <= len(gamma_)-8 {
+											/*line hecbench_lda.go:115*/ gc_ld2.Add(lanes.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
+										} else {
+											var gc_lanes5 [8]float32
+											gc_ld2.Add(lanes.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
+											for gc_k4 := range 8 {
+												if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line hecbench_lda.go:115*/ gamma_[j+gc_k4] = gc_lanes5[gc_k4]
+												}
+											}
+											gc_pos.Thread = gc_rank
+										}
+										/*line hecbench_lda.go:115*/ j = j +
+											gc_bdx
 									}
 								}
 							}
-							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_lda.go:113*/ if initGamma {
-								for j := gc_tx; j < numTopics; j += gc_bdx {
-									gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
-								}
+						lanes.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lda.go:113*/ if initGamma {
+							for j := gc_tx; j < numTopics; j += gc_bdx {
+								gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
 							}
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := 0
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_lda.go:113*/ if initGamma {
-								for j := gc_tx; j < numTopics; j += gc_bdx {
-									gamma_[j] = alpha[j] + float32((end-beg)/numTopics)
-								}
-							}
-						}
-					}
-				}
-			})
-		}
+			}
+		})
 		/*line hecbench_lda.go:121*/ for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {

@@ -890,18 +890,18 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	/*line hecbench_lfib4.go:125*/ a += lfibP4
 	/*line hecbench_lfib4.go:127*/ for i := 1; i < r; i++ {
 		/*line hecbench_lfib4.go:129*/ xc := i * s
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line hecbench_lfib4.go:131*/ a0 := a0[:768]
-				/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
-				/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
-				/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		compiled.OutOfLine(func() {
+			a0 := a0[:768]
+			/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
+			/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
+			/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if compiled.SIMDBuild {
 						gc_vstep7 := gc_from
 						if compiled.SIMD {
 							gc_vb := lanes.BroadcastUint32x8(uint32(0))
@@ -2204,21 +2204,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 								x[xc+s-lfibP4+myid] = tmp
 							}
 						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line hecbench_lfib4.go:131*/ a0 := a0[:768]
-				/*line hecbench_lfib4.go:133*/ b0 := b0[:512]
-				/*line hecbench_lfib4.go:135*/ c0 := c0[:512]
-				/*line hecbench_lfib4.go:137*/ d0 := d0[:512]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					/*line hecbench_lfib4.go:141*/ if gc_bound := lfibP4; gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					} else {
 						gc_vstep3 := gc_from
 						gc_vb := lanes.BroadcastUint32x8(uint32(0))
 					gc_steps2:
@@ -3520,8 +3506,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -50,99 +50,74 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 	/*line hecbench_scatteradd.go:32*/ buffer := gocuda.DynamicShared[float32](t)
 	outputBuffer := buffer
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					if compiled.SIMD {
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := lanes.BroadcastFloat32x8(0)
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
-								/*line hecbench_scatteradd.go:36*/ var idx int = idxStart + threadIdx
-								/*line hecbench_scatteradd.go:36*/ if idx <
-									/*line hecbench_scatteradd.go:38*/ outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
+	compiled.OutOfLine(func() {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := lanes.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_scatteradd.go:27*/ var threadIdx int = gc_ty*warpSize + gc_tx
+						/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+							/*line hecbench_scatteradd.go:36*/ var idx int = idxStart + threadIdx
+							/*line hecbench_scatteradd.go:36*/ if idx <
+								/*line hecbench_scatteradd.go:38*/ outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
+								/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
+									gc_vb.StoreSlice(outputBuffer[idx:])
+								} else {
+									var gc_lanes [8]float32
+									gc_vb.Store(&gc_lanes)
+									for gc_k := range 8 {
+										if 0xff&(1<<gc_k) != 0 {
+											gc_pos.Thread = gc_rank + gc_k
+											/*line hecbench_scatteradd.go:39*/ outputBuffer[idx+gc_k] = gc_lanes[gc_k]
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							} else {
+								/*line hecbench_scatteradd.go:39*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
+								if gc_if.ToBits() != 0 {
 									/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
-										gc_vb.StoreSlice(outputBuffer[idx:])
+										gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if)
 									} else {
-										var gc_lanes [8]float32
-										gc_vb.Store(&gc_lanes)
-										for gc_k := range 8 {
-											if 0xff&(1<<gc_k) != 0 {
-												gc_pos.Thread = gc_rank + gc_k
-												/*line hecbench_scatteradd.go:39*/ outputBuffer[idx+gc_k] = gc_lanes[gc_k]
+										var gc_lanes2 [8]float32
+										gc_vb.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+												gc_pos.Thread = gc_rank + gc_k2
+												/*line hecbench_scatteradd.go:39*/ outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
 											}
 										}
 										gc_pos.Thread = gc_rank
 									}
-								} else {
-									/*line hecbench_scatteradd.go:39*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
-									if gc_if.ToBits() != 0 {
-										/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
-											gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if)
-										} else {
-											var gc_lanes2 [8]float32
-											gc_vb.Store(&gc_lanes2)
-											for gc_k2 := range 8 {
-												if gc_if.ToBits()&(1<<gc_k2) != 0 {
-													gc_pos.Thread = gc_rank + gc_k2
-													/*line hecbench_scatteradd.go:39*/ outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
-												}
-											}
-											gc_pos.Thread = gc_rank
-										}
-									}
 								}
 							}
 						}
-						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
-						/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
-							idx := idxStart + threadIdx
-							if idx < outputSize*vectorDim {
-								outputBuffer[idx] = 0
-							}
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
+					/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
+						idx := idxStart + threadIdx
+						if idx < outputSize*vectorDim {
+							outputBuffer[idx] = 0
 						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
-						/*line hecbench_scatteradd.go:36*/ for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
-							idx := idxStart + threadIdx
-							if idx < outputSize*vectorDim {
-								outputBuffer[idx] = 0
-							}
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 	/*line hecbench_scatteradd.go:44*/ for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
 		{
 			gc_ty := 0

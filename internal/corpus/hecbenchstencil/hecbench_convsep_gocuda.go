@@ -356,115 +356,84 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			lData := lData[:4]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-						gc_vb3 := lanes.BroadcastFloat32x8(float32(0))
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var lidX int = gc_tx
-							var lidY int = gc_ty
-							/*line hecbench_convsep.go:39*/ var baseY int = gidY*csRowsBlockDimY + lidY
-							/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-							/*line hecbench_convsep.go:42*/ var dstOff int = baseY*pitch + baseX
-							/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
-								sum := gc_vb3
-								/*line hecbench_convsep.go:70*/ for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
-									var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hecbench_convsep.go:73*/ if (lidX+i_3*
-										csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
-										/*line hecbench_convsep.go:74*/ gc_ld9 = lanes.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
-									} else {
-										var gc_lanes21 [8]float32
-										for gc_k21 := range 8 {
-											if 0xff&(1<<gc_k21) != 0 {
-												gc_pos.Thread = gc_rank + gc_k21
-												/*line hecbench_convsep.go:74*/ gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
-											}
-										}
-										gc_pos.Thread = gc_rank
-										gc_ld9 = lanes.LoadFloat32x8(&gc_lanes21)
-									}
-									/*line hecbench_convsep.go:74*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
-								}
-								/*line hecbench_convsep.go:74*/ if (dstOff+i_3*
-									/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
-									/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
+	compiled.OutOfLine(func() {
+		/*line hecbench_convsep.go:75*/ lData := lData[:4]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					gc_vb3 := lanes.BroadcastFloat32x8(float32(0))
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var lidX int = gc_tx
+						var lidY int = gc_ty
+						/*line hecbench_convsep.go:39*/ var baseY int = gidY*csRowsBlockDimY + lidY
+						/*line hecbench_convsep.go:38*/ var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+						/*line hecbench_convsep.go:42*/ var dstOff int = baseY*pitch + baseX
+						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
+							sum := gc_vb3
+							/*line hecbench_convsep.go:70*/ for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
+								var gc_ld9 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+								/*line hecbench_convsep.go:73*/ if (lidX+i_3*
+									csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
+									/*line hecbench_convsep.go:74*/ gc_ld9 = lanes.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
 								} else {
-									var gc_lanes22 [8]float32
-									/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
-									for gc_k22 := range 8 {
-										if 0xff&(1<<gc_k22) != 0 {
-											gc_pos.Thread = gc_rank + gc_k22
-											/*line hecbench_convsep.go:77*/ dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
+									var gc_lanes21 [8]float32
+									for gc_k21 := range 8 {
+										if 0xff&(1<<gc_k21) != 0 {
+											gc_pos.Thread = gc_rank + gc_k21
+											/*line hecbench_convsep.go:74*/ gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
 										}
 									}
 									gc_pos.Thread = gc_rank
+									gc_ld9 = lanes.LoadFloat32x8(&gc_lanes21)
 								}
+								/*line hecbench_convsep.go:74*/ sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
+							}
+							/*line hecbench_convsep.go:74*/ if (dstOff+i_3*
+								/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
+								/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
+							} else {
+								var gc_lanes22 [8]float32
+								/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
+								for gc_k22 := range 8 {
+									if 0xff&(1<<gc_k22) != 0 {
+										gc_pos.Thread = gc_rank + gc_k22
+										/*line hecbench_convsep.go:77*/ dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
+									}
+								}
+								gc_pos.Thread = gc_rank
 							}
 						}
-						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						lidX := gc_tx
-						lidY := gc_ty
-						/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
-						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-						/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
-						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
-							sum := float32(0)
-							/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
-								sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
-							}
-							/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lidX := gc_tx
+					lidY := gc_ty
+					/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
+					/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
+					/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
+					/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
+						sum := float32(0)
+						/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
+							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
 						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+						/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line hecbench_convsep.go:75*/ lData := lData[:4]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						lidX := gc_tx
-						lidY := gc_ty
-						/*line hecbench_convsep.go:39*/ baseY := gidY*csRowsBlockDimY + lidY
-						/*line hecbench_convsep.go:38*/ baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-						/*line hecbench_convsep.go:42*/ dstOff := baseY*pitch + baseX
-						/*line hecbench_convsep.go:70*/ for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
-							sum := float32(0)
-							/*line hecbench_convsep.go:73*/ for j := -csKernelRadius; j <= csKernelRadius; j++ {
-								sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
-							}
-							/*line hecbench_convsep.go:77*/ dst[dstOff+i_3*csRowsBlockDimX] = sum
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // ConvColsKernel is conv_cols: a 16×8 block convolves 8·8 pixels down each

@@ -192,12 +192,12 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			temp := temp[:270]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+	compiled.OutOfLine(func() {
+		/*line hecbench_stencil.go:44*/ temp := temp[:270]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep2 := 0
+				if compiled.SIMDBuild {
 					if compiled.SIMD {
 						gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 					gc_jam:
@@ -282,25 +282,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						lanes.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						gindex := gc_tx + gc_bx*gc_bdx
-						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
-						result := int32(0)
-						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line hecbench_stencil.go:44*/ temp := temp[:270]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+				} else {
 					gc_vb3 := lanes.BroadcastInt32x8(int32(0))
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
@@ -332,20 +314,20 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						gindex := gc_tx + gc_bx*gc_bdx
-						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
-						result := int32(0)
-						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
-							result += temp[lindex+offset]
-						}
-						out[gindex] = result
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					gindex := gc_tx + gc_bx*gc_bdx
+					/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+					result := int32(0)
+					/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+						result += temp[lindex+offset]
 					}
+					out[gindex] = result
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // Stencil3DKernel is stencil3d of stencil3d-cuda: a 16×16 block walks a

@@ -43,98 +43,74 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bdx := gc_b.Dim().X
 	gc_n := gc_b.Len()
 	/*line rodinia_lud.go:22*/ shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line rodinia_lud.go:24*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line rodinia_lud.go:21*/ var i int
-							_ = i
-							/*line rodinia_lud.go:21*/ var j int
-							_ = j
-							/*line rodinia_lud.go:24*/ var arrayOffset int = offset*matrixDim + offset
-							var i_ int = 0
-							/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
-								var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line rodinia_lud.go:25*/ if (arrayOffset+
-									gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
-									/*line rodinia_lud.go:26*/ gc_ld = lanes.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
-								} else {
-									var gc_lanes [8]float32
-									for gc_k := range 8 {
-										if 0xff&(1<<gc_k) != 0 {
-											gc_pos.Thread = gc_rank + gc_k
-											/*line rodinia_lud.go:26*/ gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
-										}
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_lud.go:21*/ var i int
+						_ = i
+						/*line rodinia_lud.go:21*/ var j int
+						_ = j
+						/*line rodinia_lud.go:24*/ var arrayOffset int = offset*matrixDim + offset
+						var i_ int = 0
+						/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_ = i_ + 1 {
+							var gc_ld lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line rodinia_lud.go:25*/ if (arrayOffset+
+								gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+								/*line rodinia_lud.go:26*/ gc_ld = lanes.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
+							} else {
+								var gc_lanes [8]float32
+								for gc_k := range 8 {
+									if 0xff&(1<<gc_k) != 0 {
+										gc_pos.Thread = gc_rank + gc_k
+										/*line rodinia_lud.go:26*/ gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
 									}
-									gc_pos.Thread = gc_rank
-									gc_ld = lanes.LoadFloat32x8(&gc_lanes)
 								}
-								/*line rodinia_lud.go:26*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
-									/*line rodinia_lud.go:26*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
-								} else {
-									var gc_lanes2 [8]float32
-									gc_ld.Store(&gc_lanes2)
-									for gc_k2 := range 8 {
-										if 0xff&(1<<gc_k2) != 0 {
-											gc_pos.Thread = gc_rank + gc_k2
-											/*line rodinia_lud.go:26*/ shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-								/*line rodinia_lud.go:26*/ arrayOffset = arrayOffset +
-									matrixDim
+								gc_pos.Thread = gc_rank
+								gc_ld = lanes.LoadFloat32x8(&gc_lanes)
 							}
-							/*line rodinia_lud.go:25*/ i = i_
+							/*line rodinia_lud.go:26*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
+								/*line rodinia_lud.go:26*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
+							} else {
+								var gc_lanes2 [8]float32
+								gc_ld.Store(&gc_lanes2)
+								for gc_k2 := range 8 {
+									if 0xff&(1<<gc_k2) != 0 {
+										gc_pos.Thread = gc_rank + gc_k2
+										/*line rodinia_lud.go:26*/ shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+								gc_pos.Thread = gc_rank
+							}
+							/*line rodinia_lud.go:26*/ arrayOffset = arrayOffset +
+								matrixDim
 						}
-						lanes.ClearAVXUpperBits()
+						/*line rodinia_lud.go:25*/ i = i_
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:21*/ var i, j int
-						/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
-						var i_ int = 0
-						/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
-							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line rodinia_lud.go:28*/ i = i_
-						_ = i
-						_ = j
+					lanes.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_lud.go:21*/ var i, j int
+					/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
+					var i_ int = 0
+					/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
+						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
+						arrayOffset += matrixDim
 					}
+					/*line rodinia_lud.go:28*/ i = i_
+					_ = i
+					_ = j
 				}
 			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line rodinia_lud.go:24*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := 0
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:21*/ var i, j int
-						/*line rodinia_lud.go:24*/ arrayOffset := offset*matrixDim + offset
-						var i_ int = 0
-						/*line rodinia_lud.go:25*/ for ; i_ < ludBlockSize; i_++ {
-							shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line rodinia_lud.go:28*/ i = i_
-						_ = i
-						_ = j
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 	var i_2 int = 0
 	/*line rodinia_lud.go:30*/ for ; i_2 < ludBlockSize-1; i_2++ {
 		if compiled.SIMDBuild {
@@ -179,208 +155,142 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				}
 			}
 		})
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				/*line rodinia_lud.go:44*/ shadow := shadow[:16]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
-						gc_from = gc_to
-					} else if gc_bound >= gc_from {
-						gc_from = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_row := i_2 + 1
-						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
-							gc_at3 := shadow[gc_row][:gc_to]
-							gc_at4 := shadow[gc_row:][:1]
-							gc_vstep2 := gc_from
-							if compiled.SIMD {
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
-								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-									gc_tx := gc_vstep2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									/*line rodinia_lud.go:40*/ var j int
-									{
-										for j = 0; j < i_2+1; j = j + 1 {
-											var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-											/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
-												gc_ld3 = lanes.LoadFloat32x8Slice(shadow[j][gc_tx:])
-											} else {
-												var gc_lanes4 [8]float32
-												for gc_k4 := range 8 {
-													if 0xff&(1<<gc_k4) != 0 {
-														gc_pos.Thread = gc_rank + gc_k4
-														/*line rodinia_lud.go:43*/ gc_lanes4[gc_k4] = shadow[j][gc_tx+gc_k4]
-													}
+		compiled.OutOfLine(func() {
+			shadow := shadow[:16]
+			{
+				gc_from, gc_to := 0, gc_bdx
+				/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_row := i_2 + 1
+					if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+						gc_at3 := shadow[gc_row][:gc_to]
+						gc_at4 := shadow[gc_row:][:1]
+						gc_vstep2 := gc_from
+						if compiled.SIMDBuild && compiled.SIMD {
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								/*line rodinia_lud.go:40*/ var j int
+								{
+									for j = 0; j < i_2+1; j = j + 1 {
+										var gc_ld3 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+										/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
+											gc_ld3 = lanes.LoadFloat32x8Slice(shadow[j][gc_tx:])
+										} else {
+											var gc_lanes4 [8]float32
+											for gc_k4 := range 8 {
+												if 0xff&(1<<gc_k4) != 0 {
+													gc_pos.Thread = gc_rank + gc_k4
+													/*line rodinia_lud.go:43*/ gc_lanes4[gc_k4] = shadow[j][gc_tx+gc_k4]
 												}
-												gc_pos.Thread = gc_rank
-												gc_ld3 = lanes.LoadFloat32x8(&gc_lanes4)
 											}
-											/*line rodinia_lud.go:43*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at3[gc_tx:])
+											gc_pos.Thread = gc_rank
+											gc_ld3 = lanes.LoadFloat32x8(&gc_lanes4)
 										}
-									}
-								}
-								lanes.ClearAVXUpperBits()
-							}
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line rodinia_lud.go:50*/ var j int
-								{
-									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+										/*line rodinia_lud.go:43*/ lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at3[gc_tx:])
 									}
 								}
 							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line rodinia_lud.go:51*/ var j int
-								{
-									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
-									}
+							lanes.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:62*/ var j int
+							{
+								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+								}
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line rodinia_lud.go:51*/ var j int
+							{
+								/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
+									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
 							}
 						}
 					}
 				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				/*line rodinia_lud.go:44*/ shadow := shadow[:16]
-				{
-					gc_from, gc_to := 0, gc_bdx
-					/*line rodinia_lud.go:48*/ if gc_bound := i_2; gc_bound >= gc_to {
-						gc_from = gc_to
-					} else if gc_bound >= gc_from {
-						gc_from = gc_bound + 1
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_row := i_2 + 1
-						if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
-							gc_at3 := shadow[gc_row][:gc_to]
-							gc_at4 := shadow[gc_row:][:1]
-							gc_vstep2 := gc_from
-							for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line rodinia_lud.go:62*/ var j int
-								{
-									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-										gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+			}
+		})
+	}
+	compiled.OutOfLine(func() {
+		shadow := shadow[:16]
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep3 := 0
+				if compiled.SIMDBuild && compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_lud.go:47*/ var i int
+						_ = i
+						/*line rodinia_lud.go:47*/ var arrayOffset int
+						/*line rodinia_lud.go:47*/ i = i_2
+						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+						var i_3 int = 1
+						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
+							var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
+							/*line rodinia_lud.go:56*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
+								gc_ld4 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
+							} else {
+								var gc_lanes5 [8]float32
+								for gc_k5 := range 8 {
+									if 0xff&(1<<gc_k5) != 0 {
+										gc_pos.Thread = gc_rank + gc_k5
+										/*line rodinia_lud.go:57*/ gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
 									}
 								}
+								gc_pos.Thread = gc_rank
+								gc_ld4 = lanes.LoadFloat32x8(&gc_lanes5)
 							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_pos.Thread = gc_base + gc_tx
-								/*line rodinia_lud.go:51*/ var j int
-								{
-									/*line rodinia_lud.go:42*/ for j = 0; j < i_2+1; j++ {
-										shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+							/*line rodinia_lud.go:57*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
+								/*line rodinia_lud.go:57*/ gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
+							} else {
+								var gc_lanes6 [8]float32
+								gc_ld4.Store(&gc_lanes6)
+								for gc_k6 := range 8 {
+									if 0xff&(1<<gc_k6) != 0 {
+										gc_pos.Thread = gc_rank + gc_k6
+										/*line rodinia_lud.go:57*/ m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
 									}
 								}
+								gc_pos.Thread = gc_rank
 							}
+							/*line rodinia_lud.go:57*/ arrayOffset = arrayOffset +
+								matrixDim
 						}
+						/*line rodinia_lud.go:56*/ i = i_3
 					}
+					lanes.ClearAVXUpperBits()
 				}
-			})
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line rodinia_lud.go:61*/ var i int
+					_ = i
+					var arrayOffset int
+					/*line rodinia_lud.go:47*/ i = i_2
+					/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
+					var i_3 int = 1
+					/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
+						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
+						arrayOffset += matrixDim
+					}
+					/*line rodinia_lud.go:59*/ i = i_3
+				}
+			}
 		}
-	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line rodinia_lud.go:53*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := 0
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line rodinia_lud.go:47*/ var i int
-							_ = i
-							/*line rodinia_lud.go:47*/ var arrayOffset int
-							/*line rodinia_lud.go:47*/ i = i_2
-							/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
-							var i_3 int = 1
-							/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
-								var gc_ld4 lanes.Float32x8 = lanes.BroadcastInt32x8(0).AsFloat32x8()
-								/*line rodinia_lud.go:56*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
-									gc_ld4 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
-								} else {
-									var gc_lanes5 [8]float32
-									for gc_k5 := range 8 {
-										if 0xff&(1<<gc_k5) != 0 {
-											gc_pos.Thread = gc_rank + gc_k5
-											/*line rodinia_lud.go:57*/ gc_lanes5[gc_k5] = shadow[i_3][gc_tx+gc_k5]
-										}
-									}
-									gc_pos.Thread = gc_rank
-									gc_ld4 = lanes.LoadFloat32x8(&gc_lanes5)
-								}
-								/*line rodinia_lud.go:57*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
-									/*line rodinia_lud.go:57*/ gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
-								} else {
-									var gc_lanes6 [8]float32
-									gc_ld4.Store(&gc_lanes6)
-									for gc_k6 := range 8 {
-										if 0xff&(1<<gc_k6) != 0 {
-											gc_pos.Thread = gc_rank + gc_k6
-											/*line rodinia_lud.go:57*/ m[(arrayOffset+gc_tx)+gc_k6] = gc_lanes6[gc_k6]
-										}
-									}
-									gc_pos.Thread = gc_rank
-								}
-								/*line rodinia_lud.go:57*/ arrayOffset = arrayOffset +
-									matrixDim
-							}
-							/*line rodinia_lud.go:56*/ i = i_3
-						}
-						lanes.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:63*/ var i int
-						_ = i
-						var arrayOffset int
-						/*line rodinia_lud.go:47*/ i = i_2
-						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
-						var i_3 int = 1
-						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
-							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line rodinia_lud.go:59*/ i = i_3
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line rodinia_lud.go:53*/ shadow := shadow[:16]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep3 := 0
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_lud.go:61*/ var i int
-						_ = i
-						var arrayOffset int
-						/*line rodinia_lud.go:47*/ i = i_2
-						/*line rodinia_lud.go:55*/ arrayOffset = (offset+1)*matrixDim + offset
-						var i_3 int = 1
-						/*line rodinia_lud.go:56*/ for ; i_3 < ludBlockSize; i_3++ {
-							m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
-							arrayOffset += matrixDim
-						}
-						/*line rodinia_lud.go:59*/ i = i_3
-					}
-				}
-			}
-		})
-	}
+	})
 }
 
 // LudPerimeterKernel is lud_perimeter of lud_kernel.cu: block b updates
@@ -604,19 +514,19 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			}
 		}
 	}
-	if compiled.SIMDBuild {
-		compiled.OutOfLine(func() {
-			/*line rodinia_lud.go:174*/ periRow := periRow[:16]
-			/*line rodinia_lud.go:176*/ periCol := periCol[:16]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := gc_ty
-					/*line rodinia_lud.go:182*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
-					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
-						gc_at5 := periCol[gc_off3:][:1]
-						gc_at6 := m[gc_off4:][:gc_bdx]
-						gc_vstep2 := 0
+	compiled.OutOfLine(func() {
+		periRow := periRow[:16]
+		/*line rodinia_lud.go:176*/ periCol := periCol[:16]
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_ty
+				/*line rodinia_lud.go:182*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+				if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+					gc_at5 := periCol[gc_off3:][:1]
+					gc_at6 := m[gc_off4:][:gc_bdx]
+					gc_vstep2 := 0
+					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_vb4 := lanes.BroadcastFloat32x8(0)
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
@@ -643,54 +553,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:175*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
-								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
-							}
-							/*line rodinia_lud.go:169*/ i = i_
-							gc_at6[gc_tx] -= sum
-						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:177*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
-								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
-							}
-							/*line rodinia_lud.go:169*/ i = i_
-							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-						}
-					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-		})
-	} else {
-		compiled.OutOfLine(func() {
-			/*line rodinia_lud.go:174*/ periRow := periRow[:16]
-			/*line rodinia_lud.go:176*/ periCol := periCol[:16]
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := gc_ty
-					/*line rodinia_lud.go:182*/ gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
-					if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
-						gc_at5 := periCol[gc_off3:][:1]
-						gc_at6 := m[gc_off4:][:gc_bdx]
-						gc_vstep2 := 0
 						gc_vb2 := lanes.BroadcastFloat32x8(0)
 					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
@@ -713,42 +576,42 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line rodinia_lud.go:167*/ i = i_
 							lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:173*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
-								sum += gc_at5[0][i_] * periRow[i_][gc_tx]
-							}
-							/*line rodinia_lud.go:169*/ i = i_
-							gc_at6[gc_tx] -= sum
-						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							/*line rodinia_lud.go:177*/ var i int
-							_ = i
-							var sum float32
-							sum = 0
-							var i_ int = 0
-							/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
-								sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
-							}
-							/*line rodinia_lud.go:169*/ i = i_
-							m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-						}
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						var i int
+						_ = i
+						var sum float32
+						sum = 0
+						var i_ int = 0
+						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
+						}
+						/*line rodinia_lud.go:169*/ i = i_
+						gc_at6[gc_tx] -= sum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line rodinia_lud.go:177*/ var i int
+						_ = i
+						var sum float32
+						sum = 0
+						var i_ int = 0
+						/*line rodinia_lud.go:167*/ for ; i_ < ludBlockSize; i_++ {
+							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+						}
+						/*line rodinia_lud.go:169*/ i = i_
+						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
 					}
 				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // gc_files_rodinia_lud holds the source files whose lines the kernels' records hash.

@@ -216,18 +216,18 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		if compiled.SIMDBuild {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line hecbench_attention.go:67*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if compiled.SIMDBuild {
 						if compiled.SIMD {
 							gc_vb := lanes.BroadcastFloat32x8(float32(0))
 							gc_Lane0Mask32 := compiled.Lane0Mask32()
@@ -256,32 +256,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							}
 							lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							{
-								sum := float32(0)
-								/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
-									sum += score[i] * value[i*d+j]
-								}
-								output[j] = sum
-							}
-						}
-					}
-				}
-			})
-		} else {
-			compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line hecbench_attention.go:67*/ panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(d, gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 						gc_vb := lanes.BroadcastFloat32x8(float32(0))
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
@@ -306,21 +281,21 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 								/*line hecbench_attention.go:53*/ sum.StoreSlice(output[j:])
 							}
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							{
-								sum := float32(0)
-								/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
-									sum += score[i] * value[i*d+j]
-								}
-								output[j] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						j := gc_bx*gc_bdx + gc_tx
+						{
+							sum := float32(0)
+							/*line hecbench_attention.go:52*/ for i := 0; i < n; i++ {
+								sum += score[i] * value[i*d+j]
 							}
+							output[j] = sum
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

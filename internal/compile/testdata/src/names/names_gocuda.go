@@ -179,18 +179,18 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 			gc_bx = 0
 		}
 		/*line names.go:39*/ archsimd := r
-		if gc_compiled.SIMDBuild {
-			gc_compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line names.go:44*/ panic(gc_compiled.ErrGuardWraps)
-					}
-					if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+		gc_compiled.OutOfLine(func() {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(gc_compiled.ErrGuardWraps)
+				}
+				if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					if gc_compiled.SIMDBuild {
 						if gc_compiled.SIMD {
 						gc_jam:
 							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
@@ -271,30 +271,7 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 							}
 							gc_lanes.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line names.go:38*/ var sum float32
-							/*line names.go:40*/ for d := 0; d <= archsimd; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
-						}
-					}
-				}
-			})
-		} else {
-			gc_compiled.OutOfLine(func() {
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
-						/*line names.go:44*/ panic(gc_compiled.ErrGuardWraps)
-					}
-					if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_vstep := gc_from
+					} else {
 					gc_steps2:
 						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -324,19 +301,19 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 							}
 							/*line names.go:43*/ sum.StoreSlice(out[i:])
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line names.go:38*/ var sum float32
-							/*line names.go:40*/ for d := 0; d <= archsimd; d++ {
-								sum += in[i+d]
-							}
-							out[i] = sum
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line names.go:38*/ var sum float32
+						/*line names.go:40*/ for d := 0; d <= archsimd; d++ {
+							sum += in[i+d]
 						}
+						out[i] = sum
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
